@@ -1,0 +1,31 @@
+import type { PyodideAPI } from 'pyodide';
+import type { EngineMethods, EngineMethod, EngineHooks } from '../protocol/engine.ts';
+
+/** A failure reported by the engine: `usage` is bad input (show the message), `internal` is a bug. */
+export class EngineError extends Error {
+  constructor(
+    readonly kind: 'usage' | 'internal',
+    message: string,
+    readonly pythonTraceback?: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+/** Typed access to `toolplay.api.dispatch` in one Pyodide instance (Node or browser worker). */
+export class Engine {
+  readonly #dispatch: (method: string, params: string, hooks?: unknown) => string;
+
+  constructor(readonly py: PyodideAPI) {
+    this.#dispatch = py.pyimport('toolplay.api').dispatch;
+  }
+
+  call<M extends EngineMethod>(method: M, params: EngineMethods[M]['params'], hooks?: EngineHooks): EngineMethods[M]['result'] {
+    // Hooks go across as a JsProxy: Python calls hooks.emit(json) / hooks.confirm(json).
+    const raw = this.#dispatch(method, JSON.stringify(params), hooks);
+    const reply = JSON.parse(raw) as { ok?: unknown; error?: { kind: 'usage' | 'internal'; message: string; traceback?: string } };
+    if (reply.error) throw new EngineError(reply.error.kind, reply.error.message, reply.error.traceback);
+    return reply.ok as EngineMethods[M]['result'];
+  }
+}

@@ -1,0 +1,55 @@
+import { defineConfig, type Plugin } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { createRequire } from 'node:module';
+import { readFileSync, createReadStream, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const pyodideDir = dirname(require.resolve('pyodide/package.json'));
+const pyodideVersion: string = JSON.parse(readFileSync(join(pyodideDir, 'package.json'), 'utf8')).version;
+const PYODIDE_FILES = ['pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
+const MIME: Record<string, string> = {
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.zip': 'application/zip',
+  '.json': 'application/json',
+};
+
+/** Serves Pyodide's runtime from node_modules in dev and emits it to dist/pyodide-<version>/ in builds: no CDN, works offline. */
+function pyodideAssets(): Plugin {
+  const prefix = `/pyodide-${pyodideVersion}/`;
+  return {
+    name: 'pyodide-assets',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = (req.url ?? '').split('?')[0] ?? '';
+        const at = url.indexOf(prefix);
+        if (at < 0) return next();
+        const file = url.slice(at + prefix.length);
+        if (!PYODIDE_FILES.includes(file) || !existsSync(join(pyodideDir, file))) return next();
+        res.setHeader('Content-Type', MIME[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream');
+        createReadStream(join(pyodideDir, file)).pipe(res);
+      });
+    },
+    generateBundle() {
+      for (const f of PYODIDE_FILES)
+        this.emitFile({ type: 'asset', fileName: `${prefix.slice(1)}${f}`, source: readFileSync(join(pyodideDir, f)) });
+    },
+  };
+}
+
+// SharedArrayBuffer (blocking confirmations, the Stop button) needs cross-origin isolation.
+const crossOriginIsolation = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+export default defineConfig({
+  base: './',
+  plugins: [svelte(), pyodideAssets()],
+  optimizeDeps: { exclude: ['pyodide'] },
+  worker: { format: 'es' },
+  server: { headers: crossOriginIsolation },
+  preview: { headers: crossOriginIsolation },
+  define: { __PYODIDE_VERSION__: JSON.stringify(pyodideVersion) },
+});

@@ -1,0 +1,32 @@
+import { defineConfig, configDefaults } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// Pyodide takes 3-6 s to load under load, far over vitest's 5 s default.
+// The "python" project shares one Pyodide across files (isolate: false), see tests/python/py.ts.
+export default defineConfig({
+  plugins: [svelte()],
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/python/**', 'tests/e2e/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'python',
+          environment: 'node',
+          include: ['tests/python/**/*.test.ts'],
+          isolate: false,
+        },
+      },
+    ],
+  },
+});
