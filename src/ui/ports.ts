@@ -1,0 +1,67 @@
+/**
+ * What the UI needs from the Python worker and the workspace, as interfaces.
+ * The real implementations (src/worker/client.svelte.ts, src/workspace/workspace.svelte.ts) satisfy
+ * them structurally; state classes take these, so unit tests pass fakes instead of a browser.
+ */
+import type { ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
+import type { Diagnostic } from '../protocol/diagnostics.ts';
+import type { TelemetryEvent } from '../protocol/events.ts';
+
+export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
+/** A file written (content) or deleted (null); path relative to the workspace root. */
+export interface FileChange { path: string; content: Uint8Array | null }
+export type CallOutcome =
+  | { status: 'finished'; result: unknown; changes: FileChange[]; durationMs: number }
+  | { status: 'failed'; reason: 'stopped' | 'timeout' | 'crashed' | 'error'; message: string; durationMs: number };
+export type CallParams = Omit<EngineMethods['call']['params'], 'workspace'>;
+export type ConfirmAsk = (request: ConfirmRequest & { callId: string }) => Promise<ConfirmReply>;
+
+/** The main-thread side of the Python worker. */
+export interface PythonPort {
+  readonly state: PythonState;
+  readonly progress: string;
+  readonly error: string | null;
+  readonly isolated: boolean;
+  timeoutMs: number;
+  onConfirm: ConfirmAsk;
+  sync(files: FileChange[]): Promise<void>;
+  inspect(params: EngineMethods['inspect']['params']): Promise<Inspection>;
+  lint(params: EngineMethods['lint']['params']): Promise<Diagnostic[]>;
+  schema(params: EngineMethods['schema']['params']): Promise<unknown>;
+  status(params: EngineMethods['status']['params']): Promise<{ line: string }>;
+  call(params: CallParams, onEvent: (e: TelemetryEvent) => void): Promise<CallOutcome>;
+  stop(): void;
+}
+
+/** What the playground remembers per workspace. `args` maps a tool name to its JSON arguments text. */
+export interface WorkspaceSettings {
+  profile: Profile;
+  hostConfig: HostConfig;
+  args: Record<string, string>;
+  openPath: string | null;
+  timeoutMs: number;
+}
+
+/** The workspace: truth on the main thread, persisted by its owner. */
+export interface WorkspacePort {
+  readonly id: string;
+  readonly files: ReadonlyMap<string, Uint8Array>;
+  readonly paths: string[];
+  readonly folders: string[];
+  readonly settings: WorkspaceSettings;
+  update(patch: Partial<WorkspaceSettings>): void;
+  readText(path: string): string | null;
+  write(path: string, content: string | Uint8Array): void;
+  mkdir(path: string): void;
+  rename(from: string, to: string): void;
+  remove(path: string): void;
+  applyChanges(changes: FileChange[]): void;
+  replaceAll(files: Record<string, string | Uint8Array>, settings?: Partial<WorkspaceSettings>): void;
+  erase(): Promise<void>;
+  exportZip(): Uint8Array;
+  readonly saveState: 'saved' | 'pending' | 'saving' | 'error';
+  readonly saveError: string | null;
+  readonly externalChange: boolean;
+  reload(): Promise<void>;
+  subscribe(listener: (changes: FileChange[]) => void): () => void;
+}

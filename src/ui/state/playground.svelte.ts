@@ -1,0 +1,185 @@
+/**
+ * The playground: ties the workspace (truth, persisted) to the Python worker (a mirror that
+ * inspects, lints and runs) and to the panels' state. Components read getters and call methods.
+ */
+import type { ExportFormat, Profile } from '../../protocol/engine.ts';
+import type { Diagnostic } from '../../protocol/diagnostics.ts';
+import type { FileChange, PythonPort, WorkspacePort } from '../ports.ts';
+import { ArgsForm } from './args.svelte.ts';
+import { CallRun } from './run.svelte.ts';
+import { ConfirmQueue } from './confirm.svelte.ts';
+import { TelemetryLog } from './telemetry.svelte.ts';
+import { ToolsView, type ToolEntry } from './tools.svelte.ts';
+import { HostSettings } from './host.svelte.ts';
+import { layoutOf, toEnginePath, type Layout } from '../lib/layout.ts';
+
+export interface PlaygroundOptions {
+  /** Quiet time after the last edit before the engine re-reads the tools. */
+  debounceMs?: number;
+}
+
+
+export class Playground {
+  readonly workspace: WorkspacePort;
+  readonly python: PythonPort;
+  readonly tools = new ToolsView();
+  readonly telemetry = new TelemetryLog();
+  readonly confirm = new ConfirmQueue();
+  readonly run = new CallRun();
+  readonly host: HostSettings;
+  #selected = $state<string | null>(null);
+  #markers = $state.raw<Diagnostic[]>([]);
+  #forms = new Map<string, ArgsForm>();
+  #debounceMs: number;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #generation = 0;
+  #unsubscribe: (() => void) | null = null;
+
+  constructor(workspace: WorkspacePort, python: PythonPort, options: PlaygroundOptions = {}) {
+    this.workspace = workspace;
+    this.python = python;
+    this.host = new HostSettings(workspace);
+    this.#debounceMs = options.debounceMs ?? 150;
+    python.onConfirm = this.confirm.ask;
+  }
+
+  /** Mirrors every file into the worker, then keeps the mirror current and the tools fresh. */
+  async start(): Promise<void> {
+    this.#unsubscribe = this.workspace.subscribe((changes) => this.#mirror(changes));
+    const all: FileChange[] = [...this.workspace.files].map(([path, content]) => ({ path, content }));
+    await this.#mirror(all, 0);
+  }
+
+  dispose(): void {
+    this.#unsubscribe?.();
+    clearTimeout(this.#timer);
+  }
+
+  get layout(): Layout { return layoutOf(this.workspace.paths, this.workspace.folders); }
+  get profile(): Profile { return this.workspace.settings.profile; }
+  set profile(p: Profile) {
+    if (p === this.profile) return;
+    this.workspace.update({ profile: p });
+    void this.refresh();
+  }
+  get openPath(): string | null {
+    const p = this.workspace.settings.openPath;
+    return p !== null && this.workspace.files.has(p) ? p : null;
+  }
+  set openPath(p: string | null) { this.workspace.update({ openPath: p }); }
+  /** Diagnostics for the editor's markers and the problems list (this profile's and general ones). */
+  get markers(): readonly Diagnostic[] { return this.#markers; }
+  get selectedTool(): ToolEntry | null {
+    const tools = this.tools.tools;
+    return (this.#selected ? tools.find((t) => t.name === this.#selected) : undefined) ?? tools[0] ?? null;
+  }
+  set selectedTool(t: ToolEntry | null) { this.#selected = t?.name ?? null; }
+  get timeoutMs(): number { return this.workspace.settings.timeoutMs; }
+  set timeoutMs(ms: number) { this.workspace.update({ timeoutMs: Math.max(100, Math.round(ms)) }); }
+
+  /** The arguments form of a tool; its JSON is remembered per tool in the workspace settings. */
+  formFor(tool: ToolEntry): ArgsForm {
+    const key = `${tool.name}\u0000${JSON.stringify(tool.inputSchema)}`;
+    let form = this.#forms.get(key);
+    if (!form) {
+      form = new ArgsForm(tool.inputSchema, this.workspace.settings.args[tool.name], (text) =>
+        this.workspace.update({ args: { ...this.workspace.settings.args, [tool.name]: text } }));
+      this.#forms.set(key, form);
+    }
+    return form;
+  }
+
+  #mirror(changes: FileChange[], delay = this.#debounceMs): Promise<void> {
+    const synced = (this.#queue = this.#queue.then(() => this.python.sync(changes)).catch((e: unknown) => this.tools.fail(`Could not copy files to Python: ${String(e)}`)));
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.refresh(), delay);
+    return synced.then(() => undefined);
+  }
+
+  /** Re-reads tools and diagnostics for the current profile; a newer refresh wins over a slower older one. */
+  async refresh(): Promise<void> {
+    clearTimeout(this.#timer);
+    const generation = ++this.#generation;
+    const layout = this.layout;
+    const profile = this.profile;
+    await this.#queue;
+    try {
+      const [inspection, lint] = await Promise.all([
+        this.python.inspect({ paths: layout.enginePaths, profile, hostConfig: this.host.config }),
+        this.python.lint({ paths: layout.enginePaths }).catch(() => [] as Diagnostic[]),
+      ]);
+      if (generation !== this.#generation) return;
+      this.tools.apply(inspection);
+      const seen = new Set<string>();
+      this.#markers = [...inspection.diagnostics, ...lint].filter((d) => {
+        const key = `${d.file}:${d.line}:${d.column}:${d.code}`;
+        if (seen.has(key) || (d.profiles.length > 0 && !d.profiles.includes(profile))) return false;
+        seen.add(key);
+        return true;
+      });
+    } catch (e) {
+      if (generation === this.#generation) this.tools.fail(messageOf(e));
+    }
+  }
+
+  /** Runs the selected tool as its host would; changed files are committed to the workspace together. */
+  async call(): Promise<void> {
+    const tool = this.selectedTool;
+    if (!tool || this.run.status === 'running') return;
+    const form = this.formFor(tool);
+    const layout = this.layout;
+    const before = new Map(this.workspace.files);
+    this.run.start(tool.name);
+    this.python.timeoutMs = this.timeoutMs;
+    let callId = '';
+    try {
+      const outcome = await this.python.call(
+        {
+          profile: layout.kind === 'loki' ? 'loki' : 'lcp',
+          paths: layout.enginePaths,
+          tool: tool.name,
+          args: form.value,
+          hostConfig: this.host.config,
+          ...(layout.kind === 'loki' && this.workspace.files.has('functions/.env') ? { envFile: toEnginePath('functions/.env') } : {}),
+        },
+        (e) => {
+          callId = e.callId;
+          this.telemetry.add(e);
+          this.run.onEvent(e);
+        },
+      );
+      if (callId) this.confirm.dropCall(callId);
+      this.run.finish(outcome, (p) => before.get(p) ?? null);
+      if (outcome.status === 'finished' && outcome.changes.length > 0) this.workspace.applyChanges(outcome.changes);
+    } catch (e) {
+      this.run.finish({ status: 'failed', reason: 'error', message: messageOf(e), durationMs: 0 }, () => null);
+    }
+  }
+
+  stop(): void {
+    this.python.stop();
+  }
+
+  /** The specs of every tool in `format`, as the engine exports them for this profile. */
+  async exportSpecs(format: ExportFormat): Promise<string> {
+    const specs = await this.python.schema({ paths: this.layout.enginePaths, profile: this.profile, format, hostConfig: this.host.config });
+    return JSON.stringify(specs, null, 2);
+  }
+
+  /** Replaces the workspace with an example (after the person agreed), opening its main file. */
+  loadExample(files: Record<string, string>, openPath: string, profile: Profile): void {
+    this.#forms.clear();
+    this.#selected = null;
+    this.workspace.replaceAll(files, { openPath, profile, args: {}, hostConfig: {} });
+  }
+
+  newFile(path: string, content = ''): void {
+    this.workspace.write(path, content);
+    this.openPath = path;
+  }
+}
+
+export function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : typeof e === 'string' ? e : JSON.stringify(e);
+}

@@ -1,0 +1,82 @@
+/**
+ * The telemetry log: every event of every call, grouped per call (opening with the LTP status line),
+ * filterable by tool and kind, exportable as NDJSON and viewable as the hub would stream it.
+ */
+import type { TelemetryEvent, TelemetryEventType } from '../../protocol/events.ts';
+import { frameCalls, type WireFormat } from '../../protocol/wire.ts';
+
+export interface CallEntry {
+  callId: string;
+  tool: string;
+  statusLine: string;
+  events: TelemetryEvent[];
+}
+
+/** Kinds a person filters by: the event types without their call prefix noise. */
+export const EVENT_KINDS: TelemetryEventType[] = [
+  'call.started', 'confirm.asked', 'confirm.answered', 'call.stdout', 'call.stderr', 'fs.changed', 'call.finished', 'call.failed',
+];
+
+export class TelemetryLog {
+  #events = $state.raw<TelemetryEvent[]>([]);
+  #tool = $state('');
+  #kind = $state<TelemetryEventType | ''>('');
+  #view = $state<'events' | WireFormat>('events');
+
+  get events(): readonly TelemetryEvent[] { return this.#events; }
+  get toolFilter(): string { return this.#tool; }
+  set toolFilter(v: string) { this.#tool = v; }
+  get kindFilter(): TelemetryEventType | '' { return this.#kind; }
+  set kindFilter(v: TelemetryEventType | '') { this.#kind = v; }
+  get view(): 'events' | WireFormat { return this.#view; }
+  set view(v: 'events' | WireFormat) { this.#view = v; }
+
+  add(e: TelemetryEvent): void {
+    this.#events = [...this.#events, e];
+  }
+
+  clear(): void {
+    this.#events = [];
+  }
+
+  /** Every call in order, each with its own events. */
+  get calls(): CallEntry[] {
+    const byId = new Map<string, CallEntry>();
+    for (const e of this.#events) {
+      let entry = byId.get(e.callId);
+      if (!entry) {
+        entry = { callId: e.callId, tool: '', statusLine: '', events: [] };
+        byId.set(e.callId, entry);
+      }
+      if (e.type === 'call.started') { entry.tool = e.tool; entry.statusLine = e.statusLine; }
+      entry.events.push(e);
+    }
+    return [...byId.values()];
+  }
+
+  /** Tool names seen so far, for the filter. */
+  get tools(): string[] {
+    return [...new Set(this.calls.map((c) => c.tool).filter(Boolean))].sort();
+  }
+
+  /** Calls passing the tool filter, their events passing the kind filter (calls left empty by it drop out). */
+  get visible(): CallEntry[] {
+    const out: CallEntry[] = [];
+    for (const c of this.calls) {
+      if (this.#tool && c.tool !== this.#tool) continue;
+      const events = this.#kind ? c.events.filter((e) => e.type === this.#kind) : c.events;
+      if (events.length > 0 || !this.#kind) out.push({ ...c, events });
+    }
+    return out;
+  }
+
+  /** The visible events, one JSON object per line. */
+  toNdjson(): string {
+    return this.visible.flatMap((c) => c.events).map((e) => `${JSON.stringify(e)}\n`).join('');
+  }
+
+  /** The visible calls as lollms_hub streams them to a chat client. */
+  wire(format: WireFormat, model = 'toolplay'): string {
+    return frameCalls(this.visible.flatMap((c) => c.events), format, { model });
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * What the tools panel shows for the chosen profile. A file that stops parsing keeps its last good
+ * tools, marked stale with the parse error, so typing never makes the panel jump.
+ */
+import type { Inspection, LibraryInfo, Profile, ToolInfo } from '../../protocol/engine.ts';
+import type { Diagnostic } from '../../protocol/diagnostics.ts';
+
+export interface ToolEntry extends ToolInfo {
+  /** Why this tool is from an older version of its file (the file does not parse now), or null. */
+  stale: string | null;
+}
+
+/** A diagnostic that means "this file does not parse": the hosts then see other tools than the author meant. */
+export function isParseError(d: Diagnostic): boolean {
+  return d.severity === 'error' && /syntax|parse/i.test(`${d.code} ${d.message}`);
+}
+
+export class ToolsView {
+  #profile = $state<Profile>('lcp');
+  #libraries = $state.raw<LibraryInfo[]>([]);
+  #tools = $state.raw<ToolEntry[]>([]);
+  #diagnostics = $state.raw<Diagnostic[]>([]);
+  #error = $state<string | null>(null);
+  #loaded = $state(false);
+
+  get profile(): Profile { return this.#profile; }
+  get libraries(): readonly LibraryInfo[] { return this.#libraries; }
+  get tools(): readonly ToolEntry[] { return this.#tools; }
+  get diagnostics(): readonly Diagnostic[] { return this.#diagnostics; }
+  /** The engine could not inspect at all (worker failed, method missing): said once, in words. */
+  get error(): string | null { return this.#error; }
+  get loaded(): boolean { return this.#loaded; }
+
+  apply(next: Inspection): void {
+    const broken = new Map<string, string>();
+    for (const d of next.diagnostics) if (isParseError(d) && !broken.has(d.file)) broken.set(d.file, `line ${d.line}: ${d.message}`);
+    const fresh: ToolEntry[] = next.tools.map((t) => ({ ...t, stale: null }));
+    // Same profile only: another profile's old schema would be a wrong answer, not a stale one.
+    if (next.profile === this.#profile) {
+      for (const [file, why] of broken) {
+        if (fresh.some((t) => t.file === file)) continue;
+        for (const old of this.#tools) if (old.file === file) fresh.push({ ...old, stale: why });
+      }
+    }
+    this.#profile = next.profile;
+    this.#libraries = next.libraries;
+    this.#tools = fresh;
+    this.#diagnostics = next.diagnostics;
+    this.#error = null;
+    this.#loaded = true;
+  }
+
+  fail(message: string): void {
+    this.#error = message;
+  }
+
+  /** Tools grouped by the file they come from, in first-seen order. */
+  get byFile(): Array<{ file: string; library: LibraryInfo | null; tools: ToolEntry[] }> {
+    const groups = new Map<string, ToolEntry[]>();
+    for (const t of this.#tools) groups.set(t.file, [...(groups.get(t.file) ?? []), t]);
+    return [...groups].map(([file, tools]) => ({ file, library: this.#libraries.find((l) => l.file === file) ?? null, tools }));
+  }
+
+  find(name: string): ToolEntry | undefined {
+    return this.#tools.find((t) => t.name === name);
+  }
+
+  /** The tool defined at `line` of `file` (1-based), for the editor's hover. */
+  at(file: string, line: number): ToolEntry | undefined {
+    return this.#tools.find((t) => t.file === file && t.line === line);
+  }
+}
