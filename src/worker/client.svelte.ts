@@ -1,0 +1,330 @@
+/**
+ * Main-thread side of the Python worker (a runes class: its getters are reactive).
+ * Owns the worker's lifecycle: load with progress, typed requests, telemetry of the running call,
+ * confirmations, Stop (interrupt buffer, then terminate + restart when Python does not answer),
+ * the per-call time limit and crash recovery. The worker's /workspace is a mirror: after a restart
+ * it is resynced from the files this client last sent, so nothing saved is ever lost.
+ */
+import type { ConfirmDecision, ConfirmReply, ConfirmRequest, EngineMethods, Inspection } from '../protocol/engine.ts';
+import type { Diagnostic } from '../protocol/diagnostics.ts';
+import type { TelemetryEvent } from '../protocol/events.ts';
+import type { FileChange, SharedBuffers, WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
+import { EngineError } from '../engine/engine.ts';
+import { answerConfirm, createSharedBuffers } from './shared-bridge.ts';
+import { readWorkerMessage } from './messages.ts';
+
+export type { FileChange };
+export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
+export type FailReason = 'stopped' | 'timeout' | 'crashed' | 'error';
+export type CallOutcome =
+  | { status: 'finished'; result: unknown; changes: FileChange[]; durationMs: number }
+  | { status: 'failed'; reason: FailReason; message: string; durationMs: number };
+
+/** How long Python gets to honour an interrupt before the worker is terminated (the brief's ~1 s). */
+export const INTERRUPT_GRACE_MS = 1000;
+
+export interface PythonClientOptions {
+  timeoutMs?: number;
+  /** Confirmation answer when blocking is impossible (no SharedArrayBuffer). Default: reject. */
+  confirmFallback?: ConfirmDecision;
+  /** Tests and benches inject their own worker; the app uses the bundled python.worker.ts. */
+  createWorker?: () => Worker;
+}
+
+interface Pending {
+  method: WorkerMethod;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface RunningCall {
+  callId: string;
+  onEvent: (e: TelemetryEvent) => void;
+  started: number;
+  /** Set when Stop or the time limit asked Python to stop: the reason the call will fail with. */
+  stopping: 'stopped' | 'timeout' | null;
+  timers: ReturnType<typeof setTimeout>[];
+  sawFailed: boolean;
+  settle: (outcome: CallOutcome) => void;
+}
+
+/** A request that failed because the worker died or was restarted under it. */
+export class WorkerRestartedError extends Error {
+  constructor(readonly reason: FailReason, message: string) {
+    super(message);
+    this.name = 'WorkerRestartedError';
+  }
+}
+
+const defaultWorker = (): Worker => new Worker(new URL('./python.worker.ts', import.meta.url), { type: 'module' });
+
+export class PythonClient {
+  #state = $state<PythonState>('loading');
+  #progress = $state('Starting Python…');
+  #error = $state<string | null>(null);
+  #timeoutMs = $state(30_000);
+  #confirmFallback = $state<ConfirmDecision>('reject');
+  #restarts = $state(0);
+  readonly #isolated: boolean;
+  readonly #createWorker: () => Worker;
+  #worker: Worker | null = null;
+  #shared: SharedBuffers | null = null;
+  #ready!: Promise<void>;
+  #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #call: RunningCall | null = null;
+  #files = new Map<string, Uint8Array>();
+  #disposed = false;
+
+  /** Set by the UI: show the popup, resolve with the person's answer. */
+  onConfirm: (request: ConfirmRequest & { callId: string }) => Promise<ConfirmReply> = async () => ({
+    decision: 'reject',
+    reason: 'no confirmation handler is installed',
+  });
+
+  constructor(options: PythonClientOptions = {}) {
+    this.#isolated = typeof SharedArrayBuffer !== 'undefined' && globalThis.crossOriginIsolated === true;
+    this.#createWorker = options.createWorker ?? defaultWorker;
+    if (options.timeoutMs !== undefined) this.#timeoutMs = options.timeoutMs;
+    if (options.confirmFallback) this.#confirmFallback = options.confirmFallback;
+    this.#start();
+  }
+
+  get state(): PythonState { return this.#state; }
+  get progress(): string { return this.#progress; }
+  get error(): string | null { return this.#error; }
+  /** crossOriginIsolated: blocking confirmations and interrupting Python are available. */
+  get isolated(): boolean { return this.#isolated; }
+  /** How many times the worker was restarted (Stop that Python ignored, time limit, crash). */
+  get restarts(): number { return this.#restarts; }
+  get timeoutMs(): number { return this.#timeoutMs; }
+  set timeoutMs(ms: number) { this.#timeoutMs = Math.max(100, ms); }
+  /** Without isolation a confirmation cannot wait for the person: this answer is given instead (the UI says so). */
+  get confirmFallback(): ConfirmDecision { return this.#confirmFallback; }
+  set confirmFallback(decision: ConfirmDecision) {
+    this.#confirmFallback = decision;
+    void this.#request('setConfirmFallback', { decision }).catch(() => {});
+  }
+
+  async sync(files: FileChange[], options: { replace?: boolean } = {}): Promise<void> {
+    if (options.replace) this.#files.clear();
+    for (const f of files) {
+      if (f.content) this.#files.set(f.path, f.content);
+      else this.#files.delete(f.path);
+    }
+    await this.#request('sync', { files, replace: options.replace ?? false });
+  }
+
+  inspect(params: EngineMethods['inspect']['params']): Promise<Inspection> {
+    return this.#request('inspect', params) as Promise<Inspection>;
+  }
+  lint(params: EngineMethods['lint']['params']): Promise<Diagnostic[]> {
+    return this.#request('lint', params) as Promise<Diagnostic[]>;
+  }
+  schema(params: EngineMethods['schema']['params']): Promise<unknown> {
+    return this.#request('schema', params);
+  }
+  status(params: EngineMethods['status']['params']): Promise<{ line: string }> {
+    return this.#request('status', params) as Promise<{ line: string }>;
+  }
+  ping(): Promise<{ python: string; profiles: string[] }> {
+    return this.#request('ping', {}) as Promise<{ python: string; profiles: string[] }>;
+  }
+
+  /** Runs one tool. Never rejects: every way a call can end is a CallOutcome, and telemetry says which. */
+  async call(
+    params: Omit<EngineMethods['call']['params'], 'workspace'>,
+    onEvent: (e: TelemetryEvent) => void,
+  ): Promise<CallOutcome> {
+    if (this.#call) return this.#failNow('error', 'another call is still running', onEvent);
+    try {
+      await this.#ready;
+    } catch (e) {
+      return this.#failNow('crashed', `Python is not available: ${(e as Error).message}`, onEvent);
+    }
+    const callId = `call-${Date.now().toString(36)}-${(this.#nextId++).toString(36)}`;
+    return new Promise<CallOutcome>((settle) => {
+      const call: RunningCall = { callId, onEvent, started: performance.now(), stopping: null, timers: [], sawFailed: false, settle };
+      this.#call = call;
+      this.#state = 'busy';
+      call.timers.push(setTimeout(() => this.#interrupt('timeout'), this.#timeoutMs));
+      this.#request('call', { ...params, workspace: '/workspace', callId })
+        .then((raw) => {
+          const { result, changes } = raw as WorkerMethods['call']['result'];
+          for (const c of changes) {
+            if (c.content) this.#files.set(c.path, c.content);
+            else this.#files.delete(c.path);
+          }
+          this.#finishCall({ status: 'finished', result, changes, durationMs: this.#elapsed(call) });
+        })
+        .catch((e: Error) => {
+          const durationMs = this.#elapsed(call);
+          if (e instanceof WorkerRestartedError) return this.#finishCall({ status: 'failed', reason: e.reason, message: e.message, durationMs });
+          if (e instanceof EngineError) return this.#finishCall({ status: 'failed', reason: 'error', message: e.message, durationMs });
+          // KeyboardInterrupt reached Python: Stop or the time limit, whichever asked.
+          const reason = call.stopping ?? 'stopped';
+          this.#finishCall({ status: 'failed', reason, message: failMessage(reason, this.#timeoutMs), durationMs });
+        });
+    });
+  }
+
+  /** Interrupts the running call; a worker that does not answer within INTERRUPT_GRACE_MS is restarted. */
+  stop(): void {
+    this.#interrupt('stopped');
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#rejectAll('crashed', 'the Python worker was closed');
+  }
+
+  #start(): void {
+    this.#shared = this.#isolated ? createSharedBuffers() : null;
+    const worker = this.#createWorker();
+    this.#worker = worker;
+    worker.onmessage = (e: MessageEvent<unknown>) => this.#onMessage(worker, e.data);
+    // An uncaught error or a worker killed by the browser (e.g. out of memory): restart with the files we hold.
+    worker.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      if (worker === this.#worker) this.#restart('crashed', `the Python worker crashed: ${e.message || 'unknown error'}`);
+    };
+    const files = [...this.#files].map(([path, content]) => ({ path, content }));
+    this.#ready = this.#send('init', { shared: this.#shared, files, confirmFallback: this.#confirmFallback }).then(
+      () => {
+        if (worker !== this.#worker) return;
+        this.#state = this.#call ? 'busy' : 'ready';
+        this.#progress = '';
+        this.#error = null;
+      },
+      (e: Error) => {
+        if (worker !== this.#worker) throw e;
+        this.#state = 'failed';
+        this.#error = e.message;
+        throw e;
+      },
+    );
+    this.#ready.catch(() => {}); // observed by callers; do not report as unhandled here
+  }
+
+  #restart(reason: FailReason, message: string): void {
+    if (this.#disposed) return;
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#rejectAll(reason, message);
+    this.#restarts++;
+    this.#state = 'restarting';
+    this.#progress = 'Restarting Python…';
+    this.#start();
+  }
+
+  #interrupt(reason: 'stopped' | 'timeout'): void {
+    const call = this.#call;
+    if (!call || call.stopping) return;
+    call.stopping = reason;
+    const message = failMessage(reason, this.#timeoutMs);
+    if (!this.#shared) {
+      // Nothing can reach into the worker without shared memory: terminate it.
+      this.#restart(reason, message);
+      return;
+    }
+    new Uint8Array(this.#shared.interrupt)[0] = 2; // SIGINT → KeyboardInterrupt in Python
+    call.timers.push(setTimeout(() => {
+      if (this.#call === call) this.#restart(reason, `${message} (Python did not respond, so it was restarted)`);
+    }, INTERRUPT_GRACE_MS));
+  }
+
+  #finishCall(outcome: CallOutcome): void {
+    const call = this.#call;
+    if (!call) return;
+    for (const t of call.timers) clearTimeout(t);
+    this.#call = null;
+    if (this.#shared) new Uint8Array(this.#shared.interrupt)[0] = 0;
+    if (this.#state === 'busy') this.#state = 'ready';
+    if (outcome.status === 'failed' && !call.sawFailed)
+      call.onEvent({ type: 'call.failed', callId: call.callId, reason: outcome.reason, message: outcome.message, durationMs: outcome.durationMs, t: Date.now() });
+    call.settle(outcome);
+  }
+
+  #failNow(reason: FailReason, message: string, onEvent: (e: TelemetryEvent) => void): CallOutcome {
+    const callId = `call-${Date.now().toString(36)}-${(this.#nextId++).toString(36)}`;
+    onEvent({ type: 'call.failed', callId, reason, message, durationMs: 0, t: Date.now() });
+    return { status: 'failed', reason, message, durationMs: 0 };
+  }
+
+  #elapsed(call: RunningCall): number {
+    return Math.round(performance.now() - call.started);
+  }
+
+  async #request<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params']): Promise<unknown> {
+    await this.#ready;
+    return this.#send(method, params);
+  }
+
+  #send<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params']): Promise<unknown> {
+    const worker = this.#worker;
+    if (!worker) return Promise.reject(new WorkerRestartedError('crashed', 'the Python worker is not running'));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { method, resolve, reject });
+      worker.postMessage({ kind: 'request', id, method, params });
+    });
+  }
+
+  #rejectAll(reason: FailReason, message: string): void {
+    const pending = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const p of pending) p.reject(new WorkerRestartedError(reason, message));
+  }
+
+  #onMessage(worker: Worker, data: unknown): void {
+    if (worker !== this.#worker) return; // a terminated worker's last words
+    const msg = readWorkerMessage(data);
+    if (!msg) return;
+    switch (msg.kind) {
+      case 'progress':
+        this.#progress = msg.text;
+        return;
+      case 'event': {
+        const call = this.#call;
+        if (!call || msg.event.callId !== call.callId) return;
+        if (msg.event.type === 'call.failed') call.sawFailed = true;
+        call.onEvent(msg.event);
+        return;
+      }
+      case 'confirm':
+        void this.#confirm(msg.callId, msg.request);
+        return;
+      case 'response': {
+        const pending = this.#pending.get(msg.id);
+        if (!pending) return;
+        this.#pending.delete(msg.id);
+        if (msg.ok) return pending.resolve(msg.result);
+        const { kind, message, traceback } = msg.error;
+        if (kind === 'crashed') {
+          pending.reject(new WorkerRestartedError('crashed', message));
+          this.#restart('crashed', message);
+        } else if (kind === 'interrupted') pending.reject(new Error(message));
+        else pending.reject(new EngineError(kind, message, traceback));
+      }
+    }
+  }
+
+  async #confirm(callId: string, request: ConfirmRequest): Promise<void> {
+    const shared = this.#shared;
+    let reply: ConfirmReply;
+    try {
+      reply = await this.onConfirm({ ...request, callId });
+    } catch (e) {
+      reply = { decision: 'reject', reason: `the confirmation failed: ${(e as Error).message}` };
+    }
+    // The call may have been stopped while the popup was open; its worker may be gone.
+    if (shared && shared === this.#shared && this.#call?.callId === callId) answerConfirm(shared, reply);
+  }
+}
+
+function failMessage(reason: 'stopped' | 'timeout', timeoutMs: number): string {
+  if (reason === 'stopped') return 'Stopped by you.';
+  return `Stopped: the call ran longer than the ${(timeoutMs / 1000).toFixed(timeoutMs % 1000 ? 1 : 0)} s time limit.`;
+}

@@ -1,0 +1,119 @@
+/**
+ * WorkspaceStore: IndexedDB through idb-keyval, one record per file so saving one edited file is one
+ * small write, plus one metadata record (settings, empty folders, revision). Keys:
+ *   [id, 0]        → WorkspaceMeta
+ *   [id, 1, path]  → Uint8Array
+ * Arrays sort after strings in IndexedDB, so [id, 1, []] is an upper bound for every file of a workspace.
+ */
+import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import type { HostConfig, Profile } from '../protocol/engine.ts';
+
+export interface WorkspaceSettings {
+  profile: Profile;
+  hostConfig: HostConfig;
+  /** Call form values per tool name (JSON text as typed). */
+  args: Record<string, string>;
+  openPath: string | null;
+  timeoutMs: number;
+}
+
+export const DEFAULT_SETTINGS: WorkspaceSettings = { profile: 'lcp', hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000 };
+
+export interface WorkspaceMeta {
+  settings: WorkspaceSettings;
+  /** Folders the person created, kept even when empty. */
+  folders: string[];
+  /** Bumped by every save; a save only lands on the revision it was based on (two tabs never overwrite blindly). */
+  revision: number;
+}
+
+export interface WorkspaceSnapshot {
+  meta: WorkspaceMeta | undefined;
+  files: Map<string, Uint8Array>;
+}
+
+export interface WorkspaceWrite {
+  put: Array<[string, Uint8Array]>;
+  del: string[];
+  meta: WorkspaceMeta;
+  /** The stored revision this write is based on. */
+  expectRevision: number;
+}
+
+/** The stored workspace moved on (another tab saved): nothing of this write was stored. */
+export class RevisionConflict extends Error {
+  constructor(readonly stored: number) {
+    super('another tab changed this workspace');
+    this.name = 'RevisionConflict';
+  }
+}
+
+export interface WorkspaceStore {
+  load(id: string): Promise<WorkspaceSnapshot>;
+  /** One transaction: all of it lands or none (a full quota aborts everything, see saveError). */
+  save(id: string, write: WorkspaceWrite): Promise<void>;
+  /** Ids of every stored workspace. */
+  list(): Promise<string[]>;
+  /** "Erase all local data": every workspace. */
+  eraseAll(): Promise<void>;
+}
+
+const META = 0;
+const FILE = 1;
+
+export function createIdbStore(name = 'toolplay'): WorkspaceStore {
+  const use: UseStore = createStore(name, 'records');
+  const fileRange = (id: string) => IDBKeyRange.bound([id, FILE], [id, FILE, []]);
+  return {
+    load: (id) =>
+      use('readonly', async (os) => {
+        const [meta, keys, values] = await Promise.all([
+          promisifyRequest(os.get([id, META]) as IDBRequest<WorkspaceMeta | undefined>),
+          promisifyRequest(os.getAllKeys(fileRange(id))),
+          promisifyRequest(os.getAll(fileRange(id)) as IDBRequest<Uint8Array[]>),
+        ]);
+        const files = new Map<string, Uint8Array>();
+        keys.forEach((key, i) => {
+          const path = (key as [string, number, string])[2];
+          const value = values[i];
+          if (typeof path === 'string' && value instanceof Uint8Array) files.set(path, value);
+        });
+        return { meta, files };
+      }),
+    save: (id, write) =>
+      use('readwrite', (os) => {
+        const done = promisifyRequest(os.transaction);
+        const check = os.get([id, META]) as IDBRequest<WorkspaceMeta | undefined>;
+        let conflict: RevisionConflict | null = null;
+        check.onsuccess = () => {
+          const stored = check.result?.revision ?? 0;
+          if (stored !== write.expectRevision) {
+            conflict = new RevisionConflict(stored);
+            os.transaction.abort();
+            return;
+          }
+          for (const [path, bytes] of write.put) os.put(bytes, [id, FILE, path]);
+          for (const path of write.del) os.delete([id, FILE, path]);
+          os.put(write.meta, [id, META]);
+        };
+        return done.catch((e: unknown) => {
+          throw conflict ?? e;
+        });
+      }),
+    list: () =>
+      use('readonly', async (os) => {
+        const keys = await promisifyRequest(os.getAllKeys());
+        return [...new Set(keys.map((k) => String((k as unknown[])[0])))];
+      }),
+    eraseAll: () => use('readwrite', (os) => (os.clear(), promisifyRequest(os.transaction))),
+  };
+}
+
+/** One sentence a person can act on, for any error a save can end with. */
+export function describeSaveError(e: unknown): string {
+  const name = e instanceof Error || e instanceof DOMException ? e.name : '';
+  if (name === 'QuotaExceededError')
+    return 'Browser storage is full, so recent edits are not saved yet. They are kept in this tab: download the workspace as a zip, or delete large files, and saving resumes.';
+  if (e instanceof RevisionConflict) return 'Another tab changed this workspace. Reload it to take those changes; your unsaved edits here are kept.';
+  return `Saving failed: ${e instanceof Error ? e.message : String(e)}. Your edits are kept in this tab.`;
+}

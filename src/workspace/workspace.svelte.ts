@@ -1,0 +1,363 @@
+/**
+ * The workspace: the truth about the person's files lives here, on the main thread, persisted in
+ * IndexedDB. Edits autosave (debounced); a failed save (full quota, another tab) keeps every edit in
+ * memory and says why; two tabs on one workspace notice each other through a BroadcastChannel and a
+ * revision counter, and reload() merges instead of overwriting (same file changed on both sides →
+ * the other tab's version is kept beside it).
+ */
+import { zipSync, type Zippable } from 'fflate';
+import type { FileChange } from '../protocol/worker.ts';
+import { DEFAULT_SETTINGS, RevisionConflict, describeSaveError, type WorkspaceMeta, type WorkspaceSettings, type WorkspaceStore } from './store.ts';
+import { isWithin, normalizePath, parentsOf, rebase, sameBytes, siblingName } from './paths.ts';
+
+export type { WorkspaceSettings, WorkspaceStore };
+export { createIdbStore } from './store.ts';
+export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
+/** Where a change came from, so the app can skip mirroring a tool call's own changes back into the worker. */
+export type ChangeOrigin = 'edit' | 'call' | 'replace' | 'reload';
+export type ChangeListener = (changes: FileChange[], origin: ChangeOrigin) => void;
+
+export interface WorkspaceOptions {
+  /** Debounce of autosave after the last edit. */
+  autosaveMs?: number;
+  /** BroadcastChannel name (tests give each case its own). */
+  channel?: string;
+}
+
+const encoder = new TextEncoder();
+const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+
+export class Workspace {
+  readonly #id: string;
+  /** Tells this tab's broadcasts from other tabs'. */
+  readonly #tab = Math.random().toString(36).slice(2);
+  readonly #store: WorkspaceStore;
+  readonly #autosaveMs: number;
+  #files = new Map<string, Uint8Array>();
+  #folders = new Set<string>();
+  #settings = $state<WorkspaceSettings>(structuredClone(DEFAULT_SETTINGS));
+  #version = $state(0);
+  #paths = $derived.by(() => (this.#version, [...this.#files.keys()].sort()));
+  #folderList = $derived.by(() => {
+    void this.#version;
+    const all = new Set(this.#folders);
+    for (const p of this.#files.keys()) for (const f of parentsOf(p)) all.add(f);
+    return [...all].sort();
+  });
+  #saveState = $state<SaveState>('saved');
+  #saveError = $state<string | null>(null);
+  #externalChange = $state(false);
+  /** Stored revision our in-memory state is based on. */
+  #revision = 0;
+  /** Paths edited since the last successful save, with the stored bytes they replaced (null: did not exist). */
+  #dirty = new Map<string, Uint8Array | null>();
+  #metaDirty = false;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #saving: Promise<void> | null = null;
+  #listeners = new Set<ChangeListener>();
+  #channel: BroadcastChannel | null = null;
+
+  private constructor(id: string, store: WorkspaceStore, options: WorkspaceOptions) {
+    this.#id = id;
+    this.#store = store;
+    this.#autosaveMs = options.autosaveMs ?? 400;
+    if (typeof BroadcastChannel !== 'undefined') {
+      this.#channel = new BroadcastChannel(options.channel ?? 'toolplay-workspaces');
+      this.#channel.onmessage = (e: MessageEvent<unknown>) => this.#onBroadcast(e.data);
+    }
+  }
+
+  /** Loads a workspace from the store (an unknown id opens empty with default settings). */
+  static async open(store: WorkspaceStore, id = 'default', options: WorkspaceOptions = {}): Promise<Workspace> {
+    const ws = new Workspace(id, store, options);
+    await ws.#load();
+    return ws;
+  }
+
+  get id(): string { return this.#id; }
+  get files(): ReadonlyMap<string, Uint8Array> { void this.#version; return this.#files; }
+  get paths(): string[] { return this.#paths; }
+  get folders(): string[] { return this.#folderList; }
+  get settings(): WorkspaceSettings { return this.#settings; }
+  get saveState(): SaveState { return this.#saveState; }
+  get saveError(): string | null { return this.#saveError; }
+  get externalChange(): boolean { return this.#externalChange; }
+  /** The stored revision this tab is based on. */
+  get revision(): number { return this.#revision; }
+
+  update(patch: Partial<WorkspaceSettings>): void {
+    this.#settings = { ...this.#settings, ...structuredClone(patch) };
+    this.#metaDirty = true;
+    this.#schedule();
+  }
+
+  /** The file as text, or null when it does not exist or is not UTF-8 (a binary file). */
+  readText(path: string): string | null {
+    void this.#version;
+    const bytes = this.#files.get(path);
+    if (!bytes) return null;
+    try {
+      return strictDecoder.decode(bytes);
+    } catch {
+      return null;
+    }
+  }
+
+  write(path: string, content: string | Uint8Array): void {
+    const p = normalizePath(path);
+    if (this.#folderList.includes(p)) throw new Error(`"${p}" is a folder`);
+    const bytes = typeof content === 'string' ? encoder.encode(content) : content;
+    if (sameBytes(this.#files.get(p), bytes)) return;
+    this.#set(p, bytes);
+    this.#changed([{ path: p, content: bytes }], 'edit');
+  }
+
+  mkdir(path: string): void {
+    const p = normalizePath(path);
+    if (this.#files.has(p)) throw new Error(`"${p}" is a file`);
+    this.#folders.add(p);
+    this.#metaDirty = true;
+    this.#changed([], 'edit');
+  }
+
+  /** Renames a file or a whole folder. */
+  rename(from: string, to: string): void {
+    const src = normalizePath(from);
+    const dst = normalizePath(to);
+    if (src === dst) return;
+    if (isWithin(dst, src)) throw new Error(`cannot move "${src}" into itself`);
+    const moving = [...this.#files.keys()].filter((p) => isWithin(p, src));
+    const movingFolders = [...this.#folders].filter((f) => isWithin(f, src));
+    if (moving.length === 0 && movingFolders.length === 0) throw new Error(`"${src}" does not exist`);
+    const clash = moving.map((p) => rebase(p, src, dst)).find((p) => this.#files.has(p) && !isWithin(p, src));
+    if (clash) throw new Error(`"${clash}" already exists`);
+    const changes: FileChange[] = [];
+    const moved = moving.map((p) => [rebase(p, src, dst), this.#files.get(p)!] as const);
+    for (const p of moving) {
+      this.#set(p, null);
+      changes.push({ path: p, content: null });
+    }
+    for (const [p, bytes] of moved) {
+      this.#set(p, bytes);
+      changes.push({ path: p, content: bytes });
+    }
+    if (movingFolders.length) {
+      for (const f of movingFolders) this.#folders.delete(f);
+      for (const f of movingFolders) this.#folders.add(rebase(f, src, dst));
+      this.#metaDirty = true;
+    }
+    this.#changed(changes, 'edit');
+  }
+
+  remove(path: string): void {
+    const p = normalizePath(path);
+    const gone = [...this.#files.keys()].filter((f) => isWithin(f, p));
+    const folders = [...this.#folders].filter((f) => isWithin(f, p));
+    if (gone.length === 0 && folders.length === 0) return;
+    for (const f of gone) this.#set(f, null);
+    for (const f of folders) this.#folders.delete(f);
+    if (folders.length) this.#metaDirty = true;
+    this.#changed(gone.map((f) => ({ path: f, content: null })), 'edit');
+  }
+
+  /** A tool call's changes, committed together. */
+  applyChanges(changes: FileChange[]): void {
+    const applied: FileChange[] = [];
+    for (const c of changes) {
+      const p = normalizePath(c.path);
+      if (sameBytes(this.#files.get(p), c.content)) continue;
+      if (c.content === null && !this.#files.has(p)) continue;
+      this.#set(p, c.content);
+      applied.push({ path: p, content: c.content });
+    }
+    if (applied.length) this.#changed(applied, 'call');
+  }
+
+  /** Replaces every file ("reset to example"); settings not given keep their value. */
+  replaceAll(files: Record<string, string | Uint8Array>, settings?: Partial<WorkspaceSettings>): void {
+    const next = new Map<string, Uint8Array>();
+    for (const [path, content] of Object.entries(files))
+      next.set(normalizePath(path), typeof content === 'string' ? encoder.encode(content) : content);
+    const changes: FileChange[] = [];
+    for (const p of this.#files.keys()) if (!next.has(p)) changes.push({ path: p, content: null });
+    for (const [p, bytes] of next) if (!sameBytes(this.#files.get(p), bytes)) changes.push({ path: p, content: bytes });
+    for (const c of changes) this.#set(c.path, c.content);
+    if (this.#folders.size) {
+      this.#folders.clear();
+      this.#metaDirty = true;
+    }
+    if (settings) this.update(settings);
+    this.#changed(changes, 'replace');
+  }
+
+  /** Erase all local data (every workspace in this browser); this one becomes empty. */
+  async erase(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#saving?.catch(() => {});
+    await this.#store.eraseAll();
+    const changes = [...this.#files.keys()].map((path) => ({ path, content: null }));
+    this.#files.clear();
+    this.#folders.clear();
+    this.#dirty.clear();
+    this.#metaDirty = false;
+    this.#settings = structuredClone(DEFAULT_SETTINGS);
+    this.#revision = 0;
+    this.#saveState = 'saved';
+    this.#saveError = null;
+    this.#externalChange = false;
+    this.#version++;
+    this.#broadcast();
+    this.#emit(changes, 'replace');
+  }
+
+  /** The whole workspace as a zip (works from memory, so also when storage is full). */
+  exportZip(): Uint8Array {
+    const entries: Zippable = {};
+    for (const folder of this.#folderList) entries[`${folder}/`] = new Uint8Array(0);
+    for (const [path, bytes] of this.#files) entries[path] = bytes;
+    return zipSync(entries, { level: 6, mtime: new Date() });
+  }
+
+  /** Takes what another tab saved; this tab's unsaved edits are re-applied on top (see class comment). */
+  async reload(): Promise<void> {
+    await this.#saving?.catch(() => {});
+    const before = new Map(this.#files);
+    const ours = new Map([...this.#dirty.keys()].map((p) => [p, this.#files.get(p) ?? null] as const));
+    const bases = new Map(this.#dirty);
+    const metaDirty = this.#metaDirty;
+    const localSettings = this.#settings;
+    const localFolders = new Set(this.#folders);
+    await this.#load();
+    for (const [path, mine] of ours) {
+      const theirs = this.#files.get(path) ?? null;
+      if (sameBytes(theirs, mine)) continue;
+      if (theirs && !sameBytes(theirs, bases.get(path) ?? null)) {
+        // Both tabs changed this file: keep theirs beside ours instead of dropping either.
+        this.#set(siblingName(path, 'other tab', (p) => this.#files.has(p)), theirs);
+      }
+      this.#set(path, mine);
+    }
+    if (metaDirty) {
+      this.#settings = localSettings;
+      for (const f of localFolders) this.#folders.add(f);
+      this.#metaDirty = true;
+    }
+    const changes: FileChange[] = [];
+    for (const p of before.keys()) if (!this.#files.has(p)) changes.push({ path: p, content: null });
+    for (const [p, bytes] of this.#files) if (!sameBytes(before.get(p), bytes)) changes.push({ path: p, content: bytes });
+    this.#version++;
+    if (this.#dirty.size || this.#metaDirty) this.#schedule();
+    this.#emit(changes, 'reload');
+  }
+
+  subscribe(listener: ChangeListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Saves now instead of after the debounce (page unload, tests). Resolves when nothing is pending or saving failed. */
+  async flush(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#saving?.catch(() => {});
+    if (this.#dirty.size || this.#metaDirty) await this.#save();
+  }
+
+  /** Stops listening to other tabs and cancels a pending autosave timer (call flush() first to keep edits). */
+  dispose(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#channel?.close();
+    this.#channel = null;
+  }
+
+  async #load(): Promise<void> {
+    const { meta, files } = await this.#store.load(this.#id);
+    this.#files = files;
+    this.#folders = new Set(meta?.folders ?? []);
+    this.#settings = { ...structuredClone(DEFAULT_SETTINGS), ...(meta?.settings ?? {}) };
+    this.#revision = meta?.revision ?? 0;
+    this.#dirty.clear();
+    this.#metaDirty = false;
+    this.#externalChange = false;
+    this.#saveState = 'saved';
+    this.#saveError = null;
+    this.#version++;
+  }
+
+  #set(path: string, bytes: Uint8Array | null): void {
+    if (!this.#dirty.has(path)) this.#dirty.set(path, this.#files.get(path) ?? null);
+    if (bytes) this.#files.set(path, bytes);
+    else this.#files.delete(path);
+  }
+
+  #changed(changes: FileChange[], origin: ChangeOrigin): void {
+    this.#version++;
+    this.#schedule();
+    this.#emit(changes, origin);
+  }
+
+  #emit(changes: FileChange[], origin: ChangeOrigin): void {
+    if (changes.length === 0) return;
+    for (const l of this.#listeners) l(changes, origin);
+  }
+
+  #schedule(): void {
+    if (this.#saveState !== 'error' || !this.#externalChange) this.#saveState = 'pending';
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.#save();
+    }, this.#autosaveMs);
+  }
+
+  async #save(): Promise<void> {
+    if (this.#saving) {
+      await this.#saving.catch(() => {});
+      if (this.#timer || (!this.#dirty.size && !this.#metaDirty)) return;
+    }
+    const dirty = new Map(this.#dirty);
+    const metaDirty = this.#metaDirty;
+    if (!dirty.size && !metaDirty) return;
+    const put: Array<[string, Uint8Array]> = [];
+    const del: string[] = [];
+    for (const p of dirty.keys()) {
+      const bytes = this.#files.get(p);
+      if (bytes) put.push([p, bytes]);
+      else if (dirty.get(p)) del.push(p);
+    }
+    const meta: WorkspaceMeta = { settings: $state.snapshot(this.#settings), folders: [...this.#folders], revision: this.#revision + 1 };
+    this.#dirty.clear();
+    this.#metaDirty = false;
+    this.#saveState = 'saving';
+    const attempt = this.#store.save(this.#id, { put, del, meta, expectRevision: this.#revision });
+    this.#saving = attempt;
+    try {
+      await attempt;
+      this.#revision = meta.revision;
+      this.#saveError = null;
+      this.#saveState = this.#dirty.size || this.#metaDirty ? 'pending' : 'saved';
+      this.#broadcast();
+    } catch (e) {
+      // Nothing was stored: everything stays dirty (keeping the oldest stored bytes as the base).
+      for (const [p, base] of dirty) if (!this.#dirty.has(p)) this.#dirty.set(p, base);
+      if (metaDirty) this.#metaDirty = true;
+      if (e instanceof RevisionConflict) this.#externalChange = true;
+      this.#saveState = 'error';
+      this.#saveError = describeSaveError(e);
+    } finally {
+      if (this.#saving === attempt) this.#saving = null;
+    }
+  }
+
+  #broadcast(): void {
+    this.#channel?.postMessage({ workspace: this.#id, revision: this.#revision, tab: this.#tab });
+  }
+
+  #onBroadcast(data: unknown): void {
+    if (typeof data !== 'object' || data === null) return;
+    const { workspace, revision, tab } = data as { workspace?: unknown; revision?: unknown; tab?: unknown };
+    if (workspace !== this.#id || tab === this.#tab || typeof revision !== 'number') return;
+    if (revision !== this.#revision) this.#externalChange = true;
+  }
+}
