@@ -1,0 +1,171 @@
+"""``LcpBinding``: lollms_client's ``LCPBinding`` (reference I, f952faea) re-implemented for toolplay.
+
+Same inputs (``tools_folders``, ``tool_files``, ``host_tool_configs``), same ``discover_tools()``
+items in the same order, same ``execute_tool`` results (§5 of docs/protocols/lcp.md), same
+``to_chat_tool_specs()`` (the base class's conversion). Documented deviations:
+
+* folders are scanned in name order, not raw ``os.scandir`` order (see lcp_scan);
+* no bundled ``default_tools``: with no folders and no files nothing is discovered;
+* ``KeyboardInterrupt`` (toolplay's Stop) is never turned into a "crashed" result;
+* ``warnings`` collects what the reference logs at discovery plus facts toolplay adds
+  (which duplicate won, same-stem files sharing one module slot), with file and line.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import os
+import sys
+import traceback
+from typing import Any, Callable
+
+from . import lcp_scan
+from .lcp_exec import MODULE_PREFIX, ModuleSlots
+from .lcp_specs import chat_tool_specs
+from .lcp_result import crashed, normalise
+
+
+class LcpBinding:
+    binding_name = "LCP"
+
+    def __init__(self, tools_folders: list[str] | None = None, tool_files: list[str] | None = None,
+                 host_tool_configs: dict[str, Any] | None = None) -> None:
+        self.tools_folders = [os.path.abspath(p) for p in tools_folders or []]
+        self.tool_files = [os.path.abspath(p) for p in tool_files or []]
+        self.host_tool_configs: dict[str, Any] = host_tool_configs or {}
+        self.discovered_tools: list[dict[str, Any]] = []
+        self.warnings: list[dict[str, Any]] = []
+        # name -> (folder or file dir it was scanned from, 1-based def line)
+        self.origins: dict[str, tuple[str, int]] = {}
+        self.exec_log: list[dict[str, str]] = []
+        self.modules = ModuleSlots()
+        self._confirm_handler: Any = None
+        self._discover()
+
+    # ---- discovery -------------------------------------------------------------------------
+
+    def _scan_list(self) -> list[tuple[str, str]]:
+        files = [(f, folder) for folder in self.tools_folders if os.path.isdir(folder)
+                 for f in lcp_scan.files_in_folder(folder)]
+        files += [(f, os.path.dirname(f)) for f in self.tool_files if os.path.exists(f) and f.endswith(".py")]
+        return files
+
+    def _discover(self) -> None:
+        tools: list[dict[str, Any]] = []
+        owner: dict[str, str] = {}
+        self.warnings, self.origins = [], {}
+        stems: dict[str, str] = {}
+        for path, root in self._scan_list():
+            parsed = lcp_scan.parse_file(path)
+            self.warnings.extend(parsed.log)
+            stem = os.path.splitext(os.path.basename(path))[0]
+            if parsed.tools and stem in stems and stems[stem] != path:
+                self._note(path, None, f"'{os.path.basename(path)}' shares the module slot "
+                           f"'{MODULE_PREFIX}{stem}' with {stems[stem]}: whichever file runs first is imported, "
+                           "and the other file's tools then fail with \"Function '…' not found in module.\"")
+            stems.setdefault(stem, path)
+            for schema, line in parsed.tools:
+                name = schema["name"]
+                if name in owner:
+                    self._note(path, line, f"Skipping '{name}' (already registered from {owner[name]}): the first file "
+                               "in scan order wins (folders in name order, then tool_files).")
+                    continue
+                item = copy.deepcopy(schema)  # the parse cache must never see mutations
+                item["_python_file_path"] = os.path.realpath(path)
+                prompt_fn = f"tool_{name[5:]}_prompt"
+                if parsed.functions is not None and prompt_fn in parsed.functions:
+                    item["_has_dynamic_prompt"] = True
+                    item["_dynamic_prompt_fn_name"] = prompt_fn
+                owner[name] = path
+                self.origins[name] = (root, line)
+                tools.append(item)
+        self.discovered_tools = tools
+
+    def _note(self, path: str, line: int | None, message: str) -> None:
+        self.warnings.append({"level": "warning", "message": message, "file": path, "line": line, "origin": "toolplay"})
+
+    def discover_tools(self, specific_tool_names: list[str] | None = None, **kwargs: Any) -> list[dict[str, Any]]:
+        if kwargs.get("force_refresh", False) or not self.discovered_tools:
+            self._discover()
+        if specific_tool_names:
+            return [t for t in self.discovered_tools if t.get("name") in specific_tool_names]
+        return self.discovered_tools
+
+    list_tools = discover_tools
+
+    def rescan(self) -> None:
+        """Re-read the folders (unchanged files come from the parse cache)."""
+        self._discover()
+
+    def to_chat_tool_specs(self, **discover_kwargs: Any) -> dict[str, dict[str, Any]]:
+        discover_kwargs.pop("force_refresh", None)
+        return chat_tool_specs(self.discover_tools(force_refresh=False, **discover_kwargs), self.execute_tool,
+                               self.binding_name)
+
+    # ---- execution -------------------------------------------------------------------------
+
+    def set_confirm_handler(self, handler: Any) -> None:
+        """The handler toolplay gives each library (set_confirm_handler + config["confirm_handler"])."""
+        self._confirm_handler = handler
+
+    def _log(self, level: str, msg: str) -> None:
+        self.exec_log.append({"level": level, "msg": msg})
+
+    def _init_config(self, stem: str) -> Any:
+        config = self.host_tool_configs.get(stem, {})
+        if self._confirm_handler is not None and isinstance(config, dict):
+            return {**config, "confirm_handler": self._confirm_handler}
+        return config
+
+    def execute_tool(self, tool_name: str, params: dict[str, Any], discussion_instance: Any = None,
+                     **kwargs: Any) -> dict[str, Any]:
+        """Reference I's execute_tool. Mutates ``params`` (schema defaults are injected), as it does."""
+        self.exec_log = []
+        self._log("debug", f"[LCP execute_tool] Calling: '{tool_name}' with params: {params}")
+        tool_def = next((t for t in self.discovered_tools if t.get("name") == tool_name), None)
+        if not tool_def:
+            return {"error": f"Tool '{tool_name}' not found.", "status_code": 404}
+        for prop, info in tool_def.get("input_schema", {}).get("properties", {}).items():
+            if prop not in params and isinstance(info, dict) and "default" in info:
+                params[prop] = info["default"]
+        try:
+            path = tool_def.get("_python_file_path")
+            stem = os.path.splitext(os.path.basename(path))[0]
+            name = MODULE_PREFIX + stem
+            self.modules.activate()
+            self.modules.drop_if_changed(name)
+            if name not in sys.modules:
+                failure = self.modules.load(name, path, self._init_config(stem), self._confirm_handler, self._log)
+                if failure is not None:
+                    return failure
+            module = sys.modules[name]
+            if not hasattr(module, tool_name):
+                return {"error": f"Function '{tool_name}' not found in module.", "status_code": 500}
+            return self._run(tool_name, getattr(module, tool_name), params)
+        except KeyboardInterrupt:
+            raise
+        except Exception as exc:
+            tb = traceback.format_exc()
+            self._log("trace_exception", f"{type(exc).__name__}: {exc}")
+            self._log("error", f"[LCP Error Tracking] Unexpected crash executing '{tool_name}':\n{tb}")
+            return {"error": f"Error executing '{tool_name}': {exc}", "traceback": tb, "status_code": 500}
+
+    def _run(self, tool_name: str, fn: Callable[..., Any], params: dict[str, Any]) -> dict[str, Any]:
+        sig = inspect.signature(fn)
+        takes_any = any(p.kind == inspect.Parameter.VAR_KEYWORD for p in sig.parameters.values())
+        clean = {k: v for k, v in params.items() if k in sig.parameters or takes_any}
+        try:
+            result = fn(**clean)
+        except KeyboardInterrupt:
+            # Stop button: the reference catches BaseException here and would report "crashed";
+            # toolplay lets it through so the worker reports the call as stopped.
+            raise
+        except BaseException as exc:
+            tb = traceback.format_exc()
+            self._log("error", f"[LCP execute_tool] ❌ Tool '{tool_name}' crashed with {type(exc).__name__}: {exc}\n{tb}")
+            return crashed(tool_name, exc, tb)
+        shown = str(result)[:500] if result is not None else "None"
+        self._log("debug", f"[LCP execute_tool] Tool '{tool_name}' returned: {shown}")
+        return normalise(tool_name, result, self._log)
+

@@ -1,0 +1,122 @@
+"""LCP (lollms_client ``LCPBinding``, reference I = f952faea) schema extraction from the AST.
+
+Re-implements ``_parse_tool_via_ast`` / ``_extract_single_tool_schema`` rule for rule, quirks
+included, because toolplay's job is to show what the host really makes of a tool:
+
+* reachability: a depth-first walk that yields ``def`` nodes without descending into them, but
+  descends into everything else (classes, ``if``/``try`` blocks and ``async def`` bodies);
+* types by *substring* of the lower-cased annotation, in the order int, float/number, bool,
+  list/array, dict/object (so ``List[int]`` is an integer and ``Literal["print"]`` too);
+* defaults through ``ast.literal_eval``, else the unparsed source with quotes stripped;
+* parameter descriptions from *every* docstring line (last match wins);
+* phantom parameters from the docstring when the signature yields none.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any, Iterator
+
+# One docstring line that looks like "name (type): text" / "- name: text" / "1. name - text".
+DOC_PARAM_RE = re.compile(r"^(?:[-\*\d\.]+\s*)?([a-zA-Z0-9_]+)\s*(?:\(([^)]+)\))?\s*[:\-]\s*(.+)")
+# Never become schema properties, but still count for default alignment.
+SKIPPED_PARAMS = ("args", "kwargs", "discussion_instance", "lollms_client_instance")
+# Docstring-fallback lines whose "name" is a section header.
+SKIPPED_DOC_NAMES = ("args", "parameters", "returns", "example")
+NO_DESCRIPTION = "No description provided."
+
+
+def iter_tool_defs(tree: ast.AST) -> Iterator[ast.FunctionDef]:
+    """``def tool_*`` nodes in the order the reference finds them (see module docstring)."""
+    for child in ast.iter_child_nodes(tree):
+        if isinstance(child, ast.FunctionDef):
+            if child.name.startswith("tool_"):
+                yield child
+        else:
+            yield from iter_tool_defs(child)
+
+
+def json_type(annotation_text: str, *, containers: bool = True) -> str:
+    """The reference's substring type mapping (``containers=False``: docstring fallback rules)."""
+    t = annotation_text.strip().lower()
+    if "int" in t:
+        return "integer"
+    if "float" in t or (containers and "number" in t):
+        return "number"
+    if "bool" in t:
+        return "boolean"
+    if containers and ("list" in t or "array" in t):
+        return "array"
+    if containers and ("dict" in t or "object" in t):
+        return "object"
+    return "string"
+
+
+def first_paragraph(docstring: str) -> str:
+    return docstring.strip().split("\n\n")[0].strip() if docstring else NO_DESCRIPTION
+
+
+def default_value(node: ast.expr) -> Any:
+    """A literal default as its Python value (sets and bytes included), else its source text."""
+    try:
+        return ast.literal_eval(node)
+    except Exception:  # the reference uses a bare except here; nothing reasonable escapes
+        return ast.unparse(node).strip("'\"")
+
+
+def doc_params(docstring: str) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for line in docstring.splitlines():
+        m = DOC_PARAM_RE.match(line.strip())
+        if m:
+            found[m.group(1).strip()] = m.group(3).strip()
+    return found
+
+
+def tool_schema(node: ast.FunctionDef) -> dict[str, Any]:
+    """One discover_tools() item (without ``_python_file_path``), properties in signature order."""
+    docstring = ast.get_docstring(node) or ""
+    described = doc_params(docstring) if docstring else {}
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    args = node.args.args
+    defaults = node.args.defaults
+    offset = len(args) - len(defaults) if defaults else len(args)
+    for idx, arg in enumerate(args):
+        if arg.arg in SKIPPED_PARAMS:
+            continue
+        kind = json_type(ast.unparse(arg.annotation)) if arg.annotation else "string"
+        prop: dict[str, Any] = {"type": kind, "description": described.get(arg.arg, f"Parameter '{arg.arg}'")}
+        if idx >= offset:
+            prop["default"] = default_value(defaults[idx - offset])
+        else:
+            required.append(arg.arg)
+        properties[arg.arg] = prop
+    if not properties and docstring:
+        _docstring_fallback(docstring, properties, required)
+    return {
+        "name": node.name,
+        "description": first_paragraph(docstring),
+        "input_schema": {"type": "object", "properties": properties, "required": required},
+    }
+
+
+def _docstring_fallback(docstring: str, properties: dict[str, Any], required: list[str]) -> None:
+    """No usable signature parameters: every "word: text" docstring line becomes a property."""
+    for line in docstring.splitlines():
+        m = DOC_PARAM_RE.match(line.strip())
+        if not m:
+            continue
+        name = m.group(1).strip()
+        type_text = (m.group(2) or "string").lower().strip()
+        if name.lower() in SKIPPED_DOC_NAMES:
+            continue
+        properties[name] = {"type": json_type(type_text, containers=False), "description": m.group(3).strip()}
+        if "optional" not in type_text and "default" not in type_text:
+            required.append(name)
+
+
+def prompt_function_names(tree: ast.AST) -> set[str]:
+    """Every ``def`` name anywhere in the file (``ast.walk``): the ``tool_<x>_prompt`` lookup uses it."""
+    return {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
