@@ -110,6 +110,8 @@ def _syntax_error(out: Collector, src: SourceFile) -> None:
     # SyntaxError offsets count characters (1-based); convert through UTF-8 to share Collector's columns.
     col = _char_col(src, line, offset)
     end_col = _char_col(src, end_line, end_offset)
+    if (end_line, end_col) == (line, col) and col > 1:
+        col -= 1  # an error at the end of a line: mark its last character, not an empty range
     out.add("PY001", "error", (line, col, end_line, end_col), message,
             "fix the syntax at this position; until then no host can import the file", [])
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from .lcp_schema import json_type
 from .lint_common import Collector, is_literal
 
 PROFILES = ["lcp"]
@@ -23,21 +24,8 @@ _ARTICLE = {"string": "a string", "integer": "an integer", "number": "a number",
 
 
 def lcp_type(annotation: ast.AST | None) -> str:
-    """The JSON type LCP emits for an annotation (the binding's substring rule, lcp.md §2.2)."""
-    if annotation is None:
-        return "string"
-    anno = ast.unparse(annotation).strip().lower()
-    if "int" in anno:
-        return "integer"
-    if "float" in anno or "number" in anno:
-        return "number"
-    if "bool" in anno:
-        return "boolean"
-    if "list" in anno or "array" in anno:
-        return "array"
-    if "dict" in anno or "object" in anno:
-        return "object"
-    return "string"
+    """The JSON type LCP emits for an annotation (the LCP engine's own substring rule, lcp.md §2.2)."""
+    return "string" if annotation is None else json_type(ast.unparse(annotation))
 
 
 def _name(node: ast.AST) -> str | None:

@@ -12,7 +12,7 @@ import ast
 import os
 import re
 
-from .lint_common import Collector, docstring_node, func_defs_with_parents
+from .lint_common import Collector, docstring_node, func_defs_with_parents, is_literal
 from .lint_lcp_types import intent
 
 PROFILES = ["loki", "llm-functions"]
@@ -127,8 +127,10 @@ def _args_block(run: ast.FunctionDef) -> tuple[dict, dict, list[tuple[int, str, 
             continue
         words = text.split(":", 1)[0].split(None, 1)
         if words:
-            target = entries if state == "inside" else lost
-            target.setdefault(words[0], (lineno if state == "inside" else closed_at, words[1] if len(words) > 1 else ""))
+            if state == "inside":
+                entries.setdefault(words[0], (lineno, words[1] if len(words) > 1 else ""))
+            else:
+                lost.setdefault(words[0], (closed_at, words[1] if len(words) > 1 else "", lineno))
     return entries, lost, notes
 
 
@@ -172,7 +174,6 @@ def _check_params(out: Collector, run: ast.FunctionDef) -> None:
                     "line is dropped.",
                     "fit the parameter description on one line", PROFILES)
         seen_cont.add(lineno)
-    lost_reported = False
     for param, has_default in params:
         if param.annotation is not None:
             _check_annotation(out, param, has_default)
@@ -185,12 +186,11 @@ def _check_params(out: Collector, run: ast.FunctionDef) -> None:
                         "the exact words int, float or bool, so it sends a string (not required); llm-functions "
                         "sends the number type.",
                         f"annotate it: `{name}: Optional[{type_text.strip('() ').split(',')[0].strip()}] = None`", PROFILES)
-        elif name in lost and not lost_reported:
-            lost_reported = True
-            names = ", ".join(f"`{n}`" for n in lost if any(p.arg == n for p, _ in params))
-            out.add("LOKI011", "warning", (lost[name][0], 1, lost[name][0], out.src.line_end(lost[name][0])),
-                    f"This empty line ends the `Args:` block for Loki and llm-functions: {names} written after it get "
-                    "no description.",
+        elif name in lost:
+            closed_at, _type, entry_line = lost[name]
+            out.add("LOKI011", "warning", out.line_span(entry_line, raw_line(out, entry_line)),
+                    f"The empty line {closed_at} ends the `Args:` block for Loki and llm-functions, so `{name}`, "
+                    "documented after it, gets no description.",
                     "remove the empty line inside `Args:`", PROFILES)
         elif name not in lost:
             out.add("LOKI010", "warning", out.node_span(param),
@@ -210,6 +210,8 @@ def _check_annotation(out: Collector, param: ast.arg, has_default: bool) -> None
                 f"Loki does not understand `{text}` and declares `{param.arg}` as {{\"type\": \"string\"}}, so the "
                 f"model sends text where you expect {want if want != 'union' else 'one of several types'}; "
                 "llm-functions fails to build (\"Unable to parse arg\").",
+                "Loki has no object type: take a JSON string (`" + param.arg + ": str`) and `json.loads` it in `run`"
+                if want == "object" else
                 f"use the types Loki reads: str, int, float, bool, `List[X]`, `Optional[X]`, `Literal[...]` "
                 f"(e.g. `{param.arg}: {_PY.get(want or '', 'str')}`)", PROFILES)
     elif kind is None and not (_optional_text(anno) and not has_default):
@@ -221,10 +223,11 @@ def _check_annotation(out: Collector, param: ast.arg, has_default: bool) -> None
         out.add("LOKI008", "warning", out.node_span(anno),
                 f"Loki recognises only a bare `Optional[...]`: `{text}` without a default is declared as a required "
                 "string, so the model must always send it.",
-                f"write `{param.arg}: Optional[str] = None` (with `from typing import Optional`)", PROFILES)
+                f"write `{param.arg}: Optional[{_inner(anno)}] = None` (with `from typing import Optional`)", PROFILES)
     if kind == "Literal" and isinstance(anno, ast.Subscript):
         elts = anno.slice.elts if isinstance(anno.slice, ast.Tuple) else [anno.slice]
-        odd = [e.value for e in elts if isinstance(e, ast.Constant) and not isinstance(e.value, str)]
+        values = [ast.literal_eval(e) for e in elts if is_literal(e)]
+        odd = [v for v in values if not isinstance(v, str)]
         if odd:
             shown = _rust_text(odd[0])
             out.add("LOKI009", "warning", out.node_span(anno),
@@ -240,3 +243,21 @@ def _rust_text(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def _inner(anno: ast.AST) -> str:
+    """`X` of `X | None`, `typing.Optional[X]`, `Union[X, None]` (the first member that is not None)."""
+    if isinstance(anno, ast.BinOp):
+        for side in (anno.left, anno.right):
+            if not (isinstance(side, ast.Constant) and side.value is None):
+                return _inner(side) if isinstance(side, ast.BinOp) else ast.unparse(side)
+    if isinstance(anno, ast.Subscript):
+        sl = anno.slice
+        for member in (sl.elts if isinstance(sl, ast.Tuple) else [sl]):
+            if not (isinstance(member, ast.Constant) and member.value is None):
+                return ast.unparse(member)
+    return "str"
+
+
+def raw_line(out: Collector, line: int) -> str:
+    return out.src.lines[line - 1] if 0 < line <= len(out.src.lines) else ""

@@ -37,8 +37,9 @@ def is_hub_style(func: ast.FunctionDef) -> bool:
 
 
 def targets_hub(tree: ast.Module) -> bool:
-    """A file is written for the hub when it sets an LTP global or has a one-dict `tool_x(args)`."""
-    return any(name in LTP_GLOBALS for name, _ in _assigns(tree)) or any(is_hub_style(f) for f in hub_tools(tree))
+    """A file is written for the hub when it sets an LTP global, or when all its tools take one `args` dict."""
+    tools = hub_tools(tree)
+    return any(name in LTP_GLOBALS for name, _ in _assigns(tree)) or (bool(tools) and all(is_hub_style(f) for f in tools))
 
 
 def hub_tools(tree: ast.Module) -> list[ast.FunctionDef]:
@@ -82,6 +83,10 @@ def _check_titles(out: Collector, tree: ast.Module, tools: list[ast.FunctionDef]
                 "write it as a dict literal: `TOOL_TITLES = {\"tool_x\": \"🔧 Doing x\"}`", PROFILES)
         return
     if not isinstance(node.value, ast.Dict):
+        out.add("LTP002", "error", out.node_span(node.value),
+                f"`TOOL_TITLES` is not a dict: the hub's `titles.get(...)` fails and it drops the whole file, so none "
+                f"of its {len(tools)} tool(s) are listed.",
+                "write it as a dict literal: `TOOL_TITLES = {\"tool_x\": \"🔧 Doing x\"}`", PROFILES)
         return
     names = {t.name for t in tools}
     other = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
