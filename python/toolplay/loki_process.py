@@ -1,0 +1,169 @@
+"""One Python "process" inside Pyodide, which has no subprocesses.
+
+Runs a script as `python <path> <argv...>` would: fresh `__main__` globals, its own argv,
+environment, working directory and captured stdout/stderr, the exit status a parent sees
+(`sys.exit(n)`, or 1 plus the traceback that CPython's own excepthook prints for an uncaught
+exception, coloured when FORCE_COLOR says so), and afterwards every piece of interpreter state
+it touched put back, including modules it imported, so the next call starts clean.
+KeyboardInterrupt (the browser's Stop) is not an exit: it propagates after the restore.
+"""
+
+from __future__ import annotations
+
+import builtins
+import importlib
+import io
+import linecache
+import os
+import sys
+from typing import Callable
+
+
+class CapturedStream(io.TextIOBase):
+    """A pipe: collects text, passes every chunk to `on_text`, is not a terminal."""
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    def __init__(self, on_text: Callable[[str], None]):
+        super().__init__()
+        self._parts: list[str] = []
+        self._on_text = on_text
+        self.buffer = _BinaryView(self)
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return False
+
+    def write(self, s: str) -> int:
+        if not isinstance(s, str):
+            raise TypeError(f"write() argument must be str, not {type(s).__name__}")
+        if s:
+            self._parts.append(s)
+            self._on_text(s)
+        return len(s)
+
+    def getvalue(self) -> str:
+        return "".join(self._parts)
+
+
+class _BinaryView:
+    """`sys.stdout.buffer`, for tools that write bytes."""
+
+    def __init__(self, text: CapturedStream):
+        self._text = text
+
+    def write(self, b: bytes) -> int:
+        self._text.write(bytes(b).decode("utf-8", errors="replace"))
+        return len(b)
+
+    def flush(self) -> None:
+        pass
+
+
+class ProcessResult:
+    def __init__(self, exit_code: int, stdout: str, stderr: str):
+        self.exit_code, self.stdout, self.stderr = exit_code, stdout, stderr
+
+
+def run_script(
+    path: str,
+    source: str,
+    argv: list[str],
+    env: dict[str, str],
+    cwd: str,
+    on_stdout: Callable[[str], None],
+    on_stderr: Callable[[str], None],
+) -> ProcessResult:
+    """Run `source` as the script file `path` (the file need not exist: its lines are cached)."""
+    out, err = CapturedStream(on_stdout), CapturedStream(on_stderr)
+    saved = _save()
+    try:
+        os.environ.clear()
+        os.environ.update(env)
+        os.chdir(cwd)
+        sys.argv = [path, *argv]
+        sys.stdout, sys.stderr = out, err
+        sys.path.insert(0, os.path.dirname(path))  # like `python <path>`
+        sys.dont_write_bytecode = True  # no __pycache__ appearing in the person's workspace
+        importlib.invalidate_caches()
+        linecache.clearcache()  # tool sources may have been edited since the last traceback
+        linecache.cache[path] = (len(source), None, source.splitlines(True), path)
+        code = compile(source, path, "exec", dont_inherit=True)
+        globals_ = {"__name__": "__main__", "__file__": path, "__builtins__": builtins, "__doc__": None,
+                    "__package__": None, "__spec__": None, "__loader__": None, "__cached__": None}
+        try:
+            exec(code, globals_)
+            exit_code = 0
+        except SystemExit as exc:
+            exit_code = _exit_status(exc.code)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
+            _print_uncaught(exc, path, saved["excepthook"])
+            exit_code = 1
+    finally:
+        _restore(saved)
+    return ProcessResult(exit_code, out.getvalue(), err.getvalue())
+
+
+def _exit_status(code: object) -> int:
+    """What the parent sees for SystemExit(code), as CPython's handle_system_exit decides."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xFF
+    sys.stderr.write(f"{code}\n")
+    return 1
+
+
+def _print_uncaught(exc: BaseException, path: str, pyodide_hook: object) -> None:
+    # Drop our own frames: the traceback starts at the script's <module>, as in a real process.
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename != path:
+        tb = tb.tb_next
+    exc = exc.with_traceback(tb)
+    # The interpreter calls sys.excepthook; unless the tool installed its own, that is CPython's
+    # built-in hook (Pyodide swaps in an uncoloured one, which a real `python` never uses).
+    hook = sys.excepthook if sys.excepthook is not pyodide_hook else sys.__excepthook__
+    try:
+        hook(type(exc), exc, tb)
+    except Exception:
+        sys.__excepthook__(type(exc), exc, tb)
+
+
+def _save() -> dict:
+    return {
+        "environ": dict(os.environ),
+        "cwd": os.getcwd(),
+        "argv": (sys.argv, sys.argv[:]),
+        "path": (sys.path, sys.path[:]),
+        "stdout": sys.stdout,
+        "stderr": sys.stderr,
+        "excepthook": sys.excepthook,
+        "modules": dict(sys.modules),
+        "dont_write_bytecode": sys.dont_write_bytecode,
+    }
+
+
+def _restore(saved: dict) -> None:
+    os.environ.clear()
+    os.environ.update(saved["environ"])
+    try:
+        os.chdir(saved["cwd"])
+    except OSError:
+        pass
+    # The objects themselves: other code holds references to sys.argv and sys.path.
+    sys.argv, sys.argv[:] = saved["argv"][0], saved["argv"][1]
+    sys.path, sys.path[:] = saved["path"][0], saved["path"][1]
+    sys.stdout, sys.stderr = saved["stdout"], saved["stderr"]
+    sys.excepthook = saved["excepthook"]
+    sys.dont_write_bytecode = saved["dont_write_bytecode"]
+    modules = saved["modules"]
+    for name in [n for n in sys.modules if n not in modules]:
+        del sys.modules[name]
+    for name, module in modules.items():
+        if sys.modules.get(name) is not module:
+            sys.modules[name] = module
