@@ -138,7 +138,7 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else str(value)
 
 
-def _titles(source: str) -> dict[str, str]:
+def literal_titles(source: str) -> dict[str, str]:
     """The literal ``TOOL_TITLES`` the hub would use (last assignment wins), or ``{}`` when it would use none."""
     titles: Any = {}
     try:
@@ -162,6 +162,6 @@ def libraries(paths: list[str]) -> list:
             "name": _text(meta["name"]),
             "description": _text(meta["description"]),
             "icon": _text(meta["icon"]),
-            "titles": _titles(text),
+            "titles": literal_titles(text),
         })
     return out
