@@ -63,5 +63,6 @@ export interface WorkspacePort {
   readonly saveError: string | null;
   readonly externalChange: boolean;
   reload(): Promise<void>;
-  subscribe(listener: (changes: FileChange[]) => void): () => void;
+  /** `origin` 'call' marks a tool call's own changes: the worker already has them. */
+  subscribe(listener: (changes: FileChange[], origin?: string) => void): () => void;
 }

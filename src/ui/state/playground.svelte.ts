@@ -46,7 +46,7 @@ export class Playground {
 
   /** Mirrors every file into the worker, then keeps the mirror current and the tools fresh. */
   async start(): Promise<void> {
-    this.#unsubscribe = this.workspace.subscribe((changes) => this.#mirror(changes));
+    this.#unsubscribe = this.workspace.subscribe((changes, origin) => void this.#mirror(origin === 'call' ? [] : changes));
     const all: FileChange[] = [...this.workspace.files].map(([path, content]) => ({ path, content }));
     await this.#mirror(all, 0);
   }
@@ -91,7 +91,7 @@ export class Playground {
   }
 
   #mirror(changes: FileChange[], delay = this.#debounceMs): Promise<void> {
-    const synced = (this.#queue = this.#queue.then(() => this.python.sync(changes)).catch((e: unknown) => this.tools.fail(`Could not copy files to Python: ${String(e)}`)));
+    const synced = (this.#queue = this.#queue.then(() => (changes.length ? this.python.sync(changes) : undefined)).catch((e: unknown) => this.tools.fail(`Could not copy files to Python: ${String(e)}`)));
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => void this.refresh(), delay);
     return synced.then(() => undefined);

@@ -22,6 +22,7 @@ export class ToolsView {
   #diagnostics = $state.raw<Diagnostic[]>([]);
   #error = $state<string | null>(null);
   #loaded = $state(false);
+  #previous = $state.raw<{ profile: Profile; specs: Map<string, unknown> } | null>(null);
 
   get profile(): Profile { return this.#profile; }
   get libraries(): readonly LibraryInfo[] { return this.#libraries; }
@@ -42,12 +43,21 @@ export class ToolsView {
         for (const old of this.#tools) if (old.file === file) fresh.push({ ...old, stale: why });
       }
     }
+    // Remember the other profile's specs, so a switch can show what changed.
+    if (this.#loaded && next.profile !== this.#profile)
+      this.#previous = { profile: this.#profile, specs: new Map(this.#tools.map((t) => [t.name, t.spec])) };
     this.#profile = next.profile;
     this.#libraries = next.libraries;
     this.#tools = fresh;
     this.#diagnostics = next.diagnostics;
     this.#error = null;
     this.#loaded = true;
+  }
+
+  /** The profile shown before the last switch, and its spec of `name` (undefined: it had no such tool). */
+  previous(name: string): { profile: Profile; spec: unknown } | null {
+    const p = this.#previous;
+    return p ? { profile: p.profile, spec: p.specs.get(name) } : null;
   }
 
   fail(message: string): void {
