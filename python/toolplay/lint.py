@@ -46,9 +46,10 @@ def lint_paths(paths: list[str]) -> list[dict[str, Any]]:
 def read_source(path: str) -> SourceFile:
     with open(path, "rb") as handle:
         data = handle.read()
-    text = data.decode("utf-8", errors="replace")
+    # Parse the decoded text, as LCP does (read_text): SyntaxError offsets then count characters on every Python.
+    text = data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
     try:
-        tree: ast.Module | None = ast.parse(data, filename=path)
+        tree: ast.Module | None = ast.parse(text, filename=path)
     except (SyntaxError, ValueError) as exc:
         return SourceFile(path, text, None, exc)
     return SourceFile(path, text, tree)

@@ -1,0 +1,151 @@
+// LCP type, default and docstring rules: real sources through the real engine in Pyodide, exact code, range, message and fix.
+// Expected values were reviewed by hand against docs/protocols/lcp.md and loki.md.
+import { describe, expect, it } from 'vitest';
+import { lintCase, type LintCase } from './lint_harness.ts';
+
+const CASES: LintCase[] = [
+  {
+    name: "lcp_types",
+    files: {
+      "types_lib.py": `from typing import Dict, List, Literal, Optional, Union
+
+
+class Blueprint:
+    pass
+
+
+def tool_types(ids: List[int], mode: Literal["print", "save"], p: "Point", weights: Dict[str, float], v: Union[str, int], bp: Blueprint):
+    """Type mapping traps.
+
+    Args:
+        ids (list): Ids.
+        mode (str): Mode.
+        p (Point): A point.
+        weights (dict): Weights.
+        v (str): Either.
+        bp (Blueprint): A blueprint.
+    """
+`,
+    },
+    expected: [
+      ["types_lib.py", "LCP001", "warning", [8, 21, 8, 30], "LCP maps `ids: List[int]` in tool_types to \"integer\", not \"array\": it tests substrings of the lower-cased annotation (\"int\" in `List[int]`) in the order int, float, bool, list, dict. The model is told to send an integer.", "write `ids: list` (LCP keeps no item, key or choice types) and describe the details in the docstring", ["lcp"]],
+      ["types_lib.py", "LCP001", "warning", [8, 38, 8, 62], "LCP maps `mode: Literal['print', 'save']` in tool_types to \"integer\", not \"string\": it tests substrings of the lower-cased annotation (\"int\" in `Literal['print', 'save']`) in the order int, float, bool, list, dict. The model is told to send an integer.", "write `mode: str` (LCP keeps no item, key or choice types) and describe the details in the docstring", ["lcp"]],
+      ["types_lib.py", "LCP002", "warning", [8, 38, 8, 62], "LCP emits no `enum` for `mode: Literal['print', 'save']`: the model is never told the allowed values ('print', 'save') and may send anything.", "list the allowed values in the description, e.g. `mode (str): one of 'print', 'save'`, and check them in the tool", ["lcp"]],
+      ["types_lib.py", "LCP001", "warning", [8, 67, 8, 74], "LCP maps `p: 'Point'` in tool_types to \"integer\", not \"object\": it tests substrings of the lower-cased annotation (\"int\" in `'Point'`) in the order int, float, bool, list, dict. The model is told to send an integer.", "write `p: dict` (LCP keeps no item, key or choice types) and describe the details in the docstring", ["lcp"]],
+      ["types_lib.py", "LCP001", "warning", [8, 85, 8, 101], "LCP maps `weights: Dict[str, float]` in tool_types to \"number\", not \"object\": it tests substrings of the lower-cased annotation (\"float\" in `Dict[str, float]`) in the order int, float, bool, list, dict. The model is told to send a number.", "write `weights: dict` (LCP keeps no item, key or choice types) and describe the details in the docstring", ["lcp"]],
+      ["types_lib.py", "LCP001", "warning", [8, 106, 8, 121], "LCP maps `v: Union[str, int]` in tool_types to \"integer\": it looks for the first of int/float/bool/list/dict in the annotation text, and a union has no single JSON type. The model will only send an integer.", "pick one type (e.g. `v: str`) and convert inside the tool", ["lcp"]],
+      ["types_lib.py", "LCP001", "warning", [8, 127, 8, 136], "LCP maps `bp: Blueprint` in tool_types to \"integer\" only because the annotation text contains \"int\" in `Blueprint`; the model is told to send an integer.", "annotate with a plain JSON-able type (`bp: str` or `bp: dict`) and document the shape", ["lcp"]],
+    ],
+  },
+  {
+    name: "lcp_choices",
+    files: {
+      "choices.py": `from enum import Enum
+from typing import List, Literal, Optional
+
+
+class Color(Enum):
+    RED = "red"
+
+
+def tool_pick(speed: Literal["fast", "slow"], color: Color, tags: List[str], limit: Optional[int]):
+    """Choices and items.
+
+    Args:
+        speed: How fast.
+        color: Which color.
+        tags: Tags.
+        limit: Limit.
+    """
+`,
+    },
+    expected: [
+      ["choices.py", "LCP002", "warning", [9, 22, 9, 45], "LCP emits no `enum` for `speed: Literal['fast', 'slow']`: the model is never told the allowed values ('fast', 'slow') and may send anything.", "list the allowed values in the description, e.g. `speed (str): one of 'fast', 'slow'`, and check them in the tool", ["lcp"]],
+      ["choices.py", "LCP002", "warning", [9, 54, 9, 59], "LCP emits no `enum` for `color: Color`: the model is never told the allowed values (the members of Color) and may send anything.", "list the allowed values in the description, e.g. `color (str): one of the members of Color`, and check them in the tool", ["lcp"]],
+      ["choices.py", "LCP003", "info", [9, 67, 9, 76], "LCP emits `{\"type\": \"array\"}` for `List[str]` with no `items`: the element type is lost.", "say the element type in the description of `tags` and validate the items in the tool", ["lcp"]],
+      ["choices.py", "LCP004", "warning", [9, 85, 9, 98], "`limit: Optional[int]` has no default, so LCP lists it as required and gives no way to send null: `Optional` only matters to LCP through a default.", "give it a default: `limit: Optional[int] = None`", ["lcp"]],
+    ],
+  },
+  {
+    name: "lcp_defaults",
+    files: {
+      "defaults.py": `import os
+
+DEFAULT_LIMIT = 10
+
+
+def tool_defaults(limit: int = DEFAULT_LIMIT, sep=os.sep, picks: set = {1, 2}):
+    """Defaults.
+
+    Args:
+        limit: Max rows.
+        sep: Separator.
+        picks: Picks.
+    """
+`,
+    },
+    expected: [
+      ["defaults.py", "LCP005", "warning", [6, 32, 6, 45], "The default of `limit` is not a literal, so LCP cannot evaluate it and sends the source text \"DEFAULT_LIMIT\" as the default, and injects that string into the call when the model omits `limit`: the tool receives \"DEFAULT_LIMIT\", not the value.", "use a literal default (e.g. `limit=None`, then `limit = DEFAULT_LIMIT if limit is None else limit` inside)", ["lcp"]],
+      ["defaults.py", "LCP005", "warning", [6, 51, 6, 57], "The default of `sep` is not a literal, so LCP cannot evaluate it and sends the source text \"os.sep\" as the default, and injects that string into the call when the model omits `sep`: the tool receives \"os.sep\", not the value.", "use a literal default (e.g. `sep=None`, then `sep = os.sep if sep is None else sep` inside)", ["lcp"]],
+      ["defaults.py", "LCP001", "warning", [6, 66, 6, 69], "LCP maps `picks: set` in tool_defaults to \"string\", not \"array\": it tests substrings of the lower-cased annotation (`set`) in the order int, float, bool, list, dict. The model is told to send a string.", "write `picks: list` (LCP keeps no item, key or choice types) and describe the details in the docstring", ["lcp"]],
+      ["defaults.py", "LCP006", "error", [6, 72, 6, 78], "The default of `picks` is a Python set, which LCP puts into the schema as is: it is not JSON, so serialising the tool list for the model fails.", "use a JSON value (list, string, number, None) as the default of `picks`", ["lcp"]],
+    ],
+  },
+  {
+    name: "lcp_docs",
+    files: {
+      "docs.py": `def tool_echo(query: str, Limit: int = 3):
+    """Echo the query.
+
+    Args:
+        query (str): The user query.
+        limit (int): Max results.
+
+    Returns:
+        query: echoed back in the result.
+    """
+
+
+def tool_nothing():
+    """Take nothing.
+
+    Note: this looks like an argument.
+    Returns:
+        dict: the result payload.
+    """
+
+
+def tool_trap(a: str):
+    """Summary line.
+        
+    Second paragraph.
+
+    Args:
+        a: The a.
+    """
+
+
+def tool_bare(a: str):
+    pass
+`,
+    },
+    expected: [
+      ["docs.py", "LCP009", "warning", [1, 27, 1, 37], "`Limit` has no description that LCP can find, so the model sees \"Parameter 'Limit'\" (the docstring says `limit`; names are case-sensitive).", "add `Limit (type): what it is` under `Args:` in the docstring of tool_echo", ["lcp"]],
+      ["docs.py", "LCP007", "warning", [9, 9, 9, 42], "This line in the `Returns:` section also matches LCP's `name: description` pattern for `query`, and the last match wins: the model sees \"echoed back in the result.\" instead of \"The user query.\" (line 5).", "reword this line so it does not start with `query:` (e.g. `The query is echoed back.`)", ["lcp"]],
+      ["docs.py", "LCP008", "warning", [16, 5, 16, 39], "tool_nothing has no parameters LCP can use, so LCP reads every `word: text` line of its docstring as a parameter: this line adds a required parameter `Note` the model must invent.", "reword this line so it does not start with `word:` or `word -` (e.g. `Returns a dict with the payload.`), or give the function real parameters", ["lcp"]],
+      ["docs.py", "LCP008", "warning", [18, 9, 18, 34], "tool_nothing has no parameters LCP can use, so LCP reads every `word: text` line of its docstring as a parameter: this line adds a required parameter `dict` the model must invent.", "reword this line so it does not start with `word:` or `word -` (e.g. `Returns a dict with the payload.`), or give the function real parameters", ["lcp"]],
+      ["docs.py", "LCP010", "warning", [24, 1, 24, 9], "This \"blank\" line holds spaces deeper than the docstring's indentation, so after cleaning it is not empty and LCP's split on blank lines misses it: the description of tool_trap runs on past \"Summary line.\" into the next paragraph.", "delete the trailing spaces on this line so it is truly empty", ["lcp"]],
+      ["docs.py", "LCP011", "warning", [32, 5, 32, 14], "tool_bare has no docstring, so LCP describes it to the model as \"No description provided.\"", "add a docstring: a one-line summary, then an `Args:` section with `name (type): description` lines", ["lcp"]],
+      ["docs.py", "LCP009", "warning", [32, 15, 32, 21], "`a` has no description that LCP can find, so the model sees \"Parameter 'a'\".", "add `a (type): what it is` under `Args:` in the docstring of tool_bare", ["lcp"]],
+    ],
+  },
+];
+
+describe("lint-lcp-types", () => {
+  for (const c of CASES) {
+    it(`${c.name}: ${c.expected.map((e) => e[1]).join(' ')}`, async () => {
+      const got = await lintCase(c);
+      expect(got).toEqual(c.expected);
+    });
+  }
+});

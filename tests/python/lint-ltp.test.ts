@@ -1,0 +1,125 @@
+// Hub (LTP) rules and syntax errors: exact code, range, message and fix.
+// Expected values were reviewed by hand against docs/protocols/lcp.md and loki.md.
+import { describe, expect, it } from 'vitest';
+import { lintCase, type LintCase } from './lint_harness.ts';
+
+const CASES: LintCase[] = [
+  {
+    name: "py_syntax_lcp",
+    files: {
+      "broken.py": `def tool_ok(limit: int = 5):
+    """Fine."""
+
+
+def tool_broken(x: str:
+    """Broken."""
+`,
+    },
+    expected: [
+      ["broken.py", "PY001", "error", [5, 23, 5, 24], "SyntaxError: invalid syntax. LCP (newer binding) falls back to a regex and still lists tool_ok (defaults as strings, no parameter descriptions), but every call fails with \"Tool initialization failed\"; the older binding skips the file; the hub lists none of its tools.", "fix the syntax at this position; until then no host can import the file", []],
+    ],
+  },
+  {
+    name: "py_syntax_loki",
+    files: {
+      "tools/bad_tool.py": `def run(x: str):
+    """Bad."""
+    return x +
+`,
+    },
+    expected: [
+      ["tools/bad_tool.py", "PY001", "error", [3, 14, 3, 15], "SyntaxError: invalid syntax. Loki refuses to start (\"failed to parse python\") and llm-functions fails to build.", "fix the syntax at this position; until then no host can import the file", []],
+    ],
+  },
+  {
+    name: "py_syntax_unicode",
+    files: {
+      "uni.py": `TOOL_LIBRARY_NAME = "📖 Wiki"
+def tool_x(a: str = "é" + ):
+    """X."""
+`,
+    },
+    expected: [
+      ["uni.py", "PY001", "error", [2, 27, 2, 28], "SyntaxError: invalid syntax. LCP (newer binding) falls back to a regex and still lists tool_x (defaults as strings, no parameter descriptions), but every call fails with \"Tool initialization failed\"; the older binding skips the file; the hub lists none of its tools.", "fix the syntax at this position; until then no host can import the file", []],
+    ],
+  },
+  {
+    name: "ltp",
+    files: {
+      "wiki.py": `TOOL_LIBRARY_NAME = "Wiki"
+TOOL_LIBRARY_DESC = "Wiki " + "tools"
+TOOL_LIBRARY_ICON = "📖"
+TOOL_TITLES = {
+    "tool_search": "📖 Searching",
+    "tool_gone": "👻 Nothing",
+    "tool_later": "⏳ Async",
+}
+
+
+def tool_search(args: dict):
+    """Search.
+
+    Args:
+        query (str): The term.
+        - limit (integer): How many.
+        - exact (bool): Exact match.
+    """
+
+
+def tool_typed(query: str, limit: int):
+    """Typed.
+
+    Args:
+        - query (str): The term.
+        - limit (int): Count.
+    """
+
+
+def tool_none():
+    """Takes nothing."""
+
+
+async def tool_later(args):
+    """Async."""
+`,
+    },
+    expected: [
+      ["wiki.py", "LTP003", "warning", [2, 21, 2, 38], "The hub reads `TOOL_LIBRARY_DESC` with `ast.literal_eval`, which cannot evaluate this expression; it then stops reading metadata silently, so the library shows defaults: TOOL_LIBRARY_DESC → 'No description provided.', TOOL_LIBRARY_ICON → '🔧'.", "write a plain literal: `TOOL_LIBRARY_DESC = \"...\"`", ["hub"]],
+      ["wiki.py", "LTP001", "warning", [6, 5, 6, 16], "`TOOL_TITLES` has a title for `tool_gone`, but the hub lists no tool of that name: no such function exists in this file. The title is never shown.", "use the exact name of a top-level `def tool_*` as the key", ["hub"]],
+      ["wiki.py", "LTP001", "warning", [7, 5, 7, 17], "`TOOL_TITLES` has a title for `tool_later`, but the hub lists no tool of that name: it is not a top-level `def` (the hub skips async, nested and method tools). The title is never shown.", "use the exact name of a top-level `def tool_*` as the key", ["hub"]],
+      ["wiki.py", "LCP012", "warning", [11, 17, 11, 27], "LCP never puts `args` in the schema, and it drops every argument the model sends that is not a parameter name, so tool_search() is called without `args` and fails with a TypeError.", "for LCP, declare the real parameters (`def tool_search(query: str, limit: int = 5)`); the one-dict form is the hub's (LTP) convention", ["lcp"]],
+      ["wiki.py", "LTP004", "warning", [15, 9, 15, 31], "The hub reads parameters only from `- name (type): description` lines (a bullet and a one-word type are required), so `query` is not a parameter for the hub.", "write `- query (str): ...` (types: str, int, float, bool, dict, list; add `, optional` if it may be left out)", ["hub"]],
+      ["wiki.py", "LTP006", "info", [16, 9, 16, 37], "The hub knows the types str, int, float, bool, dict and list; `(integer)` makes `limit` a string.", "write `- limit (str|int|float|bool|dict|list): ...`", ["hub"]],
+      ["wiki.py", "LTP005", "error", [21, 16, 21, 26], "The hub ignores the signature and calls `tool_typed(args)` with one dict: `query` receives the whole dict and the other 1 required parameter(s) are missing, so every call fails.", "write `def tool_typed(args: dict):` and read the values from `args`", ["hub"]],
+      ["wiki.py", "LTP005", "error", [30, 5, 30, 14], "The hub calls `tool_none(args)` with one positional dict, but this function takes no positional parameter: every call fails with a TypeError.", "write `def tool_none(args: dict):` and read the values from `args`", ["hub"]],
+      ["wiki.py", "LCP016", "error", [34, 11, 34, 21], "LCP only looks for `def tool_*`: `async def tool_later` is never listed, so the model never sees it.", "make it a plain `def tool_later(...)` (run any async code inside with `asyncio.run`)", ["lcp"]],
+    ],
+  },
+  {
+    name: "ltp_titles",
+    files: {
+      "titles.py": `TOOL_TITLES = dict(tool_a="A")
+
+
+def tool_a(args):
+    """A.
+
+    - query (str): q
+    """
+`,
+    },
+    expected: [
+      ["titles.py", "LTP002", "error", [1, 15, 1, 31], "`TOOL_TITLES` is not a literal: the hub's `ast.literal_eval` fails and it drops the whole file, so none of its 1 tool(s) are listed.", "write it as a dict literal: `TOOL_TITLES = {\"tool_x\": \"🔧 Doing x\"}`", ["hub"]],
+      ["titles.py", "LCP012", "warning", [4, 12, 4, 16], "LCP never puts `args` in the schema, and it drops every argument the model sends that is not a parameter name, so tool_a() is called without `args` and fails with a TypeError.", "for LCP, declare the real parameters (`def tool_a(query: str, limit: int = 5)`); the one-dict form is the hub's (LTP) convention", ["lcp"]],
+    ],
+  },
+];
+
+describe("lint-ltp", () => {
+  for (const c of CASES) {
+    it(`${c.name}: ${c.expected.map((e) => e[1]).join(' ')}`, async () => {
+      const got = await lintCase(c);
+      expect(got).toEqual(c.expected);
+    });
+  }
+});
