@@ -1,0 +1,91 @@
+/**
+ * Shared helpers of the loki*.test.ts files: the conformance cases (read from shared/ beside the
+ * repo, never written), a fresh Loki-shaped folder per test inside the Pyodide FS, and calls
+ * through the real engine.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { Engine } from '../../src/engine/engine.ts';
+import type { EngineHooks, LokiResult, TelemetryEvent } from '../../src/protocol/engine.ts';
+
+/** `shared/conformance/` beside the repository (CI clones shared/ next to it). */
+export const CONFORMANCE = new URL('../../../shared/conformance/', import.meta.url);
+
+export function readConformance(rel: string): string {
+  return readFileSync(new URL(rel, CONFORMANCE), 'utf8');
+}
+
+export function conformanceExists(rel: string): boolean {
+  return existsSync(new URL(rel, CONFORMANCE));
+}
+
+export function readJson(rel: string): unknown {
+  return JSON.parse(readConformance(rel)) as unknown;
+}
+
+let counter = 0;
+
+/** A fresh `<root>/functions/{tools,…}` + `<root>/cwd` layout, as the oracle lays it out. */
+export interface LokiLayout {
+  root: string;
+  functions: string;
+  tools: string;
+  cwd: string;
+  /** Writes `text` at `rel` (relative to `functions/`) and returns the absolute path. */
+  write(rel: string, text: string): string;
+}
+
+export function lokiLayout(engine: Engine, area: string): LokiLayout {
+  counter += 1;
+  const root = `/tmp/loki-${area}-${counter}`;
+  const functions = `${root}/functions`;
+  const tools = `${functions}/tools`;
+  const cwd = `${root}/cwd`;
+  engine.py.FS.mkdirTree(tools);
+  engine.py.FS.mkdirTree(cwd);
+  return {
+    root,
+    functions,
+    tools,
+    cwd,
+    write(rel, text) {
+      const path = `${functions}/${rel}`;
+      engine.py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+      engine.py.FS.writeFile(path, text);
+      return path;
+    },
+  };
+}
+
+/** Hooks that record every telemetry event. */
+export function recordingHooks(): { hooks: EngineHooks; events: TelemetryEvent[] } {
+  const events: TelemetryEvent[] = [];
+  return {
+    events,
+    hooks: {
+      emit: (json) => void events.push(JSON.parse(json) as TelemetryEvent),
+      confirm: () => JSON.stringify({ decision: 'reject' }),
+    },
+  };
+}
+
+export interface LokiCall {
+  paths: string[];
+  tool: string;
+  args: unknown;
+  workspace: string;
+  envFile?: string;
+  flavour?: 'loki' | 'llm-functions';
+  callId?: string;
+}
+
+/** `engine.call('call', {profile: 'loki', …})`; `flavour` is the engine's extra llm-functions switch. */
+export function callLoki(engine: Engine, call: LokiCall, hooks?: EngineHooks): LokiResult {
+  const params = { profile: 'loki' as const, ...call };
+  return engine.call('call', params, hooks) as LokiResult;
+}
+
+/** Runs Python in the shared interpreter (setting or reading process state around a call). */
+export function py(engine: Engine, code: string): unknown {
+  const value: unknown = engine.py.runPython(code);
+  return value;
+}
