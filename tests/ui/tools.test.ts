@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ToolsView } from '../../src/ui/state/tools.svelte.ts';
+import type { Inspection, ToolInfo } from '../../src/protocol/engine.ts';
+import type { Diagnostic } from '../../src/protocol/diagnostics.ts';
+
+const tool = (name: string, file: string, spec: unknown = { name }): ToolInfo => ({
+  name, file, line: 3, description: 'd', title: null, spec, inputSchema: { type: 'object', properties: {} },
+});
+const syntax: Diagnostic = {
+  code: 'syntax-error', severity: 'error', file: '/workspace/tools/a.py', line: 4, column: 1, endLine: 4, endColumn: 2,
+  message: "'(' was never closed", profiles: [],
+};
+const inspection = (profile: Inspection['profile'], tools: ToolInfo[], diagnostics: Diagnostic[] = []): Inspection => ({ profile, libraries: [], tools, diagnostics });
+
+describe('ToolsView', () => {
+  it('keeps the last good tools of a file that stops parsing, marked stale with the error', () => {
+    const view = new ToolsView();
+    view.apply(inspection('lcp', [tool('tool_a', '/workspace/tools/a.py'), tool('tool_b', '/workspace/tools/b.py')]));
+    view.apply(inspection('lcp', [tool('tool_b', '/workspace/tools/b.py')], [syntax]));
+    expect(view.tools.map((t) => [t.name, t.stale])).toEqual([
+      ['tool_b', null],
+      ['tool_a', "line 4: '(' was never closed"],
+    ]);
+    view.apply(inspection('lcp', [tool('tool_a2', '/workspace/tools/a.py'), tool('tool_b', '/workspace/tools/b.py')]));
+    expect(view.tools.map((t) => [t.name, t.stale])).toEqual([['tool_a2', null], ['tool_b', null]]);
+  });
+
+  it('does not carry a stale tool across a profile switch, and remembers the old specs for the diff', () => {
+    const view = new ToolsView();
+    view.apply(inspection('lcp', [tool('tool_a', '/workspace/tools/a.py', { lcp: true })]));
+    view.apply(inspection('hub', [], [syntax]));
+    expect(view.tools).toEqual([]);
+    expect(view.previous('tool_a')).toEqual({ profile: 'lcp', spec: { lcp: true } });
+  });
+
+  it('finds the tool under a hovered line and groups tools by file', () => {
+    const view = new ToolsView();
+    view.apply(inspection('lcp', [tool('tool_a', '/workspace/tools/a.py'), tool('tool_c', '/workspace/tools/a.py'), tool('tool_b', '/workspace/tools/b.py')]));
+    expect(view.at('/workspace/tools/a.py', 3)?.name).toBe('tool_a');
+    expect(view.at('/workspace/tools/a.py', 4)).toBeUndefined();
+    expect(view.byFile.map((g) => [g.file, g.tools.length])).toEqual([['/workspace/tools/a.py', 2], ['/workspace/tools/b.py', 1]]);
+  });
+});
