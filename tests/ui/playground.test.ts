@@ -1,0 +1,104 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { Playground } from '../../src/ui/state/playground.svelte.ts';
+import { Workspace, createIdbStore } from '../../src/workspace/workspace.svelte.ts';
+import { FakePython } from './fake-python.ts';
+import type { ToolInfo } from '../../src/protocol/engine.ts';
+import type { Diagnostic } from '../../src/protocol/diagnostics.ts';
+
+let n = 0;
+async function setup(files: Record<string, string>) {
+  const workspace = await Workspace.open(createIdbStore(`ui-playground-${++n}`), 'w', { channel: `ui-playground-${n}` });
+  workspace.replaceAll(files, { openPath: Object.keys(files)[0] ?? null });
+  const python = new FakePython();
+  const playground = new Playground(workspace, python, { debounceMs: 5 });
+  return { workspace, python, playground };
+}
+const settle = () => new Promise((r) => setTimeout(r, 30));
+const writeTool: ToolInfo = {
+  name: 'tool_write_note', file: '/workspace/tools/notes.py', line: 20, description: 'Write a note', title: '✍️ Saving a note', spec: {},
+  inputSchema: { type: 'object', properties: { path: { type: 'string' }, append: { type: 'boolean', default: false } }, required: ['path'] },
+};
+const diag = (code: string, profiles: string[]): Diagnostic => ({ code, severity: 'warning', file: '/workspace/tools/notes.py', line: 1, column: 1, endLine: 1, endColumn: 5, message: code, profiles });
+
+describe('Playground', () => {
+  it('mirrors every file into Python, then inspects the LCP tools folder with the chosen profile', async () => {
+    const { python, playground } = await setup({ 'tools/notes.py': 'x = 1\n', 'README.md': '# hi' });
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [diag('hub-only', ['hub']), diag('everyone', [])] });
+    python.lints = [diag('lcp-only', ['lcp']), diag('everyone', [])];
+    await playground.start();
+    await settle();
+    expect(python.synced[0]?.map((f) => f.path).sort()).toEqual(['README.md', 'tools/notes.py']);
+    expect(python.inspected.at(-1)).toEqual({ paths: ['/workspace/tools'], profile: 'lcp', hostConfig: {} });
+    expect(playground.tools.tools.map((t) => t.name)).toEqual(['tool_write_note']);
+    // Markers: this profile's and general ones, each once.
+    expect(playground.markers.map((d) => d.code)).toEqual(['everyone', 'lcp-only']);
+    playground.profile = 'hub';
+    await settle();
+    expect(python.inspected.at(-1)?.profile).toBe('hub');
+    expect(playground.markers.map((d) => d.code)).toEqual(['hub-only', 'everyone']);
+  });
+
+  it('re-inspects after an edit and sends only the edited file', async () => {
+    const { python, playground, workspace } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    await playground.start();
+    await settle();
+    const before = python.inspected.length;
+    workspace.write('tools/notes.py', 'x = 2\n');
+    await settle();
+    expect(python.synced.at(-1)).toEqual([{ path: 'tools/notes.py', content: new TextEncoder().encode('x = 2\n') }]);
+    expect(python.inspected.length).toBe(before + 1);
+  });
+
+  it('runs the selected tool with its form arguments, commits its file changes and logs its telemetry', async () => {
+    const { python, playground, workspace } = await setup({ 'tools/notes.py': 'x = 1\n', 'notes/a.md': 'old\n' });
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
+    python.run = async (params, emit) => {
+      emit({ type: 'call.started', callId: 'c1', tool: params.tool, args: params.args, statusLine: '✍️ Saving a note: "notes/a.md"\n', t: 1 });
+      emit({ type: 'call.stdout', callId: 'c1', text: 'wrote\n', t: 2 });
+      emit({ type: 'call.finished', callId: 'c1', result: { output: 'Saved' }, durationMs: 4, t: 3 });
+      return { status: 'finished', result: { output: 'Saved' }, durationMs: 4, changes: [
+        { path: 'notes/a.md', content: new TextEncoder().encode('old\nnew\n') },
+        { path: 'notes/b.md', content: new TextEncoder().encode('b\n') },
+      ] };
+    };
+    await playground.start();
+    await settle();
+    const tool = playground.selectedTool!;
+    playground.formFor(tool).set('path', 'notes/a.md');
+    playground.host.setLevel('notes', 'strict');
+    await playground.call();
+    expect(python.calls[0]).toEqual({ profile: 'lcp', paths: ['/workspace/tools'], tool: 'tool_write_note', args: { append: false, path: 'notes/a.md' }, hostConfig: { notes: { autonomy_level: 'strict' } } });
+    expect(playground.run.status).toBe('finished');
+    expect(playground.run.stdout).toBe('wrote\n');
+    expect(playground.run.changes.map((c) => [c.path, c.change])).toEqual([['notes/a.md', 'modified'], ['notes/b.md', 'created']]);
+    expect(playground.run.changes[0]?.diff?.filter((l) => l.kind === 'added').map((l) => l.text)).toEqual(['new']);
+    expect(workspace.readText('notes/b.md')).toBe('b\n');
+    expect(playground.telemetry.calls[0]?.statusLine).toBe('✍️ Saving a note: "notes/a.md"\n');
+    // The call's own changes are already in the worker: they are not synced back.
+    await settle();
+    expect(python.synced.flat().some((f) => f.path === 'notes/b.md')).toBe(false);
+    // Arguments are remembered per tool in the workspace settings.
+    expect(JSON.parse(workspace.settings.args.tool_write_note ?? '{}')).toEqual({ append: false, path: 'notes/a.md' });
+  });
+
+  it('calls Loki tools with the Loki profile, the functions/tools folder and functions/.env', async () => {
+    const { python, playground } = await setup({ 'functions/tools/wc.py': 'def run(): ...', 'functions/.env': 'A=1\n', 'config.yaml': 'visible_tools:\n  - wc.py\n' });
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [{ ...writeTool, name: 'wc', file: '/workspace/functions/tools/wc.py', inputSchema: { type: 'object', properties: {} } }], diagnostics: [] });
+    await playground.start();
+    await settle();
+    expect(playground.layout.kind).toBe('loki');
+    await playground.call();
+    expect(python.calls[0]).toMatchObject({ profile: 'loki', paths: ['/workspace/functions/tools'], tool: 'wc', envFile: '/workspace/functions/.env' });
+  });
+
+  it('reports a failed call and never commits changes from it', async () => {
+    const { python, playground } = await setup({ 'tools/notes.py': '' });
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
+    python.run = async () => ({ status: 'failed', reason: 'stopped', message: 'Stopped by you.', durationMs: 250 });
+    await playground.start();
+    await settle();
+    await playground.call();
+    expect([playground.run.status, playground.run.reason, playground.run.message]).toEqual(['failed', 'stopped', 'Stopped by you.']);
+  });
+});
