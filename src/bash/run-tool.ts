@@ -1,0 +1,117 @@
+/**
+ * Runs a Bash tool the way Loki's `bin/<stem>` wrapper (`assets/functions/scripts/run-tool.sh`)
+ * does, inside just-bash: `.env` from the functions dir without override, `LLM_*` variables,
+ * a fresh `LLM_OUTPUT` file, the JSON turned into `--key 'value'` words and `eval`ed after the
+ * tool path, then what Loki hands the model (loki.md §5, §6, §8).
+ */
+import { Bash } from 'just-bash';
+import type { IFileSystem, NetworkConfig } from 'just-bash';
+import type { LokiResult } from '../protocol/engine.ts';
+import { argcBuildSource, createArgcCommand, shellQuote } from './argc-eval.ts';
+import { LOAD_ENV_LINE, planDotenv } from './dotenv.ts';
+import { explainNotFound, missingCommands, missingCommandStubs } from './missing-commands.ts';
+import { lokiModelValue } from './model-value.ts';
+import { parseToolData, toolArgsText } from './tool-args.ts';
+
+/** Everything a Bash tool call needs. */
+export interface RunBashToolOptions {
+  /** The filesystem the tool sees (Pyodide FS adapter, just-bash's own fs, …). */
+  fs: IFileSystem;
+  /** `<functions_dir>/tools/<stem>.sh` (or an agent's `tools.sh`). */
+  toolPath: string;
+  /** The model's arguments: an object, or JSON text. */
+  args: unknown;
+  /** Working directory of the call (Loki: wherever it was started; here the workspace). */
+  cwd: string;
+  /** The process environment Loki was started with. */
+  env: Record<string, string>;
+  /** For agent `tools.sh`: the `@cmd` function to call (argc runs `tools.sh <command> --opts`). */
+  command?: string;
+  /** Give just-bash's `curl` network access (off: curl is reported as missing). */
+  network?: NetworkConfig;
+  onStdout?: (chunk: string) => void;
+  onStderr?: (chunk: string) => void;
+  signal?: AbortSignal;
+}
+
+const dirname = (p: string): string => p.replace(/\/[^/]*$/, '') || '/';
+const basename = (p: string): string => p.split('/').pop() ?? p;
+const isName = (k: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k);
+
+async function readIfFile(fs: IFileSystem, path: string): Promise<string | null> {
+  try {
+    const st = await fs.stat(path);
+    return st.isFile ? await fs.readFile(path) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs one call and returns the same shape as the Python runner (`LokiResult`). */
+export async function runBashTool(options: RunBashToolOptions): Promise<LokiResult> {
+  const { fs, toolPath } = options;
+  const stem = basename(toolPath).replace(/\.sh$/, '');
+  const rootDir = dirname(dirname(toolPath));
+  const wrapper = `${rootDir}/bin/${stem}`;
+  const declName = (options.command ?? stem).replaceAll('-', '_');
+  const done = (exit_code: number, stdout: string, stderr: string, llm: string | null): LokiResult => {
+    if (stdout) options.onStdout?.(stdout);
+    if (stderr) options.onStderr?.(stderr);
+    return { exit_code, llm_output: llm ?? '', model_value: lokiModelValue(declName, exit_code, stderr, llm), stdout, stderr };
+  };
+
+  const data = parseToolData(options.args, stem);
+  if (!data.ok) return done(1, '', `${data.message}\n`, null);
+
+  // Loki's process sets these on the child; the wrapper then adds its own exports.
+  const env: Record<string, string> = { ...options.env, CLICOLOR_FORCE: '1', FORCE_COLOR: '1' };
+  env.PATH = `${rootDir}/bin${env.PATH ? `:${env.PATH}` : ''}`;
+  const llmOutput = `/tmp/loki-toolplay-eval-${crypto.randomUUID()}`;
+  env.LLM_OUTPUT = llmOutput;
+
+  const dotenv = await readIfFile(fs, `${rootDir}/.env`);
+  let exportText = '';
+  if (dotenv !== null) {
+    const plan = planDotenv(dotenv, (k) => k in env);
+    if (!plan.ok) return done(1, '', `${wrapper}: line ${LOAD_ENV_LINE}: ${plan.key}: invalid variable name\n`, null);
+    exportText = plan.exportText;
+  }
+  // Exported by the wrapper after `.env`, so they win over it.
+  const wrapperEnv: Record<string, string> = {
+    LLM_ROOT_DIR: rootDir,
+    LLM_TOOL_NAME: stem,
+    LLM_TOOL_CACHE_DIR: `${rootDir}/cache/${stem}`,
+    LLM_PROMPT_UTILS_FILE: `${rootDir}/utils/prompt-utils.sh`,
+  };
+
+  const source = await readIfFile(fs, toolPath);
+  if (source === null) return done(127, '', `${wrapper}: line 89: ${toolPath}: No such file or directory\n`, null);
+  const missing = missingCommands(source, options.network ? ['argc', 'curl'] : ['argc']);
+  const bash = new Bash({
+    fs,
+    cwd: options.cwd,
+    customCommands: [createArgcCommand(), ...missingCommandStubs(basename(toolPath), missing)],
+    ...(options.network ? { network: options.network } : {}),
+  });
+  await fs.mkdir('/tmp', { recursive: true }).catch(() => undefined);
+
+  // Variables handed to just-bash's exec are not exported to `bash <script>`; export them here.
+  const exportLines = (vars: Record<string, string>): string[] =>
+    Object.entries(vars)
+      .filter(([k]) => isName(k))
+      .map(([k, v]) => `export ${k}=${shellQuote(v)}`);
+  const commandWord = options.command === undefined ? '' : ` ${shellQuote(options.command)}`;
+  const script = [
+    'set -e',
+    ...exportLines(env),
+    exportText ? `eval ${shellQuote(`export ${exportText}`)}` : '',
+    ...exportLines(wrapperEnv),
+    // Loki runs the argc-built copy of the tool it wrote over the file; we run the built text
+    // with `bash -c` and `$0` set to the tool path, leaving the workspace file untouched.
+    `eval ${shellQuote(`bash -c ${shellQuote(argcBuildSource(source))} '${toolPath}'${commandWord} ${toolArgsText(data.args)}`)}`,
+  ].join('\n');
+  const result = await bash.exec(script, { cwd: options.cwd, replaceEnv: true, env: {}, ...(options.signal ? { signal: options.signal } : {}) });
+  const llm = await readIfFile(fs, llmOutput);
+  await fs.rm(llmOutput, { force: true }).catch(() => undefined);
+  return done(result.exitCode, result.stdout, explainNotFound(result.stderr), llm);
+}
