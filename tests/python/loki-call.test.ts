@@ -1,0 +1,135 @@
+/**
+ * A Loki call as a process: telemetry, workspace changes, a fresh interpreter state per call
+ * (and the previous one restored), Stop, and which file a tool name selects.
+ */
+import { describe, expect, it } from 'vitest';
+import { getEngine } from './engine.ts';
+import { callLoki, lokiLayout, py, recordingHooks } from './loki.fixtures.ts';
+
+const STATE = "import os, sys, json; json.dumps([dict(os.environ), os.getcwd(), sys.argv, sys.path, sorted(sys.modules), repr(sys.stdout), repr(sys.stderr)])";
+
+describe('telemetry', () => {
+  it('streams started, stdout, stderr, fs.changed and finished for one callId', async () => {
+    const engine = await getEngine();
+    const layout = lokiLayout(engine, 'call');
+    engine.py.FS.writeFile(`${layout.cwd}/old.txt`, 'old');
+    engine.py.FS.writeFile(`${layout.cwd}/keep.txt`, 'same');
+    engine.py.FS.writeFile(`${layout.cwd}/edit.txt`, 'abc');
+    const file = layout.write(
+      'tools/touch.py',
+      'import os, sys\n\ndef run(n: int):\n    """Touch files."""\n    print("working")\n    print("careful", file=sys.stderr)\n' +
+        '    os.makedirs("sub", exist_ok=True)\n    open("sub/new.txt", "w").write("x" * n)\n    open("edit.txt", "w").write("xyz")\n' +
+        '    os.remove("old.txt")\n    return "done"\n',
+    );
+    const { hooks, events } = recordingHooks();
+    const result = callLoki(engine, { paths: [file], tool: 'touch', args: { n: 2 }, workspace: layout.cwd, callId: 'c-42' }, hooks);
+    expect(events.map((e) => e.type)).toEqual(['call.started', 'call.stdout', 'call.stdout', 'call.stderr', 'call.stderr', 'fs.changed', 'call.finished']);
+    expect(events.every((e) => e.callId === 'c-42' && typeof e.t === 'number')).toBe(true);
+    expect(events[0]).toMatchObject({ tool: 'touch', args: { n: 2 }, statusLine: '' });
+    const text = (type: string): string => events.flatMap((e) => (e.type === type ? [e.text] : [])).join('');
+    expect(text('call.stdout')).toBe('working\n');
+    expect(text('call.stderr')).toBe('careful\n');
+    expect(events[5]).toMatchObject({ created: ['sub/new.txt'], modified: ['edit.txt'], deleted: ['old.txt'] });
+    expect(events[6]).toMatchObject({ type: 'call.finished', result });
+    expect(result.model_value).toEqual({ output: 'done' });
+  });
+
+  it('sends no fs.changed when nothing changed', async () => {
+    const engine = await getEngine();
+    const layout = lokiLayout(engine, 'call');
+    const file = layout.write('tools/quiet.py', 'def run():\n    """Nothing."""\n');
+    const { hooks, events } = recordingHooks();
+    expect(callLoki(engine, { paths: [file], tool: 'quiet', args: {}, workspace: layout.cwd }, hooks).model_value).toBe('DONE');
+    expect(events.map((e) => e.type)).toEqual(['call.started', 'call.finished']);
+  });
+});
+
+describe('process state', () => {
+  it('loads the tool fresh every call and restores environ, cwd, argv, path, modules and stdio', async () => {
+    const engine = await getEngine();
+    const layout = lokiLayout(engine, 'call');
+    const file = layout.write(
+      'tools/counter.py',
+      'import os, sys, colorsys\nCALLS = []\n\ndef run():\n    """Count."""\n    CALLS.append(1)\n    os.environ["LEAK"] = "1"\n' +
+        '    sys.path.append("/leak")\n    sys.argv.append("leak")\n    os.chdir("/")\n    return len(CALLS)\n',
+    );
+    const before = py(engine, STATE);
+    for (let i = 0; i < 2; i++) {
+      expect(callLoki(engine, { paths: [file], tool: 'counter', args: {}, workspace: layout.cwd }).model_value).toBe(1);
+    }
+    expect(py(engine, STATE)).toBe(before);
+  });
+
+  it('does not find modules beside the tool: sys.path[0] is bin/, as for the real wrapper', async () => {
+    const engine = await getEngine();
+    const layout = lokiLayout(engine, 'call');
+    layout.write('tools/helper_mod.py', 'X = 1\n');
+    const file = layout.write('tools/uses_helper.py', 'import helper_mod\n\ndef run():\n    """Use a sibling."""\n    return helper_mod.X\n');
+    const r = callLoki(engine, { paths: [file], tool: 'uses_helper', args: {}, workspace: layout.cwd });
+    expect(r.exit_code).toBe(1);
+    expect(r.stderr).toContain("No module named 'helper_mod'");
+  });
+
+  it("uses the tool's own sys.excepthook if it installs one", async () => {
+    const engine = await getEngine();
+    const layout = lokiLayout(engine, 'call');
+    const file = layout.write(
+      'tools/hooked.py',
+      'import sys\nsys.excepthook = lambda t, v, tb: sys.stderr.write(f"hooked {t.__name__}\\n")\n\ndef run():\n    """Fail."""\n    raise RuntimeError("x")\n',
+    );
+    const r = callLoki(engine, { paths: [file], tool: 'hooked', args: {}, workspace: layout.cwd });
+    expect(r).toMatchObject({ exit_code: 1, stderr: 'hooked RuntimeError\n' });
+    expect(py(engine, 'import sys; sys.excepthook is sys.__excepthook__')).toBe(false);
+  });
+
+  it('carries on in-process where the wrapper would re-exec a .venv interpreter', async () => {
+    const engine = await getEngine();
+    const layout = lokiLayout(engine, 'call');
+    engine.py.FS.mkdirTree(`${layout.cwd}/.venv/bin`);
+    engine.py.FS.writeFile(`${layout.cwd}/.venv/bin/python`, '');
+    const file = layout.write('tools/venv.py', 'def run():\n    """Hi."""\n    return "hi"\n');
+    expect(callLoki(engine, { paths: [file], tool: 'venv', args: {}, workspace: layout.cwd }).model_value).toEqual({ output: 'hi' });
+  });
+
+  it('lets Stop (KeyboardInterrupt) propagate after restoring everything', async () => {
+    const engine = await getEngine();
+    const layout = lokiLayout(engine, 'call');
+    const file = layout.write('tools/stop.py', 'import os\n\ndef run():\n    """Stop."""\n    os.environ["LEAK"] = "1"\n    raise KeyboardInterrupt\n');
+    const before = py(engine, STATE);
+    const { hooks, events } = recordingHooks();
+    expect(() => callLoki(engine, { paths: [file], tool: 'stop', args: {}, workspace: layout.cwd }, hooks)).toThrow(/KeyboardInterrupt/);
+    expect(py(engine, STATE)).toBe(before);
+    expect(events.at(-1)).toMatchObject({ type: 'call.failed', reason: 'stopped' });
+  });
+});
+
+describe('which tool a call runs', () => {
+  it('finds a tool by its file stem in the tools folder', async () => {
+    const engine = await getEngine();
+    const layout = lokiLayout(engine, 'call');
+    layout.write('tools/alpha.py', 'def run():\n    """A."""\n    return "alpha"\n');
+    layout.write('tools/beta.py', 'def run():\n    """B."""\n    return "beta"\n');
+    expect(callLoki(engine, { paths: [layout.tools], tool: 'beta', args: {}, workspace: layout.cwd }).model_value).toEqual({ output: 'beta' });
+    expect(() => callLoki(engine, { paths: [layout.tools], tool: 'gamma', args: {}, workspace: layout.cwd })).toThrow(
+      `no Python tool named 'gamma' in ${layout.tools}`,
+    );
+  });
+
+  it('explains why Loki cannot run a tool whose declaration name is not its file stem', async () => {
+    const engine = await getEngine();
+    const layout = lokiLayout(engine, 'call');
+    layout.write('tools/GetWeather.py', 'def run():\n    """W."""\n');
+    expect(() => callLoki(engine, { paths: [layout.tools], tool: 'getweather', args: {}, workspace: layout.cwd })).toThrow(
+      "Loki cannot run 'getweather': it spawns bin/getweather, but the wrapper for GetWeather.py is bin/GetWeather",
+    );
+  });
+
+  it('needs an existing workspace', async () => {
+    const engine = await getEngine();
+    const layout = lokiLayout(engine, 'call');
+    const file = layout.write('tools/w.py', 'def run():\n    """W."""\n');
+    expect(() => callLoki(engine, { paths: [file], tool: 'w', args: {}, workspace: '/tmp/loki-no-such-dir' })).toThrow(
+      "workspace must be an existing folder (the tool's working directory), got '/tmp/loki-no-such-dir'",
+    );
+  });
+});
