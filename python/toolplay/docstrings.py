@@ -76,7 +76,8 @@ def _google(lines: list[str]) -> dict[str, ParamDoc]:
         if not (m and m.group(1).strip().lower() in GOOGLE_HEADERS):
             i += 1
             continue
-        header_indent = _indent(lines[i])
+        # cleandoc never indents the first line, so a header there says nothing about the entries' depth
+        header_indent = _indent(lines[i]) if i else -1
         i += 1
         entry_indent: int | None = None
         current: list[str] | None = None
@@ -84,7 +85,7 @@ def _google(lines: list[str]) -> dict[str, ParamDoc]:
             line = lines[i]
             if line.strip():
                 ind = _indent(line)
-                if ind <= header_indent:
+                if ind <= header_indent or (header_indent < 0 and _is_google_header(line.strip())):
                     break
                 if entry_indent is None:
                     entry_indent = ind
