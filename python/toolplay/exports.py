@@ -37,10 +37,15 @@ def _is_json(value: Any) -> bool:
     return False
 
 
+def _usable_default(value: Any) -> bool:
+    # ``{"$py": "set", "repr": …}`` is how the engine shows a Python value JSON cannot hold: not a default.
+    return _is_json(value) and not (isinstance(value, dict) and "$py" in value)
+
+
 def _clean(node: Any) -> Any:
     """A JSON copy of a schema; a default JSON cannot hold (a set, bytes) is dropped, not mangled."""
     if isinstance(node, dict):
-        return {str(k): _clean(v) for k, v in node.items() if not (k == "default" and not _is_json(v))}
+        return {str(k): _clean(v) for k, v in node.items() if not (k == "default" and not _usable_default(v))}
     if isinstance(node, (list, tuple)):
         return [_clean(v) for v in node]
     return node if _is_json(node) else str(node)
