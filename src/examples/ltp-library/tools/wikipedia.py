@@ -4,6 +4,12 @@ The hub reads TOOL_LIBRARY_NAME/DESC/ICON for its library card and TOOL_TITLES f
 live status line ("📖 Consulting Wikipedia: "Quantum Computing""). The playground has no
 network, so the articles come from data/articles.json in the workspace: tools run with the
 workspace as their current directory, exactly as lollms' orchestrator does.
+
+The tools are written hub-style, `def tool_x(args=None, **kwargs)`, so both hosts can call them:
+lollms_hub passes one dict positionally and reads the parameters from the `- name (type): text`
+docstring lines; the LCP binding skips `args`/`kwargs`, falls back to the same docstring lines
+for the schema and passes keyword arguments. (Compare notes.py, written LCP-style, under the
+"hub" profile.)
 """
 import json
 from pathlib import Path
@@ -23,13 +29,16 @@ def _articles() -> dict:
     return json.loads(Path("data/articles.json").read_text(encoding="utf-8"))
 
 
-def tool_search_wikipedia(query: str, max_results: int = 3) -> dict:
+def tool_search_wikipedia(args: dict = None, **kwargs) -> dict:
     """Search the encyclopedia for articles about a topic.
 
     Args:
         - query (str): The words to look for, for example "Quantum Computing".
         - max_results (int, optional): How many titles to return, 1 to 10.
     """
+    params = args if isinstance(args, dict) else kwargs
+    query = str(params.get("query", ""))
+    max_results = params.get("max_results", 3)
     words = [w for w in query.lower().split() if w]
     if not words:
         return {"success": False, "error": "query is empty: say what to look for"}
@@ -44,12 +53,14 @@ def tool_search_wikipedia(query: str, max_results: int = 3) -> dict:
     return {"success": True, "output": {"query": query, "titles": hits}}
 
 
-def tool_get_article(title: str) -> dict:
+def tool_get_article(args: dict = None, **kwargs) -> dict:
     """Read one article by its exact title.
 
     Args:
         - title (str): The article title, as tool_search_wikipedia returned it.
     """
+    params = args if isinstance(args, dict) else kwargs
+    title = str(params.get("title", ""))
     text = _articles().get(title)
     if text is None:
         return {"success": False, "error": f"No article titled {title!r}."}

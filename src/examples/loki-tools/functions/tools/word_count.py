@@ -29,5 +29,7 @@ def run(
         counts = {}
         for w in words:
             counts[w] = counts.get(w, 0) + 1
-        result["top"] = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[: int(top)]
+        ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[: int(top)]
+        # Lists, not tuples: Loki's wrapper asserts the JSON round-trips and fails on a tuple.
+        result["top"] = [{"word": w, "count": c} for w, c in ranked]
     return result
