@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import os
+import warnings
 
 from . import loki_rust as rs
 from .loki_syntax import parse_error_text
@@ -34,7 +35,9 @@ def python_declarations_with_lines(path: str) -> list[tuple[dict, int]]:
         # read_to_string fails on a directory or invalid UTF-8; Loki prints the File's Debug form.
         raise LokiStartupError(f'Failed to load script at \'File {{ path: "{path}" }}\': {exc}') from None
     try:
-        module = ast.parse(src, filename=stem)
+        with warnings.catch_warnings():  # SyntaxWarnings (odd escapes) are not Loki's business
+            warnings.simplefilter("ignore")
+            module = ast.parse(src, filename=stem)
     except (SyntaxError, ValueError) as exc:
         raise LokiStartupError(f"failed to parse python: {parse_error_text(src, exc)}") from None
     is_tool = os.path.basename(os.path.dirname(os.path.abspath(path))) == "tools"

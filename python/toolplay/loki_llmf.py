@@ -12,6 +12,7 @@ import ast
 import os
 import re
 import traceback
+import warnings
 from collections import OrderedDict
 
 TOOL_ENTRY_FUNC = "run"
@@ -26,7 +27,10 @@ def llmf_declarations(path: str, lines: list[int] | None = None) -> list | dict:
         with open(path, "r", encoding="utf-8") as f:
             contents = f.read()
         declarations, def_lines = [], []
-        for func_name, docstring, func_args, lineno in extract_functions(contents, is_tool):
+        with warnings.catch_warnings():  # the script's SyntaxWarnings go to stderr, not into the result
+            warnings.simplefilter("ignore")
+            functions = extract_functions(contents, is_tool)
+        for func_name, docstring, func_args, lineno in functions:
             description, params = parse_docstring(docstring)
             if not description:
                 continue

@@ -4,7 +4,8 @@ Runs a script as `python <path> <argv...>` would: fresh `__main__` globals, its 
 environment, working directory and captured stdout/stderr, the exit status a parent sees
 (`sys.exit(n)`, or 1 plus the traceback that CPython's own excepthook prints for an uncaught
 exception, coloured when FORCE_COLOR says so), and afterwards every piece of interpreter state
-it touched put back, including modules it imported, so the next call starts clean.
+it touched put back, including the modules it imported from the person's files, so the next
+call starts clean.
 KeyboardInterrupt (the browser's Stop) is not an exit: it propagates after the restore.
 """
 
@@ -16,6 +17,7 @@ import io
 import linecache
 import os
 import sys
+import sysconfig
 from typing import Callable
 
 
@@ -134,6 +136,25 @@ def _print_uncaught(exc: BaseException, path: str, pyodide_hook: object) -> None
         sys.__excepthook__(type(exc), exc, tb)
 
 
+def _library_roots() -> tuple[str, ...]:
+    paths = sysconfig.get_paths()
+    roots = {os.path.dirname(os.__file__), *(paths.get(k, "") for k in ("stdlib", "platstdlib", "purelib", "platlib"))}
+    return tuple(os.path.normpath(r) + os.sep for r in roots if r)
+
+
+_LIBRARY_ROOTS = _library_roots()
+
+
+def _is_library(module: object) -> bool:
+    """Standard library and installed packages stay imported: a fresh process would import them
+    again unchanged, and some extension modules (numpy) refuse a second import in one process.
+    Modules from the person's files are dropped, so edits to them show on the next call."""
+    file = getattr(module, "__file__", None)
+    if not isinstance(file, str):
+        return True  # built-in or frozen
+    return os.path.normpath(file).startswith(_LIBRARY_ROOTS)
+
+
 def _save() -> dict:
     return {
         "environ": dict(os.environ),
@@ -162,7 +183,7 @@ def _restore(saved: dict) -> None:
     sys.excepthook = saved["excepthook"]
     sys.dont_write_bytecode = saved["dont_write_bytecode"]
     modules = saved["modules"]
-    for name in [n for n in sys.modules if n not in modules]:
+    for name in [n for n in sys.modules if n not in modules and not _is_library(sys.modules[n])]:
         del sys.modules[name]
     for name, module in modules.items():
         if sys.modules.get(name) is not module:

@@ -26,7 +26,8 @@ describe('telemetry', () => {
     expect(events.map((e) => e.type)).toEqual(['call.started', 'call.stdout', 'call.stdout', 'call.stderr', 'call.stderr', 'fs.changed', 'call.finished']);
     expect(events.every((e) => e.callId === 'c-42' && typeof e.t === 'number')).toBe(true);
     expect(events[0]).toMatchObject({ tool: 'touch', args: { n: 2 }, statusLine: '' });
-    const text = (type: string): string => events.flatMap((e) => (e.type === type ? [e.text] : [])).join('');
+    const text = (type: 'call.stdout' | 'call.stderr'): string =>
+      events.flatMap((e) => (e.type === type && (e.type === 'call.stdout' || e.type === 'call.stderr') ? [e.text] : [])).join('');
     expect(text('call.stdout')).toBe('working\n');
     expect(text('call.stderr')).toBe('careful\n');
     expect(events[5]).toMatchObject({ created: ['sub/new.txt'], modified: ['edit.txt'], deleted: ['old.txt'] });
@@ -45,19 +46,23 @@ describe('telemetry', () => {
 });
 
 describe('process state', () => {
-  it('loads the tool fresh every call and restores environ, cwd, argv, path, modules and stdio', async () => {
+  it('loads the tool and its helpers fresh every call and restores environ, cwd, argv, path, modules and stdio', async () => {
     const engine = await getEngine();
     const layout = lokiLayout(engine, 'call');
+    layout.write('lib/helper_counter.py', 'HELPER_CALLS = []\n');
     const file = layout.write(
       'tools/counter.py',
-      'import os, sys, colorsys\nCALLS = []\n\ndef run():\n    """Count."""\n    CALLS.append(1)\n    os.environ["LEAK"] = "1"\n' +
-        '    sys.path.append("/leak")\n    sys.argv.append("leak")\n    os.chdir("/")\n    return len(CALLS)\n',
+      `import os, sys, colorsys\nsys.path.insert(0, ${JSON.stringify(`${layout.functions}/lib`)})\nimport helper_counter\nCALLS = []\n\n` +
+        'def run():\n    """Count."""\n    CALLS.append(1)\n    helper_counter.HELPER_CALLS.append(1)\n    os.environ["LEAK"] = "1"\n' +
+        '    sys.argv.append("leak")\n    os.chdir("/")\n    return [len(CALLS), len(helper_counter.HELPER_CALLS)]\n',
     );
+    py(engine, 'import colorsys'); // the standard library stays imported, as every fresh process would have it
     const before = py(engine, STATE);
     for (let i = 0; i < 2; i++) {
-      expect(callLoki(engine, { paths: [file], tool: 'counter', args: {}, workspace: layout.cwd }).model_value).toBe(1);
+      expect(callLoki(engine, { paths: [file], tool: 'counter', args: {}, workspace: layout.cwd }).model_value).toEqual([1, 1]);
     }
     expect(py(engine, STATE)).toBe(before);
+    expect(py(engine, "import sys; 'helper_counter' in sys.modules")).toBe(false);
   });
 
   it('does not find modules beside the tool: sys.path[0] is bin/, as for the real wrapper', async () => {
