@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { getEngine } from './engine.ts';
+import { PyodideFs } from '../../src/bash/pyodide-fs.ts';
+import type { EmscriptenFsLike } from '../../src/bash/pyodide-fs.ts';
+import { lokiToolsDeclarations } from '../../src/bash/loki-tools.ts';
+
+const shared = new URL('../../../shared/conformance/', import.meta.url);
+const read = (rel: string): string => readFileSync(fileURLToPath(new URL(rel, shared)), 'utf8');
+const golden = (name: string, member: 'loki' | 'llm_functions'): unknown[] => (JSON.parse(read(`loki_expected/decl/${name}.json`)) as Record<string, unknown[]>)[member] ?? [];
+
+async function workspace(n: number) {
+  const engine = await getEngine();
+  const functionsDir = `/tmp/bash-lokitools-${n}/functions`;
+  engine.py.FS.mkdirTree(`${functionsDir}/tools`);
+  const fs = new PyodideFs(engine.py.FS as unknown as EmscriptenFsLike, engine.py.ERRNO_CODES);
+  await fs.writeFile(`${functionsDir}/tools/c01_basic_types.py`, read('loki_cases/python/c01_basic_types.py'));
+  await fs.writeFile(`${functionsDir}/tools/b01_basic.sh`, read('loki_cases/bash/b01_basic.sh'));
+  await fs.writeFile(`${functionsDir}/tools/notes.txt`, 'not a tool');
+  return { engine, fs, functionsDir };
+}
+
+describe('Loki workspace: Python and Bash declarations merged in Loki order', () => {
+  it('follows visible_tools order, Python from the engine and Bash from argc comments', async () => {
+    const { engine, fs, functionsDir } = await workspace(1);
+    const out = await lokiToolsDeclarations({ engine, fs, functionsDir, visibleTools: ['c01_basic_types.py', 'b01_basic.sh'], flavour: 'loki' });
+    expect(out.startupError).toBeNull();
+    expect(out.declarations).toEqual([...golden('c01_basic_types', 'loki'), ...golden('b01_basic', 'loki')]);
+    expect(out.files.map((f) => f.language)).toEqual(['python', 'bash']);
+  });
+
+  it('takes the whole folder in code-point order when there is no visible_tools list', async () => {
+    const { engine, fs, functionsDir } = await workspace(2);
+    const out = await lokiToolsDeclarations({ engine, fs, functionsDir, flavour: 'llm-functions' });
+    expect(out.files.map((f) => f.entry)).toEqual(['b01_basic.sh', 'c01_basic_types.py']);
+    expect(out.declarations).toEqual([...golden('b01_basic', 'llm_functions'), ...golden('c01_basic_types', 'llm_functions')]);
+  });
+
+  it('reports what stops Loki at start-up: a missing entry, an unsupported file, a bash builder error', async () => {
+    const { engine, fs, functionsDir } = await workspace(3);
+    await fs.writeFile(`${functionsDir}/tools/b06_no_describe.sh`, read('loki_cases/bash/b06_no_describe.sh'));
+    const out = await lokiToolsDeclarations({
+      engine, fs, functionsDir, flavour: 'loki',
+      visibleTools: ['b01_basic.sh', 'gone.sh', 'notes.txt', 'b06_no_describe.sh'],
+    });
+    expect(out.files.map((f) => f.error)).toEqual([
+      null,
+      `Tool definition file not found: ${functionsDir}/tools/gone.sh`,
+      'Unsupported tool file extension: Unsupported',
+      'Tool definition missing or empty description: b06_no_describe',
+    ]);
+    expect(out.startupError).toBe(`Tool definition file not found: ${functionsDir}/tools/gone.sh`);
+    expect(out.declarations).toEqual(golden('b01_basic', 'loki'));
+  });
+});
