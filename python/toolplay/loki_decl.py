@@ -32,8 +32,10 @@ def python_declarations_with_lines(path: str) -> list[tuple[dict, int]]:
         with open(path, "rb") as f:
             src = f.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        # read_to_string fails on a directory or invalid UTF-8; Loki prints the File's Debug form.
-        raise LokiStartupError(f'Failed to load script at \'File {{ path: "{path}" }}\': {exc}') from None
+        # read_to_string fails on a directory or invalid UTF-8. Loki names the File by its Debug
+        # form (fd number included, which we cannot know) and adds Rust's io error text.
+        reason = "stream did not contain valid UTF-8" if isinstance(exc, UnicodeDecodeError) else _io_error(exc)
+        raise LokiStartupError(f'Failed to load script at \'File {{ path: "{path}", read: true, write: false }}\': {reason}') from None
     try:
         with warnings.catch_warnings():  # SyntaxWarnings (odd escapes) are not Loki's business
             warnings.simplefilter("ignore")
@@ -42,6 +44,11 @@ def python_declarations_with_lines(path: str) -> list[tuple[dict, int]]:
         raise LokiStartupError(f"failed to parse python: {parse_error_text(src, exc)}") from None
     is_tool = os.path.basename(os.path.dirname(os.path.abspath(path))) == "tools"
     return _declarations(stem, module.body, is_tool)
+
+
+def _io_error(exc: OSError) -> str:
+    """Rust's `io::Error` Display: `<strerror> (os error <n>)`."""
+    return f"{exc.strerror} (os error {exc.errno})" if exc.errno else str(exc)
 
 
 def _declarations(file_name: str, body: list[ast.stmt], is_tool: bool) -> list[tuple[dict, int]]:
