@@ -59,12 +59,20 @@ def _parameters(schema: Any) -> dict:
     return params
 
 
+def host_errors(native: Any) -> list[str]:
+    """Files the host's own builder rejects (Loki/llm-functions ``{"error", "file"}`` items)."""
+    return [f"{item.get('file') or 'a file'}: the host rejects it: {item['error']}"
+            for item in native if isinstance(item, dict) and "error" in item and "name" not in item]
+
+
 def normalise(native: Any) -> list[dict]:
     """``[{name, description, parameters, title}]`` from any profile's native output."""
     if not isinstance(native, list):
         raise TypeError(f"native tool list expected, got {type(native).__name__}")
     tools = []
     for item in native:
+        if "error" in item and "name" not in item:
+            continue  # reported by host_errors: a rejected file has no declaration to export
         if isinstance(item.get("function"), dict):  # hub / OpenAI-style
             fn, title, schema = item["function"], item.get("pretty_name"), item["function"].get("parameters")
         else:
@@ -103,7 +111,7 @@ def _described(out: dict, description: str) -> dict:
 def export_tools(profile: str, native: Any, fmt: str) -> Any:
     """``native`` (the ``profile``'s own output) in the ``fmt`` vendor shape."""
     tools = normalise(native)
-    problems = _problems(tools, fmt)
+    problems = host_errors(native) + _problems(tools, fmt)
     if fmt == "openai-strict":
         for tool in tools:
             tool["parameters"] = to_strict(tool["parameters"])

@@ -190,3 +190,23 @@ def tool_find(query: str, mode: Literal["fast", "slow"] = "fast", tags: Optional
     for (const fmt of ['openai', 'anthropic', 'mcp'] as const) engine.call('schema', { paths: [dir], profile: 'standard', format: fmt });
   });
 });
+
+describe('through the engine door for the other profiles', () => {
+  it('exports what lcp and loki discover, and refuses files the Loki builder rejects', () => {
+    const dir = tempDir(engine, 'exports-door');
+    writeFiles(engine, dir, {
+      'docs/doc_cases.py': readConformance('lcp_fixtures/docs/doc_cases.py'),
+      'tools/c01_basic_types.py': readConformance('loki_cases/python/c01_basic_types.py'),
+      'bad/tools/c05_no_docstring.py': readConformance('loki_cases/python/c05_no_docstring.py'),
+    });
+    const lcpNative = engine.call('schema', { paths: [`${dir}/docs`], profile: 'lcp', format: 'native' }) as { name: string }[];
+    const lcpMcp = engine.call('schema', { paths: [`${dir}/docs`], profile: 'lcp', format: 'mcp' }) as { tools: Record<string, unknown>[] };
+    expect(lcpMcp.tools.map((t) => t['name'])).toEqual(lcpNative.map((t) => t.name));
+    expect(lcpMcp.tools.every((t) => Object.keys(t).every((k) => ['name', 'description', 'inputSchema'].includes(k)))).toBe(true);
+
+    const loki = engine.call('schema', { paths: [`${dir}/tools`], profile: 'loki', format: 'anthropic' });
+    expect(loki).toEqual(lokiDecl('c01_basic_types').loki.map((d) => ({ name: d['name'], description: d['description'], input_schema: d['parameters'] })));
+    const message = usage(() => engine.call('schema', { paths: [`${dir}/bad/tools`], profile: 'loki', format: 'openai' }));
+    expect(message).toMatch(/^cannot export the loki tools as openai:\n- .*c05_no_docstring\.py: the host rejects it: /);
+  });
+});
