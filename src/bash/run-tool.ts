@@ -34,6 +34,7 @@ export interface RunBashToolOptions {
   signal?: AbortSignal;
 }
 
+const ARGS_VAR = '__TOOLPLAY_TOOL_ARGS';
 const dirname = (p: string): string => p.replace(/\/[^/]*$/, '') || '/';
 const basename = (p: string): string => p.split('/').pop() ?? p;
 const isName = (k: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k);
@@ -107,8 +108,11 @@ export async function runBashTool(options: RunBashToolOptions): Promise<LokiResu
     exportText ? `eval ${shellQuote(`export ${exportText}`)}` : '',
     ...exportLines(wrapperEnv),
     // Loki runs the argc-built copy of the tool it wrote over the file; we run the built text
-    // with `bash -c` and `$0` set to the tool path, leaving the workspace file untouched.
-    `eval ${shellQuote(`bash -c ${shellQuote(argcBuildSource(source))} '${toolPath}'${commandWord} ${toolArgsText(data.args)}`)}`,
+    // with `bash -c` and `$0` set to the tool path, leaving the workspace file untouched. The
+    // words are eval'd inside (same text, same splitting) because just-bash's `bash` takes any
+    // `--help` argument as its own; prefixed on line 1 so the tool's line numbers stay right.
+    `export ${ARGS_VAR}=${shellQuote(`${commandWord} ${toolArgsText(data.args)}`)}`,
+    `bash -c ${shellQuote(`eval "set -- $${ARGS_VAR}"; unset ${ARGS_VAR}; ${argcBuildSource(source)}`)} '${toolPath}'`,
   ].join('\n');
   const result = await bash.exec(script, { cwd: options.cwd, replaceEnv: true, env: {}, ...(options.signal ? { signal: options.signal } : {}) });
   const llm = await readIfFile(fs, llmOutput);
