@@ -1,0 +1,39 @@
+"""What a tool call changed in the workspace: snapshot the tree before and after, compare.
+
+Content hashes rather than mtimes: the in-memory filesystem of Pyodide can write twice in the
+same millisecond, and a rewrite with identical bytes is not a change the person cares about.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+
+Snapshot = dict[str, str]
+
+
+def snapshot(root: str) -> Snapshot:
+    """Relative path (``/``-separated) -> content hash, for every regular file under ``root``."""
+    out: Snapshot = {}
+    for folder, dirs, files in os.walk(root):
+        dirs.sort()
+        for name in files:
+            full = os.path.join(folder, name)
+            if os.path.islink(full) or not os.path.isfile(full):
+                continue
+            rel = os.path.relpath(full, root).replace(os.sep, "/")
+            try:
+                with open(full, "rb") as f:
+                    out[rel] = hashlib.sha1(f.read()).hexdigest()
+            except OSError:
+                out[rel] = "unreadable"
+    return out
+
+
+def changes(before: Snapshot, after: Snapshot) -> dict[str, list[str]]:
+    """``{"created", "modified", "deleted"}``, each sorted."""
+    return {
+        "created": sorted(p for p in after if p not in before),
+        "modified": sorted(p for p in after if p in before and before[p] != after[p]),
+        "deleted": sorted(p for p in before if p not in after),
+    }
