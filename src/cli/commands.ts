@@ -1,0 +1,86 @@
+/** `schema`, `status` and `lint`: read-only commands that print what the engine reports. */
+import type { Diagnostic } from '../protocol/diagnostics.ts';
+import type { ExportFormat, HostConfig, Profile } from '../protocol/engine.ts';
+import { openEngine } from './host.ts';
+import { choice, existing, json, parse, positionals } from './options.ts';
+import { FORMATS, PROFILES, UsageFailure } from './usage.ts';
+
+/** What a command prints and its exit code. */
+export interface Outcome {
+  stdout: string;
+  code: number;
+}
+
+const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+/** Names of the tools a profile lists (LCP `{name}`, hub `{function: {name}}`). */
+export function toolNames(specs: unknown): string[] {
+  if (!Array.isArray(specs)) return [];
+  return specs.flatMap((s: unknown) => {
+    if (s === null || typeof s !== 'object') return [];
+    const o = s as { name?: unknown; function?: { name?: unknown } };
+    const name = o.function?.name ?? o.name;
+    return typeof name === 'string' ? [name] : [];
+  });
+}
+
+/** The one-line usage error for a tool the profile does not list. */
+export function unknownTool(tool: string, path: string, names: string[]): UsageFailure {
+  const shown = names.length > 8 ? `${names.slice(0, 8).join(', ')}, …` : names.join(', ');
+  return new UsageFailure(`unknown tool '${tool}' in ${path} (${names.length ? `tools: ${shown}` : 'it has no tools'})`);
+}
+
+export function hostConfig(command: string, text: unknown): HostConfig | undefined {
+  if (text === undefined) return undefined;
+  const value = json('--host-config', String(text));
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new UsageFailure(`${command}: --host-config must be a JSON object keyed by library file stem`);
+  }
+  return value as HostConfig;
+}
+
+export async function schema(args: string[]): Promise<Outcome | 'help'> {
+  const { values, positionals: pos } = parse('schema', args, {
+    profile: { type: 'string' },
+    format: { type: 'string' },
+    'host-config': { type: 'string' },
+  });
+  if (values.help) return 'help';
+  positionals('schema', pos, ['PATH'], true);
+  const profile = choice<Profile>('schema', 'profile', values.profile, PROFILES, 'lcp');
+  const format = choice<ExportFormat>('schema', 'format', values.format, FORMATS, 'native');
+  const config = hostConfig('schema', values['host-config']);
+  const paths = pos.map((p) => existing('PATH', p));
+  const engine = await openEngine(paths);
+  const result = engine.call('schema', { paths, profile, format, ...(config ? { hostConfig: config } : {}) });
+  return { stdout: pretty(result), code: 0 };
+}
+
+export async function status(args: string[]): Promise<Outcome | 'help'> {
+  const { values, positionals: pos } = parse('status', args, {});
+  if (values.help) return 'help';
+  const [path = '', tool = '', argsJson = ''] = positionals('status', pos, ['PATH', 'TOOL', 'ARGS_JSON']);
+  const toolArgs = json('ARGS_JSON', argsJson);
+  const paths = [existing('PATH', path)];
+  const engine = await openEngine(paths);
+  const names = toolNames(engine.call('schema', { paths, profile: 'hub', format: 'native' }));
+  if (!names.includes(tool)) throw unknownTool(tool, path, names);
+  return { stdout: engine.call('status', { paths, tool, args: toolArgs }).line, code: 0 };
+}
+
+/** `file:line:col: severity CODE message (fix: …)`, the shape compilers and editors understand. */
+export function formatDiagnostic(d: Diagnostic): string {
+  return `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}${d.fix ? ` (fix: ${d.fix})` : ''}`;
+}
+
+export async function lint(args: string[]): Promise<Outcome | 'help'> {
+  const { values, positionals: pos } = parse('lint', args, { json: { type: 'boolean' } });
+  if (values.help) return 'help';
+  positionals('lint', pos, ['PATH'], true);
+  const paths = pos.map((p) => existing('PATH', p));
+  const engine = await openEngine(paths);
+  const diagnostics = engine.call('lint', { paths });
+  const code = diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+  if (values.json) return { stdout: pretty(diagnostics), code };
+  return { stdout: diagnostics.map((d) => `${formatDiagnostic(d)}\n`).join(''), code };
+}

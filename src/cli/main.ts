@@ -1,0 +1,48 @@
+/**
+ * The `toolplay` command (bin/toolplay.mjs loads this through tsx). Bad input is one line on
+ * stderr and exit 2, never a stack trace; engine bugs are exit 3 (TOOLPLAY_DEBUG=1 shows the
+ * Python traceback).
+ */
+import { EngineError } from '../engine/engine.ts';
+import { call } from './call.ts';
+import { lint, schema, status, type Outcome } from './commands.ts';
+import { HELP, MAIN_HELP, UsageFailure } from './usage.ts';
+
+const COMMANDS: Record<string, (args: string[]) => Promise<Outcome | 'help'>> = { schema, call, status, lint };
+
+async function run(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined) {
+    process.stderr.write(`${MAIN_HELP}\n`);
+    return 2;
+  }
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${MAIN_HELP}\n`);
+    return 0;
+  }
+  const handler = COMMANDS[command];
+  if (!handler) throw new UsageFailure(`unknown command '${command}' (choose from ${Object.keys(COMMANDS).join(', ')}; see toolplay --help)`);
+  const outcome = await handler(rest);
+  if (outcome === 'help') {
+    process.stdout.write(`${HELP[command] ?? MAIN_HELP}\n`);
+    return 0;
+  }
+  process.stdout.write(outcome.stdout);
+  return outcome.code;
+}
+
+function fail(e: unknown): number {
+  if (e instanceof UsageFailure || (e instanceof EngineError && e.kind === 'usage')) {
+    process.stderr.write(`toolplay: ${e.message.split('\n')[0]}\n`);
+    return 2;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  process.stderr.write(`toolplay: internal error: ${message.split('\n')[0]}\n`);
+  if (process.env.TOOLPLAY_DEBUG && e instanceof EngineError && e.pythonTraceback) process.stderr.write(e.pythonTraceback);
+  else if (process.env.TOOLPLAY_DEBUG && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`);
+  return 3;
+}
+
+const code = await run(process.argv.slice(2)).catch(fail);
+// Flush before exiting: stdout may be a pipe, and Pyodide keeps handles that would hold the process open.
+process.stdout.write('', () => process.exit(code));

@@ -1,0 +1,59 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageFailure } from './usage.ts';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Parsed command line of one command: named values and positionals. */
+export interface Parsed {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+/** node:util parseArgs, with its errors turned into one short line. */
+export function parse(command: string, args: string[], options: Options): Parsed {
+  try {
+    const { values, positionals } = parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    return { values: values as Parsed['values'], positionals };
+  } catch (e) {
+    const err = e as Error & { code?: string };
+    const flag = /'([^']+)'/.exec(err.message)?.[1] ?? '';
+    if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageFailure(`${command}: unknown option ${flag} (see toolplay ${command} --help)`);
+    if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageFailure(`${command}: ${err.message.split('.')[0]} (see toolplay ${command} --help)`);
+    throw new UsageFailure(`${command}: ${err.message}`);
+  }
+}
+
+/** A string option checked against its allowed values. */
+export function choice<T extends string>(command: string, name: string, value: unknown, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageFailure(`${command}: unknown ${name} '${String(value)}' (choose from ${allowed.join(', ')})`);
+}
+
+/** JSON text from the command line; the error names the argument and keeps the parser's position. */
+export function json(what: string, text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new UsageFailure(`${what} is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+/** A path that must exist, made absolute against the current directory. */
+export function existing(what: string, path: string, kind: 'any' | 'dir' | 'file' = 'any'): string {
+  const full = resolve(path);
+  if (!existsSync(full)) throw new UsageFailure(`${what} not found: ${path}`);
+  const st = statSync(full);
+  if (kind === 'dir' && !st.isDirectory()) throw new UsageFailure(`${what} is not a folder: ${path}`);
+  if (kind === 'file' && !st.isFile()) throw new UsageFailure(`${what} is not a file: ${path}`);
+  return full;
+}
+
+/** Exactly `count` positionals, or a message saying which are missing or extra. */
+export function positionals(command: string, got: string[], names: string[], variadicLast = false): string[] {
+  if (got.length < names.length) throw new UsageFailure(`${command}: missing ${names.slice(got.length).join(' ')} (see toolplay ${command} --help)`);
+  if (!variadicLast && got.length > names.length) throw new UsageFailure(`${command}: unexpected argument '${got[names.length]}' (see toolplay ${command} --help)`);
+  return got;
+}
