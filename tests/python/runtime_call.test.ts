@@ -1,0 +1,193 @@
+/**
+ * `call` with profile lcp (runtime.call_lcp) in real Pyodide: the result is execute_tool's, the
+ * telemetry follows src/protocol/events.ts, the workspace is the CWD, files written are reported,
+ * modules persist between calls and are re-imported after an edit.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/engine/engine.ts';
+import { EngineError } from '../../src/engine/engine.ts';
+import type { ConfirmReply, EngineHooks } from '../../src/protocol/engine.ts';
+import type { TelemetryEvent } from '../../src/protocol/events.ts';
+import { getEngine } from './engine.ts';
+import { lcpTempDir, writeTree } from './lcp_support.ts';
+
+export interface Recorder extends EngineHooks {
+  events: TelemetryEvent[];
+  asked: unknown[];
+}
+
+/** Hooks that record every event and answer confirmations from a queue (default: allow). */
+export function recorder(answers: ConfirmReply[] = []): Recorder {
+  const events: TelemetryEvent[] = [];
+  const asked: unknown[] = [];
+  return {
+    events,
+    asked,
+    emit: (json) => void events.push(JSON.parse(json) as TelemetryEvent),
+    confirm: (json) => {
+      asked.push(JSON.parse(json));
+      return JSON.stringify(answers.shift() ?? { decision: 'allow' });
+    },
+  };
+}
+
+const TOOLS = `import os, sys
+
+COUNT = 0
+
+def tool_where():
+    """Report the CWD and write a file there."""
+    with open("made.txt", "w") as f:
+        f.write("x")
+    return {"success": True, "output": os.getcwd()}
+
+def tool_talk(name: str = "you"):
+    """Print to stdout and stderr."""
+    print("hello", name)
+    sys.stderr.write("careful\\n")
+    return "said"
+
+def tool_count():
+    """Module state persists between calls."""
+    global COUNT
+    COUNT += 1
+    return COUNT
+
+def tool_edit_files():
+    """Modify, delete and create."""
+    with open("keep.txt", "w") as f:
+        f.write("changed")
+    os.remove("gone.txt")
+    os.makedirs("sub", exist_ok=True)
+    with open("sub/new.txt", "w") as f:
+        f.write("n")
+    return "ok"
+
+def tool_stop():
+    """What the Stop button does inside Python."""
+    print("before stop")
+    raise KeyboardInterrupt()
+`;
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await getEngine();
+});
+
+function setup(files: Record<string, string> = { 'tools/lib.py': TOOLS }): { tools: string; ws: string } {
+  const root = lcpTempDir(engine, 'runtime-call');
+  writeTree(engine, root, files);
+  engine.py.FS.mkdirTree(`${root}/ws`);
+  return { tools: `${root}/tools`, ws: `${root}/ws` };
+}
+
+const cwd = (): string => engine.py.runPython('import os; os.getcwd()') as string;
+
+describe('call (lcp): result and telemetry', () => {
+  it('runs in the workspace, restores the CWD, reports created files', () => {
+    const { tools, ws } = setup();
+    const before = cwd();
+    const hooks = recorder();
+    const result = engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_where', args: {}, workspace: ws }, hooks);
+    expect(result).toEqual({ output: ws, status_code: 200, success: true });
+    expect(cwd()).toBe(before);
+    expect(hooks.events.map((e) => e.type)).toEqual(['call.started', 'fs.changed', 'call.finished']);
+    const [started, changed, finished] = hooks.events;
+    expect(started).toMatchObject({ type: 'call.started', tool: 'tool_where', args: {} });
+    expect(typeof (started as { statusLine: unknown }).statusLine).toBe('string');
+    expect(changed).toMatchObject({ created: ['made.txt'], modified: [], deleted: [] });
+    expect(finished).toMatchObject({ type: 'call.finished', result });
+    const ids = new Set(hooks.events.map((e) => e.callId));
+    expect(ids.size).toBe(1);
+    for (const e of hooks.events) expect(e.t).toBeGreaterThan(1.7e12);
+  });
+
+  it('streams stdout and stderr write by write, with the given callId', () => {
+    const { tools, ws } = setup();
+    const hooks = recorder();
+    engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_talk', args: { name: 'Ada' }, workspace: ws, callId: 'c-1' } as never, hooks);
+    const out = hooks.events.filter((e) => e.type === 'call.stdout').map((e) => (e as { text: string }).text);
+    const err = hooks.events.filter((e) => e.type === 'call.stderr').map((e) => (e as { text: string }).text);
+    expect(out).toEqual(['hello', ' ', 'Ada', '\n']);
+    expect(err).toEqual(['careful\n']);
+    expect(hooks.events.every((e) => e.callId === 'c-1')).toBe(true);
+    expect(hooks.events.at(-1)).toMatchObject({ type: 'call.finished', result: { output: 'said', status_code: 200, success: true } });
+  });
+
+  it('reports modified, deleted and created files sorted, relative to the workspace', () => {
+    const { tools, ws } = setup({ 'tools/lib.py': TOOLS, 'ws/keep.txt': 'same', 'ws/gone.txt': 'bye', 'ws/b.txt': 'b' });
+    const hooks = recorder();
+    engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_edit_files', args: {}, workspace: ws }, hooks);
+    expect(hooks.events.find((e) => e.type === 'fs.changed')).toMatchObject({
+      created: ['sub/new.txt'], modified: ['keep.txt'], deleted: ['gone.txt'],
+    });
+  });
+
+  it('works without hooks and returns the reference 404 for an unknown tool', () => {
+    const { tools, ws } = setup();
+    const result = engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_missing', args: {}, workspace: ws });
+    expect(result).toEqual({ error: "Tool 'tool_missing' not found.", status_code: 404 });
+  });
+});
+
+describe('call (lcp): sessions', () => {
+  it('keeps module state between calls; fresh drops it', () => {
+    const { tools, ws } = setup();
+    const call = (fresh?: boolean) =>
+      engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_count', args: {}, workspace: ws, fresh });
+    expect(call()).toMatchObject({ output: 1 });
+    expect(call()).toMatchObject({ output: 2 });
+    expect(call(true)).toMatchObject({ output: 1 });
+  });
+
+  it('re-imports a tool file whose content changed, and rescans its schema', () => {
+    const { tools, ws } = setup({ 'tools/lib.py': 'def tool_v(a: str = "one"):\n    """v1"""\n    return "v1 " + a\n' });
+    const call = () => engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_v', args: {}, workspace: ws });
+    expect(call()).toMatchObject({ output: 'v1 one' });
+    engine.py.FS.writeFile(`${tools}/lib.py`, 'def tool_v(a: str = "two"):\n    """v2"""\n    return "v2 " + a\n');
+    expect(call()).toMatchObject({ output: 'v2 two' });
+  });
+});
+
+describe('call (lcp): bad input is one clear message', () => {
+  const bad = (params: Record<string, unknown>): string => {
+    const { tools, ws } = setup();
+    try {
+      engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_count', args: {}, workspace: ws, ...params } as never);
+    } catch (e) {
+      expect(e).toBeInstanceOf(EngineError);
+      expect((e as EngineError).kind).toBe('usage');
+      return (e as EngineError).message;
+    }
+    throw new Error('expected a usage error');
+  };
+
+  it('args must be an object', () => {
+    expect(bad({ args: [1, 2] })).toBe('args must be a JSON object of parameter values, got an array');
+    expect(bad({ args: 'x=1' })).toBe('args must be a JSON object of parameter values, got a string');
+    expect(bad({ args: null })).toBe('args must be a JSON object of parameter values, got null');
+  });
+  it('workspace, hostConfig, confirm and paths are checked', () => {
+    expect(bad({ workspace: '/nope/nowhere' })).toBe("workspace must be an existing folder (got '/nope/nowhere')");
+    expect(bad({ hostConfig: { lib: 3 } })).toMatch(/^hostConfig must be an object of objects/);
+    expect(bad({ confirm: 'yes' })).toBe("confirm must be one of allow, always, reject (got 'yes')");
+    expect(bad({ paths: ['/no/such/tools'] })).toBe('no such file or folder: /no/such/tools');
+  });
+});
+
+describe('call (lcp): Stop', () => {
+  it('KeyboardInterrupt propagates out of call (not a "crashed" result), after restoring CWD and stdout', () => {
+    const { tools, ws } = setup();
+    const before = cwd();
+    engine.py.runPython('import sys; _rt_saved_stdout = sys.stdout');
+    const hooks = recorder();
+    expect(() => engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_stop', args: {}, workspace: ws }, hooks)).toThrow(
+      /KeyboardInterrupt/,
+    );
+    expect(cwd()).toBe(before);
+    expect(engine.py.runPython('import sys; sys.stdout is _rt_saved_stdout')).toBe(true);
+    const types = hooks.events.map((e) => e.type);
+    expect(types).toEqual(['call.started', 'call.stdout', 'call.stdout', 'fs.changed']);
+    expect(types).not.toContain('call.finished');
+  });
+});
