@@ -65,17 +65,19 @@ def tool_functions(tree: ast.Module, stem: str) -> list[tuple[str, ast.FunctionD
 def _file_tools(path: str, text: str) -> list[tuple[dict, ast.FunctionDef]]:
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return []  # the lint profile reports why; a file Python cannot parse has no tools
-    ctx = TypeContext(tree)
-    stem = os.path.splitext(os.path.basename(path))[0]
-    out = []
-    for name, fn in tool_functions(tree, stem):
-        raw = ast.get_docstring(fn) or ""
-        doc = docstrings.parse(raw)
-        item = {"name": name, "description": doc.summary, "input_schema": parameters(fn, doc, raw, ctx)}
-        out.append((item, fn))
-    return out
+        ctx = TypeContext(tree)
+        stem = os.path.splitext(os.path.basename(path))[0]
+        out = []
+        for name, fn in tool_functions(tree, stem):
+            raw = ast.get_docstring(fn) or ""
+            doc = docstrings.parse(raw)
+            item = {"name": name, "description": doc.summary, "input_schema": parameters(fn, doc, raw, ctx)}
+            out.append((item, fn))
+        return out
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        # The lint profile reports why; a file Python cannot parse (or nests past the parser's
+        # limits) has no tools rather than failing the whole folder.
+        return []
 
 
 def _collect(paths: list[str]) -> list[tuple[str, str, dict, ast.FunctionDef]]:

@@ -177,3 +177,19 @@ describe('status line edge cases', () => {
     expect(callPy(engine, 'ltp', 'status_line_for', 'tool_k', '{"path": "p"}', defs)).toBe('K!: "p"\n');
   });
 });
+
+describe('the inspect door', () => {
+  it('returns hub libraries and tools exactly as hub_inspect and libraries give them', () => {
+    const dir = tempDir(engine, 'ltp-door');
+    writeFiles(engine, dir, { 'lib.py': 'TOOL_LIBRARY_NAME = "Door"\nTOOL_TITLES = {"tool_a": "A!"}\n' + tool('tool_a') });
+    const result = engine.call('inspect', { paths: [dir], profile: 'hub' });
+    expect(result.profile).toBe('hub');
+    expect(result.libraries).toEqual(callPy(engine, 'ltp', 'libraries', [dir]));
+    expect(result.tools).toEqual(callPy(engine, 'ltp', 'hub_inspect', [dir]));
+    expect(result.tools.map((t) => [t.name, t.title, t.line])).toEqual([['tool_a', 'A!', 3]]);
+    const standard = engine.call('inspect', { paths: [dir], profile: 'standard' });
+    expect(standard.tools).toEqual(callPy(engine, 'standard', 'standard_inspect', [dir]));
+    // def tool_a(args) with no "- key (type):" bullets: a hub-style tool whose keys nobody documented.
+    expect(standard.tools[0]!.inputSchema).toEqual({ type: 'object', properties: {}, required: [] });
+  });
+});
