@@ -15,6 +15,7 @@ import builtins
 import importlib
 import io
 import linecache
+import operator
 import os
 import sys
 import sysconfig
@@ -96,11 +97,14 @@ def run_script(
         code = compile(source, path, "exec", dont_inherit=True)
         globals_ = {"__name__": "__main__", "__file__": path, "__builtins__": builtins, "__doc__": None,
                     "__package__": None, "__spec__": None, "__loader__": None, "__cached__": None}
+        os._exit, os.abort = _hard_exit, _abort  # the real ones would end Pyodide itself
         try:
             exec(code, globals_)
             exit_code = 0
         except SystemExit as exc:
             exit_code = _exit_status(exc.code)
+        except _HardExit as exc:
+            exit_code = exc.status
         except KeyboardInterrupt:
             raise
         except BaseException as exc:
@@ -109,6 +113,23 @@ def run_script(
     finally:
         _restore(saved)
     return ProcessResult(exit_code, out.getvalue(), err.getvalue())
+
+
+class _HardExit(BaseException):
+    """`os._exit(n)` / `os.abort()`: the process ends on the spot, no traceback, no cleanup."""
+
+    def __init__(self, status: int):
+        super().__init__(status)
+        self.status = status
+
+
+def _hard_exit(status: int, /) -> None:
+    raise _HardExit(operator.index(status) & 0xFF)
+
+
+def _abort() -> None:
+    # SIGABRT: the status has no exit code, and Loki reads `status.code().unwrap_or_default()`, 0.
+    raise _HardExit(0)
 
 
 def _exit_status(code: object) -> int:
@@ -166,6 +187,7 @@ def _save() -> dict:
         "excepthook": sys.excepthook,
         "modules": dict(sys.modules),
         "dont_write_bytecode": sys.dont_write_bytecode,
+        "os_exit": (os._exit, os.abort),
     }
 
 
@@ -182,6 +204,7 @@ def _restore(saved: dict) -> None:
     sys.stdout, sys.stderr = saved["stdout"], saved["stderr"]
     sys.excepthook = saved["excepthook"]
     sys.dont_write_bytecode = saved["dont_write_bytecode"]
+    os._exit, os.abort = saved["os_exit"]
     modules = saved["modules"]
     for name in [n for n in sys.modules if n not in modules and not _is_library(sys.modules[n])]:
         del sys.modules[name]

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { getEngine } from './engine.ts';
 import { callLoki, lokiLayout, py, recordingHooks } from './loki.fixtures.ts';
 
-const STATE = "import os, sys, json; json.dumps([dict(os.environ), os.getcwd(), sys.argv, sys.path, sorted(sys.modules), repr(sys.stdout), repr(sys.stderr)])";
+const STATE =
+  "import os, sys, json; json.dumps([dict(os.environ), os.getcwd(), sys.argv, sys.path, sorted(sys.modules), repr(sys.stdout), repr(sys.stderr), repr(sys.excepthook), repr(os._exit), repr(os.abort)])";
 
 describe('telemetry', () => {
   it('streams started, stdout, stderr, fs.changed and finished for one callId', async () => {

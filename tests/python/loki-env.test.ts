@@ -133,10 +133,14 @@ describe('exit statuses', () => {
     ['sys.exit(256)', 0, ''],
     ['sys.exit(True)', 1, ''],
     ['sys.exit("fatal: no key")', 1, 'fatal: no key\n'],
+    // os._exit would end Pyodide itself; the call ends as the process would, with no traceback.
+    ['os._exit(4)', 4, ''],
+    // Killed by SIGABRT: no exit code, which Loki reads as 0 (status.code().unwrap_or_default()).
+    ['os.abort()', 0, ''],
   ];
   for (const [call, code, stderr] of exits) {
     it(`${call} → ${code}`, async () => {
-      const r = await runTool(`import sys\n\ndef run():\n    """Exit."""\n    ${call}\n`);
+      const r = await runTool(`import os, sys\n\ndef run():\n    """Exit."""\n    ${call}\n    return "not reached"\n`);
       expect(r.exit_code).toBe(code);
       expect(r.stderr).toBe(stderr);
       expect(r.model_value).toEqual(code === 0 ? 'DONE' : { tool_call_error: `Tool call 't' exited with code ${code}`, ...(stderr ? { stderr: stderr.trim() } : {}) });
