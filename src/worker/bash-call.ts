@@ -1,0 +1,70 @@
+/**
+ * Loki Bash tools (`functions/tools/*.sh`) in the worker: run with runBashTool (just-bash + argc
+ * emulation, src/bash/) over the same Pyodide filesystem the Python tools use, with the same
+ * telemetry a Python call gets. Stop reaches it through the interrupt buffer, polled here because
+ * no Python is running to notice it.
+ */
+import type { PyodideAPI } from 'pyodide';
+import type { LokiResult } from '../protocol/engine.ts';
+import type { TelemetryEvent } from '../protocol/events.ts';
+import type { WorkerCallParams } from '../protocol/worker.ts';
+import { PyodideFs, type EmscriptenFsLike } from '../bash/pyodide-fs.ts';
+import { runBashTool } from '../bash/run-tool.ts';
+
+type FS = PyodideAPI['FS'];
+
+const isFile = (fs: FS, path: string): boolean => {
+  try {
+    return fs.isFile(fs.stat(path).mode);
+  } catch {
+    return false;
+  }
+};
+
+/** The `.sh` file that declares `tool`, when the tool is a Bash one (a `.py` of the same name wins, as in Loki's build). */
+export function findBashTool(fs: FS, paths: string[], tool: string): string | null {
+  const stems = [...new Set([tool, tool.replaceAll('_', '-'), tool.replaceAll('-', '_')])];
+  for (const p of paths) {
+    if (p.endsWith('.sh')) {
+      const stem = p.slice(p.lastIndexOf('/') + 1, -3);
+      if (stems.includes(stem) && isFile(fs, p)) return p;
+      continue;
+    }
+    if (stems.some((s) => isFile(fs, `${p}/${s}.py`))) return null;
+    for (const s of stems) if (isFile(fs, `${p}/${s}.sh`)) return `${p}/${s}.sh`;
+  }
+  return null;
+}
+
+export async function runBashCall(
+  py: PyodideAPI,
+  params: WorkerCallParams,
+  toolPath: string,
+  emit: (e: TelemetryEvent) => void,
+  interrupted: () => boolean,
+): Promise<LokiResult> {
+  const { callId } = params;
+  const started = performance.now();
+  emit({ type: 'call.started', callId, tool: params.tool, args: params.args, statusLine: '', t: Date.now() });
+  const abort = new AbortController();
+  const poll = setInterval(() => {
+    if (interrupted()) abort.abort();
+  }, 50);
+  try {
+    const result = await runBashTool({
+      fs: new PyodideFs(py.FS as unknown as EmscriptenFsLike, py.ERRNO_CODES),
+      toolPath,
+      args: params.args,
+      cwd: params.workspace,
+      env: { HOME: '/home/pyodide', PATH: '/usr/bin:/bin', USER: 'pyodide' },
+      signal: abort.signal,
+      onStdout: (text) => emit({ type: 'call.stdout', callId, text, t: Date.now() }),
+      onStderr: (text) => emit({ type: 'call.stderr', callId, text, t: Date.now() }),
+    });
+    if (abort.signal.aborted) throw Object.assign(new Error('KeyboardInterrupt'), { name: 'AbortError' });
+    emit({ type: 'call.finished', callId, result, durationMs: Math.round(performance.now() - started), t: Date.now() });
+    return result;
+  } finally {
+    clearInterval(poll);
+  }
+}

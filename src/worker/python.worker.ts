@@ -1,0 +1,65 @@
+/// <reference lib="webworker" />
+/**
+ * The Python worker: loads Pyodide from our own files (with progress), installs the engine, mounts
+ * /workspace and answers typed requests one at a time. All logic is in handlers.ts; this file only
+ * glues it to postMessage, the shared-memory confirm bridge and Pyodide's interrupt buffer.
+ */
+import { loadPyodide } from 'pyodide';
+import { installEngine } from '../engine/install.ts';
+import { engineSources } from '../engine/sources.browser.ts';
+import { Engine } from '../engine/engine.ts';
+import type { WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
+import { WORKSPACE_ROOT } from '../protocol/worker.ts';
+import { BlockingConfirm, PolicyConfirm, WorkerCore } from './handlers.ts';
+import { readWorkerRequest } from './messages.ts';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+// An explicit indexURL: the bundled pyodide.mjs would otherwise look for its files in /assets/ (P4).
+const indexURL = new URL(`../pyodide-${__PYODIDE_VERSION__}/`, new URL(import.meta.env.BASE_URL, self.location.href)).href;
+
+const post = (message: WorkerMessage): void => self.postMessage(message);
+let core: WorkerCore | null = null;
+/** Pyodide's interrupt buffer (shared with the page), when the page is cross-origin isolated. */
+let interrupt: Uint8Array | null = null;
+/** Requests run strictly one after another (a Bash call is async; nothing may interleave with it). */
+let queue: Promise<void> = Promise.resolve();
+
+async function init(id: number, params: WorkerMethods['init']['params']): Promise<void> {
+  post({ kind: 'progress', text: 'Loading the Python runtime…' });
+  const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+  post({ kind: 'progress', text: 'Installing the toolplay engine…' });
+  installEngine(py, engineSources);
+  const { shared } = params;
+  if (shared) py.setInterruptBuffer(new Uint8Array(shared.interrupt));
+  interrupt = shared ? new Uint8Array(shared.interrupt) : null;
+  const confirm = shared ? new BlockingConfirm(shared, post, () => py.checkInterrupt()) : new PolicyConfirm(params.confirmFallback);
+  core = new WorkerCore(new Engine(py), { root: WORKSPACE_ROOT, post, confirm, interrupted: () => (interrupt?.[0] ?? 0) !== 0 });
+  post({ kind: 'progress', text: 'Mounting the workspace…' });
+  core.mirror.apply(params.files, true);
+  post(await core.handle({ kind: 'request', id, method: 'init', params }));
+}
+
+async function handle(request: WorkerRequest): Promise<void> {
+  if (request.method === 'init') {
+    try {
+      await init(request.id, request.params);
+    } catch (e) {
+      post({ kind: 'response', id: request.id, ok: false, error: { kind: 'crashed', message: `Python failed to load: ${(e as Error).message ?? e}` } });
+    }
+    return;
+  }
+  if (!core) {
+    post({ kind: 'response', id: request.id, ok: false, error: { kind: 'internal', message: 'Python is not loaded yet' } });
+    return;
+  }
+  // A Stop that arrived after its call ended must not interrupt the next request.
+  if (interrupt && request.method !== 'call') interrupt[0] = 0;
+  post(await core.handle(request));
+}
+
+self.onmessage = (e: MessageEvent<unknown>) => {
+  const request = readWorkerRequest(e.data);
+  if (!request) return;
+  queue = queue.then(() => handle(request));
+};
