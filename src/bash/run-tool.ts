@@ -35,6 +35,7 @@ export interface RunBashToolOptions {
 }
 
 const ARGS_VAR = '__TOOLPLAY_TOOL_ARGS';
+const TOOL_FN = '__toolplay_tool';
 const dirname = (p: string): string => p.replace(/\/[^/]*$/, '') || '/';
 const basename = (p: string): string => p.split('/').pop() ?? p;
 const isName = (k: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k);
@@ -66,7 +67,8 @@ export async function runBashTool(options: RunBashToolOptions): Promise<LokiResu
 
   // Loki's process sets these on the child; the wrapper then adds its own exports.
   const env: Record<string, string> = { ...options.env, CLICOLOR_FORCE: '1', FORCE_COLOR: '1' };
-  env.PATH = `${rootDir}/bin${env.PATH ? `:${env.PATH}` : ''}`;
+  // just-bash finds its commands through PATH; a caller env without one gets the usual dirs.
+  env.PATH = `${rootDir}/bin:${env.PATH ?? '/usr/bin:/bin'}`;
   const llmOutput = `/tmp/loki-toolplay-eval-${crypto.randomUUID()}`;
   env.LLM_OUTPUT = llmOutput;
 
@@ -109,10 +111,11 @@ export async function runBashTool(options: RunBashToolOptions): Promise<LokiResu
     ...exportLines(wrapperEnv),
     // Loki runs the argc-built copy of the tool it wrote over the file; we run the built text
     // with `bash -c` and `$0` set to the tool path, leaving the workspace file untouched. The
-    // words are eval'd inside (same text, same splitting) because just-bash's `bash` takes any
-    // `--help` argument as its own; prefixed on line 1 so the tool's line numbers stay right.
+    // words are eval'd inside (same text, same splitting) as arguments of a function holding
+    // the script, because just-bash's `bash` and `set` take any `--help` argument as their own.
+    // The function opens on line 1, so the tool's line numbers stay right.
     `export ${ARGS_VAR}=${shellQuote(`${commandWord} ${toolArgsText(data.args)}`)}`,
-    `bash -c ${shellQuote(`eval "set -- $${ARGS_VAR}"; unset ${ARGS_VAR}; ${argcBuildSource(source)}`)} '${toolPath}'`,
+    `bash -c ${shellQuote(`${TOOL_FN}() { ${argcBuildSource(source)}\n}\n__toolplay_words=$${ARGS_VAR}; unset ${ARGS_VAR}; eval "${TOOL_FN} $__toolplay_words"`)} '${toolPath}'`,
   ].join('\n');
   const result = await bash.exec(script, { cwd: options.cwd, replaceEnv: true, env: {}, ...(options.signal ? { signal: options.signal } : {}) });
   const llm = await readIfFile(fs, llmOutput);

@@ -10,7 +10,8 @@ const toText = (value: unknown): string => (typeof value === 'string' ? value : 
 
 /** jq `escape_shell_word` of run-tool.sh: single quotes, `'` and newlines spliced in. */
 export const escapeShellWord = (value: unknown): string =>
-  `'${toText(value).replaceAll("'", `'"'"'`).replaceAll('\n', "'$'\\n''")}'`;
+  // A function replacer: in a replacement string `$'` would mean "the text after the match".
+  `'${toText(value).replaceAll("'", () => `'"'"'`).replaceAll('\n', () => "'$'\\n''")}'`;
 
 /** The `$args` text of run-tool.sh for one arguments object (entries in insertion order). */
 export function toolArgsText(args: Record<string, unknown>): string {
