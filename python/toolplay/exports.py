@@ -25,6 +25,9 @@ _NAME_RULES = {
 }
 
 
+_HUB_PLACEHOLDER = "properties.args: free-form object: strict mode needs its properties listed (no Dict[str, …] / bare dict)"
+
+
 def _is_json(value: Any) -> bool:
     if value is None or isinstance(value, (str, bool, int)):
         return True
@@ -117,7 +120,11 @@ def export_tools(profile: str, native: Any, fmt: str) -> Any:
             tool["parameters"] = to_strict(tool["parameters"])
             problems += [f"{tool['name']}: {p}" for p in strict_problems(tool["parameters"])]
     if problems:
-        raise UsageError(f"cannot export the {profile} tools as {fmt}:\n- " + "\n- ".join(problems))
+        hint = ""
+        if profile == "hub" and any(p.endswith(_HUB_PLACEHOLDER) for p in problems):
+            hint = ("\n(the hub gives a tool whose docstring has no '- name (type): text' bullets a single"
+                    " free-form 'args' object; document its keys as bullets to export it in strict mode)")
+        raise UsageError(f"cannot export the {profile} tools as {fmt}:\n- " + "\n- ".join(problems) + hint)
     if fmt in ("openai", "openai-strict"):
         out = []
         for t in tools:

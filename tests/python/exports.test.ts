@@ -70,7 +70,9 @@ describe('hub tools (the H golden) in each vendor shape', () => {
     expect(message).toBe(
       'cannot export the hub tools as openai-strict:\n' +
         '- tool_run_shell_command: properties.args: free-form object: strict mode needs its properties listed (no Dict[str, …] / bare dict)\n' +
-        '- tool_typed_signature: properties.args: free-form object: strict mode needs its properties listed (no Dict[str, …] / bare dict)',
+        '- tool_typed_signature: properties.args: free-form object: strict mode needs its properties listed (no Dict[str, …] / bare dict)\n' +
+        "(the hub gives a tool whose docstring has no '- name (type): text' bullets a single free-form 'args' object;" +
+        ' document its keys as bullets to export it in strict mode)',
     );
   });
 
