@@ -5,6 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Engine } from '../../src/engine/engine.ts';
+import type { ConfirmReply, EngineHooks } from '../../src/protocol/engine.ts';
+import type { TelemetryEvent } from '../../src/protocol/events.ts';
 
 export const CONFORMANCE = new URL('../../../shared/conformance/', import.meta.url);
 
@@ -133,4 +135,24 @@ export function runOracleCase(engine: Engine, root: string, c: OracleCase): Reco
   } finally {
     ns.destroy();
   }
+}
+
+export interface Recorder extends EngineHooks {
+  events: TelemetryEvent[];
+  asked: unknown[];
+}
+
+/** Hooks that record every event and answer confirmations from a queue (default: allow). */
+export function recorder(answers: ConfirmReply[] = []): Recorder {
+  const events: TelemetryEvent[] = [];
+  const asked: unknown[] = [];
+  return {
+    events,
+    asked,
+    emit: (json) => void events.push(JSON.parse(json) as TelemetryEvent),
+    confirm: (json) => {
+      asked.push(JSON.parse(json));
+      return JSON.stringify(answers.shift() ?? { decision: 'allow' });
+    },
+  };
 }

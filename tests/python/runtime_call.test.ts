@@ -6,30 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
 import { EngineError } from '../../src/engine/engine.ts';
-import type { ConfirmReply, EngineHooks } from '../../src/protocol/engine.ts';
-import type { TelemetryEvent } from '../../src/protocol/events.ts';
 import { getEngine } from './engine.ts';
-import { lcpTempDir, writeTree } from './lcp_support.ts';
-
-export interface Recorder extends EngineHooks {
-  events: TelemetryEvent[];
-  asked: unknown[];
-}
-
-/** Hooks that record every event and answer confirmations from a queue (default: allow). */
-export function recorder(answers: ConfirmReply[] = []): Recorder {
-  const events: TelemetryEvent[] = [];
-  const asked: unknown[] = [];
-  return {
-    events,
-    asked,
-    emit: (json) => void events.push(JSON.parse(json) as TelemetryEvent),
-    confirm: (json) => {
-      asked.push(JSON.parse(json));
-      return JSON.stringify(answers.shift() ?? { decision: 'allow' });
-    },
-  };
-}
+import { lcpTempDir, recorder, writeTree } from './lcp_support.ts';
 
 const TOOLS = `import os, sys
 
