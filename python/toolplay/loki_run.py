@@ -16,9 +16,11 @@ import time
 import uuid
 from typing import Any
 
-from . import loki_fs, loki_model, loki_process, loki_wrapper
+from . import loki_model, loki_process, loki_wrapper
 from .api import UsageError
 from .loki_tools import resolve_tool
+from .runtime_events import Emitter
+from .runtime_fs import changes, snapshot
 
 # Two lines of the wrapper cannot mean in a browser what they mean on a desktop. Each is
 # replaced by one line, so every line number in a traceback stays Loki's.
@@ -45,31 +47,28 @@ def call_loki(params: dict, hooks: Any) -> dict:
     functions_dir = os.path.dirname(tools_dir)
     stem = os.path.splitext(os.path.basename(tool_file))[0]
     env_file = params.get("envFile") or os.path.join(functions_dir, ".env")
-    call_id = str(params.get("callId") or uuid.uuid4())
-    emit = _emitter(hooks, call_id)
-    started = time.time()
-    emit({"type": "call.started", "tool": command, "args": raw_args, "statusLine": ""})
-    before = loki_fs.snapshot(workspace)
+    # Telemetry exactly as the LCP runtime sends it (same Emitter, same workspace diff).
+    emitter = Emitter(hooks, str(params.get("callId") or uuid.uuid4().hex))
+    emitter.emit("call.started", tool=command, args=raw_args, statusLine="")
+    before = snapshot(workspace)
+    started = time.perf_counter()
     llm_output_path = os.path.join(os.environ.get("TMPDIR") or "/tmp", f"loki-{os.getpid()}-eval-{uuid.uuid4()}")
+    if flavour == "loki":
+        script_path, source, argv, env = _loki_process(functions_dir, tools_dir, stem, env_file, argv_json, llm_output_path)
+    else:
+        script_path, source, argv, env = _llmf_process(functions_dir, stem, env_file, argv_json, llm_output_path)
     try:
-        if flavour == "loki":
-            script_path, source, argv, env = _loki_process(functions_dir, tools_dir, stem, env_file, argv_json, llm_output_path)
-        else:
-            script_path, source, argv, env = _llmf_process(functions_dir, stem, env_file, argv_json, llm_output_path)
         proc = loki_process.run_script(
             script_path, source, argv, env, workspace,
-            on_stdout=lambda text: emit({"type": "call.stdout", "text": text}),
-            on_stderr=lambda text: emit({"type": "call.stderr", "text": text}),
+            on_stdout=lambda text: emitter.emit("call.stdout", text=text),
+            on_stderr=lambda text: emitter.emit("call.stderr", text=text),
         )
-    except KeyboardInterrupt:
+        output, output_ok = _read_output(llm_output_path)
+    finally:
+        # Stop (KeyboardInterrupt) passes through here too: the worker reports the call as
+        # stopped or timed out (it knows which); the files the tool already changed are real.
         _remove(llm_output_path)
-        emit({"type": "call.failed", "reason": "stopped", "message": "stopped", "durationMs": _ms_since(started)})
-        raise
-    output, output_ok = _read_output(llm_output_path)
-    _remove(llm_output_path)
-    changes = loki_fs.diff(before, loki_fs.snapshot(workspace))
-    if any(changes.values()):
-        emit({"type": "fs.changed", **changes})
+        emitter.emit("fs.changed", **changes(before, snapshot(workspace)))
     if flavour == "loki" and not output_ok and proc.exit_code == 0:
         # read_to_string failed (not UTF-8): eval's Err arm turns the message into an output.
         value: Any = {"output": "Failed to retrieve tool call output"}
@@ -82,7 +81,7 @@ def call_loki(params: dict, hooks: Any) -> dict:
         "stdout": proc.stdout,
         "stderr": proc.stderr,
     }
-    emit({"type": "call.finished", "result": result, "durationMs": _ms_since(started)})
+    emitter.emit("call.finished", result=result, durationMs=round((time.perf_counter() - started) * 1000, 3))
     return result
 
 
@@ -147,19 +146,3 @@ def _remove(path: str) -> None:
         os.remove(path)
     except OSError:
         pass
-
-
-def _ms_since(started: float) -> float:
-    return round((time.time() - started) * 1000, 3)
-
-
-def _emitter(hooks: Any, call_id: str):
-    emit_fn = getattr(hooks, "emit", None) if hooks is not None else None
-
-    def emit(event: dict) -> None:
-        if emit_fn is None:
-            return
-        event = {"type": event.pop("type"), "callId": call_id, **event, "t": round(time.time() * 1000, 3)}
-        emit_fn(json.dumps(event, ensure_ascii=False, default=repr))
-
-    return emit
