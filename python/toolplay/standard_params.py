@@ -16,26 +16,39 @@ import re
 from typing import Any
 
 from .docstrings import Docstring, ParamDoc
-from .standard_types import TypeContext, enum_schema, is_nullable, json_type, nullable
+from .standard_types import TypeContext, enum_schema, is_nullable, json_type, nullable, union
 
 INJECTED = {"discussion_instance", "lollms_client_instance"}
 _BULLET = re.compile(r"^\s*[-*]\s+(\w+)\s*\(([^)]*)\)\s*:\s*(.*)$", re.MULTILINE)
 _WORD_TYPES = {
     "str": "string", "string": "string", "text": "string", "int": "integer", "integer": "integer",
-    "float": "number", "number": "number", "bool": "boolean", "boolean": "boolean",
+    "float": "number", "number": "number", "bool": "boolean", "boolean": "boolean", "none": "null",
     "list": "array", "array": "array", "sequence": "array", "tuple": "array", "dict": "object", "mapping": "object",
 }
 _FROM_DEFAULT = {"boolean": "boolean", "integer": "integer", "number": "number", "string": "string"}
 
 
 def doc_type_schema(text: str | None, ctx: TypeContext) -> dict | None:
-    """A docstring's type text (``int, optional``, ``List[str]``, ``{'a', 'b'}``, ``list of str``) as a schema."""
+    """A docstring's type text (``int, optional``, ``List[str]``, ``{'a', 'b'}``, ``list of str``,
+    ``str or None``, ``:obj:`int```) as a schema, or None when it names nothing recognisable."""
     if not text:
         return None
-    t = re.split(r"\bdefaults?\b", re.sub(r"\boptional\b", "", text, flags=re.IGNORECASE), flags=re.IGNORECASE)[0]
-    t = t.strip().strip(",").strip()
+    t = re.sub(r":\w+:`~?([^`]*)`", r"\1", text)  # Sphinx roles: :obj:`str` -> str
+    t = re.sub(r"\boptional\b", "", t, flags=re.IGNORECASE)
+    t = re.split(r"\bdefaults?\b", t, flags=re.IGNORECASE)[0].strip().strip(",").strip()
     if not t:
         return None
+    if "[" not in t and re.search(r"\s+or\s+", t):
+        parts = [_doc_type(p.strip(), ctx) for p in re.split(r"\s+or\s+", t)]
+        return None if any(p is None for p in parts) else union([p for p in parts if p is not None])
+    return _doc_type(t, ctx)
+
+
+def _doc_type(t: str, ctx: TypeContext) -> dict | None:
+    m = re.fullmatch(r"(?:list|sequence|array|iterable)\s+of\s+(.+)", t, flags=re.IGNORECASE)
+    if m:
+        items = _doc_type(m.group(1).strip(), ctx)
+        return {"type": "array", "items": items} if items is not None else {"type": "array"}
     try:
         node = ast.parse(t, mode="eval").body
     except SyntaxError:
@@ -49,7 +62,7 @@ def doc_type_schema(text: str | None, ctx: TypeContext) -> dict | None:
         schema = ctx.schema(node)
         if schema or t in ("Any", "object"):
             return schema
-    word = _WORD_TYPES.get(t.split()[0].lower())
+    word = _WORD_TYPES.get(t.split()[0].lower().rstrip("s"))
     return {"type": word} if word else None
 
 

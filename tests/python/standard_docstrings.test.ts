@@ -119,6 +119,30 @@ describe('Google style', () => {
   });
 });
 
+describe('docstring types for unannotated parameters', () => {
+  it('reads Sphinx roles, "X or None", "list of X" and plain words', () => {
+    const s = schemaOf(engine, `def tool_d(a, b, c, d, e):
+    """D.
+
+    Args:
+        a (:obj:\`int\`, optional): Role-wrapped.
+        b (str or None): Maybe a string.
+        c (list of ints): Numbers.
+        d (string): A word.
+        e (whatever): Unknown.
+    """
+`);
+    expect(s.properties).toEqual({
+      a: { type: 'integer', description: 'Role-wrapped.' },
+      b: { type: ['string', 'null'], description: 'Maybe a string.' },
+      c: { type: 'array', items: { type: 'integer' }, description: 'Numbers.' },
+      d: { type: 'string', description: 'A word.' },
+      e: { type: 'string', description: 'Unknown.' },
+    });
+    expect(s.required).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+});
+
 describe('NumPy style', () => {
   it('reads Parameters / ---------- entries, several names on one line, and {..} value sets', () => {
     const s = schemaOf(engine, `def tool_n(a, b, c, mode):
