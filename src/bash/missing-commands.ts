@@ -4,7 +4,7 @@
  * and put a stand-in command under each such name that says which command, on which line,
  * and exits 127 like bash does, so a tool never fails silently.
  */
-import { defineCommand, getCommandNames, parse } from 'just-bash';
+import { Bash, defineCommand, getCommandNames } from 'just-bash';
 import type { Command } from 'just-bash';
 
 /** Bash builtins just-bash 3.4 implements (measured: each one runs without "command not found"). */
@@ -34,7 +34,8 @@ export function commandUses(source: string): { uses: Map<string, number[]>; func
     }
     for (const value of Object.values(record)) visit(value);
   };
-  visit(parse(source));
+  // `Bash.transform` parses without running; just-bash's browser entry has no `parse` export.
+  visit(new Bash().transform(source).ast);
   return { uses, functions };
 }
 
