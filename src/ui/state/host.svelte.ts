@@ -17,8 +17,9 @@ export class HostSettings {
     this.#workspace = workspace;
   }
 
+  /** A plain copy: it crosses postMessage to the worker, which cannot clone reactive proxies. */
   get config(): HostConfig {
-    return this.#workspace.settings.hostConfig;
+    return $state.snapshot(this.#workspace.settings.hostConfig) as HostConfig;
   }
 
   /** What the library's `init_tools_library` reads; lollms treats anything else as "safe". */

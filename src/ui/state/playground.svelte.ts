@@ -139,7 +139,7 @@ export class Playground {
           profile: layout.kind === 'loki' ? 'loki' : 'lcp',
           paths: layout.enginePaths,
           tool: tool.name,
-          args: form.value,
+          args: $state.snapshot(form.value),
           hostConfig: this.host.config,
           ...(layout.kind === 'loki' && this.workspace.files.has('functions/.env') ? { envFile: toEnginePath('functions/.env') } : {}),
         },
