@@ -49,7 +49,8 @@ def call_loki(params: dict, hooks: Any) -> dict:
     env_file = params.get("envFile") or os.path.join(functions_dir, ".env")
     # Telemetry exactly as the LCP runtime sends it (same Emitter, same workspace diff).
     emitter = Emitter(hooks, str(params.get("callId") or uuid.uuid4().hex))
-    emitter.emit("call.started", tool=command, args=raw_args, statusLine="")
+    # Loki's own status line: what it prints (dimmed) on the terminal before running the tool.
+    emitter.emit("call.started", tool=command, args=raw_args, statusLine=f"Call {command} {argv_json}")
     before = snapshot(workspace)
     started = time.perf_counter()
     llm_output_path = os.path.join(os.environ.get("TMPDIR") or "/tmp", f"loki-{os.getpid()}-eval-{uuid.uuid4()}")

@@ -26,7 +26,8 @@ describe('telemetry', () => {
     const result = callLoki(engine, { paths: [file], tool: 'touch', args: { n: 2 }, workspace: layout.cwd, callId: 'c-42' }, hooks);
     expect(events.map((e) => e.type)).toEqual(['call.started', 'call.stdout', 'call.stdout', 'call.stderr', 'call.stderr', 'fs.changed', 'call.finished']);
     expect(events.every((e) => e.callId === 'c-42' && typeof e.t === 'number')).toBe(true);
-    expect(events[0]).toMatchObject({ tool: 'touch', args: { n: 2 }, statusLine: '' });
+    // Loki prints `Call <name> <compact JSON>` on the terminal before it runs a tool.
+    expect(events[0]).toMatchObject({ tool: 'touch', args: { n: 2 }, statusLine: 'Call touch {"n":2}' });
     const text = (type: 'call.stdout' | 'call.stderr'): string =>
       events.flatMap((e) => (e.type === type && (e.type === 'call.stdout' || e.type === 'call.stderr') ? [e.text] : [])).join('');
     expect(text('call.stdout')).toBe('working\n');
