@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from .docstrings import Docstring, ParamDoc
-from .standard_types import TypeContext, enum_schema, is_nullable, json_type, nullable, union
+from .standard_types import TypeContext, admits_none, enum_schema, is_nullable, json_type, nullable, union
 
 INJECTED = {"discussion_instance", "lollms_client_instance"}
 _BULLET = re.compile(r"^\s*[-*]\s+(\w+)\s*\(([^)]*)\)\s*:\s*(.*)$", re.MULTILINE)
@@ -115,7 +115,7 @@ def _property(arg: ast.arg, default: ast.expr | None, doc: ParamDoc | None, ctx:
     """(schema, required) for one parameter."""
     if arg.annotation is not None:
         schema = ctx.schema(arg.annotation)
-        required = not (schema != {} and is_nullable(schema))
+        required = not (admits_none(arg.annotation) or (schema != {} and is_nullable(schema)))
     else:
         schema, required = (doc_type_schema(doc.type, ctx) if doc else None), True
     has_value, value = _json_default(default, ctx) if default is not None else (False, None)

@@ -31,7 +31,8 @@ _SETS = {"set", "Set", "frozenset", "FrozenSet", "AbstractSet", "MutableSet"}
 _TUPLES = {"tuple", "Tuple"}
 _MAPPINGS = {"dict", "Dict", "Mapping", "MutableMapping", "DefaultDict", "defaultdict", "OrderedDict"}
 _WRAPPERS = {"Required", "NotRequired", "ReadOnly", "Final", "ClassVar"}
-_JSON_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (type(None), "null"))
+_JSON_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (type(None), "null"),
+               (list, "array"), (dict, "object"))
 
 
 def _name(node: ast.expr) -> str | None:
@@ -80,16 +81,59 @@ def nullable(schema: dict) -> dict:
     return schema
 
 
+def admits_none(node: ast.expr | None) -> bool:
+    """Whether an annotation spells out ``None`` (``Optional[X]``, ``X | None``, ``Union[..., None]``),
+    even where the schema cannot show it (``Optional[Any]`` is just ``{}``)."""
+    if node is None:
+        return False
+    if isinstance(node, ast.Constant):
+        if node.value is None:
+            return True
+        if isinstance(node.value, str):
+            try:
+                return admits_none(ast.parse(node.value.strip(), mode="eval").body)
+            except SyntaxError:
+                return False
+        return False
+    if isinstance(node, ast.Name):
+        return node.id in ("None", "NoneType")
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return admits_none(node.left) or admits_none(node.right)
+    if isinstance(node, ast.Subscript):
+        name = _name(node.value)
+        args = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if name == "Optional":
+            return True
+        if name == "Union":
+            return any(admits_none(a) for a in args)
+        if name == "Annotated" and args:
+            return admits_none(args[0])
+    return False
+
+
 def is_nullable(schema: dict) -> bool:
     t = schema.get("type")
     return schema == {} or t == "null" or (isinstance(t, list) and "null" in t) or {"type": "null"} in schema.get("anyOf", [])
 
 
+def _without_null(schema: dict) -> dict:
+    out = dict(schema)
+    types = [t for t in out["type"] if t != "null"]
+    out["type"] = types[0] if len(types) == 1 else types
+    if "enum" in out:
+        out["enum"] = [v for v in out["enum"] if v is not None]
+    return out
+
+
 def union(members: list[dict]) -> dict:
     flat: list[dict] = []
+    has_null = False
     for m in members:
-        flat.extend(m["anyOf"] if set(m) == {"anyOf"} else [m])
-    has_null = any(m.get("type") == "null" for m in flat)
+        for part in m["anyOf"] if set(m) == {"anyOf"} else [m]:
+            if isinstance(part.get("type"), list) and "null" in part["type"]:
+                has_null, part = True, _without_null(part)  # Union[int, Optional[str]]: one null for the whole union
+            flat.append(part)
+    has_null = has_null or any(m.get("type") == "null" for m in flat)
     others: list[dict] = []
     for m in flat:
         if m.get("type") != "null" and m not in others:

@@ -139,6 +139,26 @@ describe('unions, Optional and Any', () => {
   });
 });
 
+describe('nested unions and odd enums', () => {
+  it('flattens unions to one null branch and keeps Optional[Any] optional', () => {
+    const s = props('a: Union[int, Optional[str]], b: Optional[Optional[int]], c: Optional[Any], d: "None | int"');
+    expect(s.properties).toEqual({
+      a: { anyOf: [{ type: 'integer' }, { type: 'string' }, { type: 'null' }] },
+      b: { type: ['integer', 'null'] },
+      c: {},
+      d: { type: ['integer', 'null'] },
+    });
+    expect(s.required).toEqual([]);
+  });
+
+  it('types enum values that are tuples as arrays', () => {
+    const s = props('p: Corner', 'class Corner(Enum):\n    TOP = (0, 1)\n    BOTTOM = (0, -1)\n');
+    expect(s.properties).toEqual({ p: { type: 'array', enum: [[0, 1], [0, -1]] } });
+    expect(compile(s)({ p: [0, -1] })).toBe(true);
+    expect(compile(s)({ p: [1, 1] })).toBe(false);
+  });
+});
+
 describe('defaults', () => {
   it('keeps real JSON defaults and makes the parameter optional', () => {
     const s = props('a: int = 5, b: str = "x", c: List[int] = [1, 2], d: Tuple[int, int] = (1, 2), e: float = -1e3, f: Optional[str] = None');
