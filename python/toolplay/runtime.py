@@ -117,6 +117,7 @@ def call_lcp(params: dict[str, Any], hooks: Any) -> Any:
     saved = (os.getcwd(), sys.stdout, sys.stderr)
     session.confirm.attach(emitter, hooks, tool, auto)
     escaped: BaseException | None = None
+    cwd_entry = _hide_cwd_from_imports()
     try:
         os.chdir(workspace)
         sys.stdout, sys.stderr = StreamWriter(emitter, "call.stdout"), StreamWriter(emitter, "call.stderr")
@@ -128,6 +129,8 @@ def call_lcp(params: dict[str, Any], hooks: Any) -> Any:
     finally:
         sys.stdout, sys.stderr = saved[1], saved[2]
         _restore_cwd(saved[0])
+        if cwd_entry is not None:
+            sys.path.insert(cwd_entry, "")
         session.confirm.detach()
         emitter.emit("fs.changed", **changes(before, snapshot(workspace)))
     duration = round((time.perf_counter() - started) * 1000, 3)
@@ -139,6 +142,17 @@ def call_lcp(params: dict[str, Any], hooks: Any) -> Any:
     safe = json_safe(result)
     emitter.emit("call.finished", result=safe, durationMs=duration)
     return safe
+
+
+def _hide_cwd_from_imports() -> int | None:
+    """Pyodide (like an interactive python) has ``""`` on ``sys.path``, so modules in the CWD would
+    import; a lollms host runs from a script, where they do not. Removed for the call, so a tool
+    that only imports in the playground is not a surprise in the host. Returns its old index."""
+    if "" not in sys.path:
+        return None
+    index = sys.path.index("")
+    sys.path.remove("")
+    return index
 
 
 def _restore_cwd(path: str) -> None:

@@ -1,0 +1,126 @@
+/**
+ * The lcp profile through the engine's door and the binding's own guarantees beyond the goldens:
+ * ToolInfo for the tools panel, JSON-safe defaults, the parse cache (one edit in a 200-file folder
+ * re-parses one file), execute_tool results through `call`, module isolation between bindings.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/engine/engine.ts';
+import { EngineError } from '../../src/engine/engine.ts';
+import type { Inspection } from '../../src/protocol/engine.ts';
+import { getEngine } from './engine.ts';
+import { CASES } from './lcp_cases.ts';
+import { copyConformance, lcpTempDir, readGolden, recorder, writeTree } from './lcp_support.ts';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await getEngine();
+});
+
+const py = <T>(code: string): T => JSON.parse(engine.py.runPython(code) as string) as T;
+
+describe('lcp_inspect: one ToolInfo per tool', () => {
+  it('gives absolute file, def line, description, the native item as spec and its input_schema', () => {
+    const root = lcpTempDir(engine, 'lcp-engine');
+    copyConformance(engine, 'lcp_fixtures/layout', `${root}/layout`);
+    const tools = py<Inspection['tools']>(`import json; from toolplay.lcp import lcp_inspect; json.dumps(lcp_inspect(["${root}/layout"]))`);
+    expect(tools.map((t) => t.name)).toEqual([
+      'tool_broken_ok', 'tool_deep_main', 'tool_same', 'tool_unique_in_dupe2', 'tool_flat',
+      'tool_needs_missing_dep', 'tool_pkgA_main', 'tool_pkgA_sibling', 'tool_pkgB_other', 'tool_pkgB_second',
+    ]);
+    const broken = tools[0]!;
+    expect(broken).toMatchObject({ file: `${root}/layout/broken.py`, line: 3, title: null, description: 'Tool in a file with a syntax error.' });
+    expect(broken.spec).toMatchObject({ _python_file_path: 'broken.py', _parsed_via_regex_fallback: true });
+    expect(broken.inputSchema).toEqual((broken.spec as { input_schema: unknown }).input_schema);
+    expect(tools.find((t) => t.name === 'tool_pkgA_sibling')).toMatchObject({ file: `${root}/layout/pkgA/helper.py`, line: 1 });
+  });
+});
+
+describe('schema (lcp): values JSON cannot hold', () => {
+  it('shows set and bytes defaults as the oracle does, tuples as lists, inf as its repr', () => {
+    const root = lcpTempDir(engine, 'lcp-engine');
+    writeTree(engine, root, {
+      'odd.py': 'def tool_odd(a=(1, 2), b={1, 2}, c=b"raw", d=1e999, e={(1, 2): "t"}):\n    """Odd defaults."""\n',
+    });
+    const [tool] = engine.call('schema', { paths: [`${root}/odd.py`], profile: 'lcp', format: 'native' }) as { input_schema: { properties: Record<string, { default: unknown }> } }[];
+    const d = Object.fromEntries(Object.entries(tool!.input_schema.properties).map(([k, v]) => [k, v.default]));
+    expect(d).toEqual({ a: [1, 2], b: { $py: 'set', repr: '{1, 2}' }, c: { $py: 'bytes', repr: "b'raw'" }, d: 'inf', e: { '(1, 2)': 't' } });
+  });
+
+  it('a path that does not exist is a usage error', () => {
+    expect(() => engine.call('schema', { paths: ['/nowhere/tools'], profile: 'lcp', format: 'native' })).toThrow(
+      new EngineError('usage', 'no such file or folder: /nowhere/tools'),
+    );
+  });
+});
+
+describe('parse cache', () => {
+  it('a rescan of a 200-file folder after one edit re-parses only that file', () => {
+    const root = lcpTempDir(engine, 'lcp-engine');
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 200; i++) files[`t${String(i).padStart(3, '0')}.py`] = `def tool_n${i}(x: int = ${i}):\n    """Tool ${i}."""\n    return x\n`;
+    writeTree(engine, root, files);
+    const parsedAfter = (edit: string) =>
+      py<[number, number, string]>(`
+import json
+from toolplay import lcp_scan
+from toolplay.lcp import LcpBinding
+b = LcpBinding(tools_folders=["${root}"])
+${edit}
+start = lcp_scan.stats["parsed"]
+b.rescan()
+json.dumps([lcp_scan.stats["parsed"] - start, len(b.discovered_tools), b.discovered_tools[7]["description"]])`);
+    expect(parsedAfter('')).toEqual([0, 200, 'Tool 7.']);
+    expect(parsedAfter(`open("${root}/t007.py", "w").write('def tool_n7():\\n    """Edited."""\\n')`)).toEqual([1, 200, 'Edited.']);
+  });
+});
+
+describe('exec_binding golden through call (the runtime returns exactly execute_tool)', () => {
+  it('every recorded result, in order, with the workspace as CWD', () => {
+    const root = lcpTempDir(engine, 'lcp-engine');
+    copyConformance(engine, 'lcp_fixtures', root);
+    const golden = readGolden<{ exec: { tool: string; result: Record<string, unknown> }[] }>('lcp_golden/I/exec_binding.json');
+    const calls = CASES['exec_binding']!.exec!;
+    calls.forEach(([tool, args], i) => {
+      const result = engine.call('call', {
+        profile: 'lcp', paths: [`${root}/exec`], tool, args: JSON.parse(args) as unknown, workspace: `${root}/layout/pkgB`, fresh: i === 0,
+      }) as Record<string, unknown>;
+      if (typeof result['traceback'] === 'string') result['traceback'] = '<traceback>';
+      expect(result, `${i} ${tool}`).toEqual(golden.exec[i]!.result);
+    });
+  });
+});
+
+describe('module slots', () => {
+  it('two workspaces with the same file stem do not share a module', () => {
+    const a = lcpTempDir(engine, 'lcp-engine');
+    const b = lcpTempDir(engine, 'lcp-engine');
+    writeTree(engine, a, { 'utils.py': 'def tool_which():\n    """a"""\n    return "a"\n' });
+    writeTree(engine, b, { 'utils.py': 'def tool_which():\n    """b"""\n    return "b"\n' });
+    const call = (dir: string) => engine.call('call', { profile: 'lcp', paths: [dir], tool: 'tool_which', args: {}, workspace: dir });
+    expect(call(a)).toMatchObject({ output: 'a' });
+    expect(call(b)).toMatchObject({ output: 'b' });
+    expect(call(a)).toMatchObject({ output: 'a' });
+  });
+
+  it('a failing import is retried on every call, as in the reference', () => {
+    const dir = lcpTempDir(engine, 'lcp-engine');
+    writeTree(engine, dir, { 'needs.py': 'import not_installed_anywhere\n\ndef tool_needs():\n    """x"""\n' });
+    const call = () => engine.call('call', { profile: 'lcp', paths: [dir], tool: 'tool_needs', args: {}, workspace: dir });
+    const first = call();
+    expect(first).toMatchObject({ error: "Tool initialization failed: No module named 'not_installed_anywhere'", status_code: 500 });
+    writeTree(engine, dir, { 'not_installed_anywhere.py': '' });
+    // Still failing: the reference puts neither the tools folder nor the CWD on sys.path.
+    expect(call()).toMatchObject({ error: "Tool initialization failed: No module named 'not_installed_anywhere'" });
+  });
+
+  it('SystemExit while importing escapes execute_tool: one clear message and call.failed', () => {
+    const dir = lcpTempDir(engine, 'lcp-engine');
+    writeTree(engine, dir, { 'quits.py': 'import sys\nsys.exit(4)\n\ndef tool_quits():\n    """x"""\n' });
+    const hooks = recorder();
+    expect(() => engine.call('call', { profile: 'lcp', paths: [dir], tool: 'tool_quits', args: {}, workspace: dir }, hooks)).toThrow(
+      new EngineError('usage', 'SystemExit: 4 escaped execute_tool: LCPBinding only catches Exception while importing a tool module, so a host would see this exception itself'),
+    );
+    expect(hooks.events.map((e) => e.type)).toEqual(['call.started', 'fs.changed', 'call.failed']);
+    expect(hooks.events[2]).toMatchObject({ reason: 'crashed' });
+  });
+});
