@@ -84,20 +84,22 @@ export function createIdbStore(name = 'toolplay'): WorkspaceStore {
       use('readwrite', (os) => {
         const done = promisifyRequest(os.transaction);
         const check = os.get([id, META]) as IDBRequest<WorkspaceMeta | undefined>;
-        let conflict: RevisionConflict | null = null;
+        let failure: unknown = null;
         check.onsuccess = () => {
           const stored = check.result?.revision ?? 0;
-          if (stored !== write.expectRevision) {
-            conflict = new RevisionConflict(stored);
+          try {
+            if (stored !== write.expectRevision) throw new RevisionConflict(stored);
+            for (const [path, bytes] of write.put) os.put(bytes, [id, FILE, path]);
+            for (const path of write.del) os.delete([id, FILE, path]);
+            os.put(write.meta, [id, META]);
+          } catch (e) {
+            // A conflict, or put() refusing (quota, clone error): store none of it.
+            failure = e;
             os.transaction.abort();
-            return;
           }
-          for (const [path, bytes] of write.put) os.put(bytes, [id, FILE, path]);
-          for (const path of write.del) os.delete([id, FILE, path]);
-          os.put(write.meta, [id, META]);
         };
         return done.catch((e: unknown) => {
-          throw conflict ?? e;
+          throw failure ?? e;
         });
       }),
     list: () =>

@@ -40,7 +40,8 @@ export class Workspace {
   #paths = $derived.by(() => (this.#version, [...this.#files.keys()].sort()));
   #folderList = $derived.by(() => {
     void this.#version;
-    const all = new Set(this.#folders);
+    const all = new Set<string>();
+    for (const f of this.#folders) for (const d of [...parentsOf(f), f]) all.add(d);
     for (const p of this.#files.keys()) for (const f of parentsOf(p)) all.add(f);
     return [...all].sort();
   });
