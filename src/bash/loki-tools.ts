@@ -6,7 +6,7 @@
 import type { IFileSystem } from 'just-bash';
 import type { EngineMethods } from '../protocol/engine.ts';
 import { bashDeclarations } from './declarations.ts';
-import type { BashFlavour } from './declarations.ts';
+import type { BashDeclaration, BashDeclarationError, BashFlavour } from './declarations.ts';
 
 /** The engine as both the CLI (sync) and the browser worker (async) expose it. */
 export interface SchemaEngine {
@@ -32,6 +32,8 @@ export interface LokiToolFile {
   language: 'python' | 'bash' | null;
   declarations: unknown[];
   error: string | null;
+  /** Silent problems Loki would not report (the call would fail or do nothing). */
+  notes: string[];
 }
 
 /** The merged result; `startupError` is the first error (Loki then refuses to start). */
@@ -58,16 +60,18 @@ async function isFile(fs: LokiToolsRequest['fs'], path: string): Promise<boolean
 
 async function buildOne(req: LokiToolsRequest, toolsDir: string, entry: string): Promise<LokiToolFile> {
   const path = `${toolsDir}/${entry}`;
-  const file: LokiToolFile = { entry, path, language: null, declarations: [], error: null };
+  const file: LokiToolFile = { entry, path, language: null, declarations: [], error: null, notes: [] };
   const base = entry.split('/').pop() ?? entry;
   const dot = base.lastIndexOf('.');
   if (!(await isFile(req.fs, path))) file.error = `Tool definition file not found: ${path}`;
   else if (dot <= 0 || dot === base.length - 1) file.error = `Unable to extract language from tool file: ${dot === 0 ? base : base.slice(0, dot > 0 ? dot : undefined)}`;
   else if (base.slice(dot + 1).toLowerCase() === 'sh') {
     file.language = 'bash';
-    const out = bashDeclarations(await req.fs.readFile(path), path, req.flavour);
+    const source = await req.fs.readFile(path);
+    const out = bashDeclarations(source, path, req.flavour);
     if (Array.isArray(out)) file.declarations = out;
     else file.error = out.error;
+    file.notes = bashNotes(source, base.slice(0, dot), out);
   } else if (base.slice(dot + 1).toLowerCase() === 'py') {
     file.language = 'python';
     const out = await req.engine.call('schema', { paths: [path], profile: req.flavour, format: 'native' });
@@ -77,6 +81,25 @@ async function buildOne(req: LokiToolsRequest, toolsDir: string, entry: string):
     else file.declarations = items;
   } else file.error = 'Unsupported tool file extension: Unsupported';
   return file;
+}
+
+/** What goes wrong at call time although Loki starts fine (loki.md §1 consequence, §7). */
+function bashNotes(source: string, stem: string, out: BashDeclaration[] | BashDeclarationError): string[] {
+  const notes: string[] = [];
+  if (!Array.isArray(out)) return notes;
+  const subcommands = out.length > 0 && out.some((d) => d.name !== stem.replaceAll('-', '_'));
+  if (!subcommands && stem.replaceAll('-', '_') !== stem) {
+    const name = stem.replaceAll('-', '_');
+    notes.push(`Loki declares this tool '${name}' and runs bin/${name}, but writes the wrapper as bin/${stem}: the call fails with "Unable to run ${name}". Rename the file to ${name}.sh.`);
+  }
+  if (subcommands) {
+    const names = out.map((d) => d.name).join(', ');
+    notes.push(`Loki declares one tool per @cmd (${names}) but writes only bin/${stem}: a call to any of them fails with "Unable to run <name>". Tools in functions/tools should have a main() and no @cmd.`);
+  }
+  if (!subcommands && !/^(function[ \t]+main\b|main[ \t]*\([ \t]*\))/m.test(source)) {
+    notes.push('No main() function: argc parses the options and then runs nothing, so the model always gets null.');
+  }
+  return notes;
 }
 
 /** Builds every selected tool file and merges the declarations in Loki's order. */

@@ -53,4 +53,17 @@ describe('Loki workspace: Python and Bash declarations merged in Loki order', ()
     expect(out.startupError).toBe(`Tool definition file not found: ${functionsDir}/tools/gone.sh`);
     expect(out.declarations).toEqual(golden('b01_basic', 'loki'));
   });
+
+  it('notes Bash tools Loki declares but cannot run', async () => {
+    const { engine, fs, functionsDir } = await workspace(4);
+    await fs.writeFile(`${functionsDir}/tools/my-tool.sh`, '# @describe Hyphen.\nmain() { :; }\n');
+    await fs.writeFile(`${functionsDir}/tools/no_main.sh`, '# @describe Nothing runs.\n# @option --x\n');
+    await fs.writeFile(`${functionsDir}/tools/b11_cmds_in_tool.sh`, read('loki_cases/bash/b11_cmds_in_tool.sh'));
+    const out = await lokiToolsDeclarations({ engine, fs, functionsDir, flavour: 'loki', visibleTools: ['my-tool.sh', 'no_main.sh', 'b11_cmds_in_tool.sh', 'b01_basic.sh'] });
+    expect(out.startupError).toBeNull();
+    expect(out.files.map((f) => f.notes.length)).toEqual([1, 1, 1, 0]);
+    expect(out.files[0]?.notes[0]).toContain("Loki declares this tool 'my_tool' and runs bin/my_tool, but writes the wrapper as bin/my-tool");
+    expect(out.files[1]?.notes[0]).toContain('No main() function');
+    expect(out.files[2]?.notes[0]).toContain('Loki declares one tool per @cmd (first, second) but writes only bin/b11_cmds_in_tool');
+  });
 });
