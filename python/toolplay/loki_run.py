@@ -38,15 +38,17 @@ def call_loki(params: dict, hooks: Any) -> dict:
     if flavour not in ("loki", "llm-functions"):
         raise UsageError(f"unknown flavour {flavour!r} (choose loki or llm-functions)")
     tool_file, command = resolve_tool(params.get("paths"), params.get("tool"))
+    tool_file = os.path.abspath(tool_file)  # Loki's paths are absolute; the tool runs elsewhere
     workspace = params.get("workspace")
     if not isinstance(workspace, str) or not os.path.isdir(workspace):
         raise UsageError(f"workspace must be an existing folder (the tool's working directory), got {workspace!r}")
+    workspace = os.path.abspath(workspace)
     raw_args = params["args"] if "args" in params else {}
     argv_json = _argv_json(raw_args, command)
     tools_dir = os.path.dirname(tool_file)
     functions_dir = os.path.dirname(tools_dir)
     stem = os.path.splitext(os.path.basename(tool_file))[0]
-    env_file = params.get("envFile") or os.path.join(functions_dir, ".env")
+    env_file = os.path.abspath(params.get("envFile") or os.path.join(functions_dir, ".env"))
     # Telemetry exactly as the LCP runtime sends it (same Emitter, same workspace diff).
     emitter = Emitter(hooks, str(params.get("callId") or uuid.uuid4().hex))
     # Loki's own status line: what it prints (dimmed) on the terminal before running the tool.
