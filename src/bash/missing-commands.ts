@@ -12,10 +12,23 @@ const BUILTINS = new Set(
   'cd export local read set unset eval source . declare typeset shift return exit break continue test [ [[ : getopts let readonly pushd popd dirs type command builtin hash wait mapfile readarray shopt exec compgen complete printf echo true false alias unalias history help logout suspend'.split(' '),
 );
 
-/** Where each command name is used as a command (1-based lines), and the functions defined. */
-export function commandUses(source: string): { uses: Map<string, number[]>; functions: Set<string> } {
+type WordNode = { parts?: Array<{ type?: string; value?: unknown }> } | null | undefined;
+const literal = (word: WordNode): string | undefined => {
+  const only = word?.parts?.length === 1 ? word.parts[0] : undefined;
+  return only?.type === 'Literal' && typeof only.value === 'string' ? only.value : undefined;
+};
+/** Commands that ask whether another command exists; a stand-in would answer "yes". */
+const PROBES = new Set(['command', 'which', 'type', 'hash']);
+
+/**
+ * Where each command name is used as a command (1-based lines), the functions defined, and
+ * the names the script probes (`command -v fd`): those keep just-bash's "not found", so the
+ * tool's own fallback branch still runs.
+ */
+export function commandUses(source: string): { uses: Map<string, number[]>; functions: Set<string>; probed: Set<string> } {
   const uses = new Map<string, number[]>();
   const functions = new Set<string>();
+  const probed = new Set<string>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
       for (const child of node) visit(child);
@@ -25,18 +38,23 @@ export function commandUses(source: string): { uses: Map<string, number[]>; func
     const record = node as Record<string, unknown>;
     if (record.type === 'FunctionDef' && typeof record.name === 'string') functions.add(record.name);
     if (record.type === 'SimpleCommand') {
-      const parts = (record.name as { parts?: Array<{ type?: string; value?: unknown }> } | null)?.parts;
-      const only = parts?.length === 1 ? parts[0] : undefined;
-      if (only?.type === 'Literal' && typeof only.value === 'string' && !only.value.includes('/')) {
+      const name = literal(record.name as WordNode);
+      if (name !== undefined && !name.includes('/')) {
         const line = typeof record.line === 'number' ? record.line : 0;
-        uses.set(only.value, [...(uses.get(only.value) ?? []), line]);
+        uses.set(name, [...(uses.get(name) ?? []), line]);
+        if (PROBES.has(name) && Array.isArray(record.args)) {
+          for (const arg of record.args as WordNode[]) {
+            const word = literal(arg);
+            if (word !== undefined && !word.startsWith('-')) probed.add(word);
+          }
+        }
       }
     }
     for (const value of Object.values(record)) visit(value);
   };
   // `Bash.transform` parses without running; just-bash's browser entry has no `parse` export.
   visit(new Bash().transform(source).ast);
-  return { uses, functions };
+  return { uses, functions, probed };
 }
 
 /** Names the tool calls that nothing in the sandbox answers, with the lines they are on. */
@@ -51,7 +69,7 @@ export function missingCommands(source: string, available: Iterable<string>): Ma
   }
   const missing = new Map<string, number[]>();
   for (const [name, lines] of found.uses) {
-    if (!known.has(name) && !found.functions.has(name)) missing.set(name, [...new Set(lines)].filter((l) => l > 0));
+    if (!known.has(name) && !found.functions.has(name) && !found.probed.has(name)) missing.set(name, [...new Set(lines)].filter((l) => l > 0));
   }
   return missing;
 }

@@ -128,4 +128,13 @@ add_item() { echo "added $argc_name" >> "$LLM_OUTPUT"; }`, 'tools');
     const r = await run({ name: 'milk' }, { command: 'add_item' });
     expect(r.model_value).toEqual({ output: 'added milk\n' });
   });
+
+  it('leaves a probed command (command -v fd) unanswered so the tool takes its own fallback', async () => {
+    const { run } = await tool(`# @describe Glob.
+main() {
+  if command -v fd >/dev/null 2>&1; then fd --glob '*.txt' . >> "$LLM_OUTPUT"; else echo fallback >> "$LLM_OUTPUT"; fi
+}`);
+    const r = await run({});
+    expect(r.model_value).toEqual({ output: 'fallback\n' });
+  });
 });
