@@ -48,7 +48,8 @@ class LcpBinding:
     def _scan_list(self) -> list[tuple[str, str]]:
         files = [(f, folder) for folder in self.tools_folders if os.path.isdir(folder)
                  for f in lcp_scan.files_in_folder(folder)]
-        files += [(f, os.path.dirname(f)) for f in self.tool_files if os.path.exists(f) and f.endswith(".py")]
+        files += [(f, os.path.dirname(f)) for f in self.tool_files
+                  if os.path.exists(f) and os.path.splitext(f)[1] == ".py"]
         return files
 
     def _discover(self) -> None:

@@ -62,9 +62,28 @@ class StreamWriter(io.TextIOBase):
         # Tools check isatty() to decide whether they may prompt on a terminal; there is none.
         return False
 
+    @property
+    def buffer(self) -> "_BytesWriter":
+        """``sys.stdout.buffer.write(b"…")`` works too (decoded as UTF-8)."""
+        return _BytesWriter(self)
+
     def write(self, s: str) -> int:
         if not isinstance(s, str):
             raise TypeError(f"write() argument must be str, not {type(s).__name__}")
         if s:
             self._emitter.emit(self._kind, text=s)
         return len(s)
+
+
+class _BytesWriter(io.RawIOBase):
+    def __init__(self, text: StreamWriter) -> None:
+        super().__init__()
+        self._text = text
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b: bytes) -> int:  # type: ignore[override]
+        data = bytes(b)
+        self._text.write(data.decode("utf-8", errors="replace"))
+        return len(data)

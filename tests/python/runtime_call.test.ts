@@ -41,6 +41,11 @@ def tool_edit_files():
         f.write("n")
     return "ok"
 
+def tool_bytes():
+    """Write bytes through sys.stdout.buffer."""
+    sys.stdout.buffer.write("héllo\\n".encode())
+    return None
+
 def tool_stop():
     """What the Stop button does inside Python."""
     print("before stop")
@@ -90,6 +95,14 @@ describe('call (lcp): result and telemetry', () => {
     expect(err).toEqual(['careful\n']);
     expect(hooks.events.every((e) => e.callId === 'c-1')).toBe(true);
     expect(hooks.events.at(-1)).toMatchObject({ type: 'call.finished', result: { output: 'said', status_code: 200, success: true } });
+  });
+
+  it('sys.stdout.buffer writes stream too (decoded as UTF-8)', () => {
+    const { tools, ws } = setup();
+    const hooks = recorder();
+    const result = engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_bytes', args: {}, workspace: ws }, hooks);
+    expect(result).toEqual({ output: 'Tool executed successfully (no output).', status_code: 200, success: true });
+    expect(hooks.events.filter((e) => e.type === 'call.stdout')).toMatchObject([{ text: 'héllo\n' }]);
   });
 
   it('reports modified, deleted and created files sorted, relative to the workspace', () => {
