@@ -4,8 +4,6 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { InMemoryFs, MountableFs, ReadWriteFs } from 'just-bash';
-import { runBashTool } from '../bash/run-tool.ts';
 import type { ConfirmDecision, EngineHooks, LokiResult } from '../protocol/engine.ts';
 import type { Outcome } from './commands.ts';
 import { hostConfig, toolNames, unknownTool } from './commands.ts';
@@ -56,7 +54,8 @@ function envFile(file: string): Record<string, string> {
  * just-bash finds commands (its own, argc) as files under /usr/bin of its filesystem, so the
  * base stays in memory and only the functions dir and the workspace are the real disk.
  */
-function bashFs(hostDirs: string[]): MountableFs {
+async function bashFs(hostDirs: string[]): Promise<import('just-bash').MountableFs> {
+  const { InMemoryFs, MountableFs, ReadWriteFs } = await import('just-bash');
   const fs = new MountableFs({ base: new InMemoryFs() });
   for (const dir of mountPoints(hostDirs)) fs.mount(dir, new ReadWriteFs({ root: dir }));
   return fs;
@@ -85,8 +84,9 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
 
   const sh = profile === 'loki' ? bashTool(path, tool) : null;
   if (sh) {
+    const { runBashTool } = await import('../bash/run-tool.ts');
     const result: LokiResult = await runBashTool({
-      fs: bashFs([dirname(dirname(sh)), workspace]),
+      fs: await bashFs([dirname(dirname(sh)), workspace]),
       toolPath: sh,
       args: toolArgs,
       cwd: workspace,

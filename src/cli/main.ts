@@ -4,11 +4,17 @@
  * Python traceback).
  */
 import { EngineError } from '../engine/engine.ts';
-import { call } from './call.ts';
-import { lint, schema, status, type Outcome } from './commands.ts';
+import type { Outcome } from './commands.ts';
 import { HELP, MAIN_HELP, UsageFailure } from './usage.ts';
 
-const COMMANDS: Record<string, (args: string[]) => Promise<Outcome | 'help'>> = { schema, call, status, lint };
+type Command = (args: string[]) => Promise<Outcome | 'help'>;
+// Loaded on demand: `call` pulls in the Bash emulator (just-bash), which the other commands never need.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  schema: async () => (await import('./commands.ts')).schema,
+  call: async () => (await import('./call.ts')).call,
+  status: async () => (await import('./commands.ts')).status,
+  lint: async () => (await import('./commands.ts')).lint,
+};
 
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -20,9 +26,9 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${MAIN_HELP}\n`);
     return 0;
   }
-  const handler = COMMANDS[command];
-  if (!handler) throw new UsageFailure(`unknown command '${command}' (choose from ${Object.keys(COMMANDS).join(', ')}; see toolplay --help)`);
-  const outcome = await handler(rest);
+  const load = COMMANDS[command];
+  if (!load) throw new UsageFailure(`unknown command '${command}' (choose from ${Object.keys(COMMANDS).join(', ')}; see toolplay --help)`);
+  const outcome = await (await load())(rest);
   if (outcome === 'help') {
     process.stdout.write(`${HELP[command] ?? MAIN_HELP}\n`);
     return 0;

@@ -1,0 +1,58 @@
+// Bad input: exit 2, exactly one line on stderr, nothing on stdout, never a stack trace.
+import { describe, expect, it } from 'vitest';
+import { sandbox, toolplay } from './run.ts';
+
+const TOOL = `def tool_x(a: str):
+    """X.
+
+    Args:
+        a (str): A.
+    """
+    return a
+`;
+const root = sandbox({ 'lib/x.py': TOOL, 'functions/tools/greet.py': 'def run():\n    """Hi."""\n', 'cwd/.keep': '' });
+const cwd = `${root}/cwd`;
+const lib = `${root}/lib`;
+
+const CASES: [string, string[], string][] = [
+  ['unknown command', ['frobnicate'], "toolplay: unknown command 'frobnicate' (choose from schema, call, status, lint; see toolplay --help)"],
+  ['missing path', ['schema'], 'toolplay: schema: missing PATH (see toolplay schema --help)'],
+  ['path not found', ['schema', 'no/such/dir'], 'toolplay: PATH not found: no/such/dir'],
+  ['unknown profile', ['schema', lib, '--profile', 'zzz'], "toolplay: schema: unknown profile 'zzz' (choose from lcp, hub, loki, llm-functions, standard)"],
+  ['unknown format', ['schema', lib, '--format', 'xml'], "toolplay: schema: unknown format 'xml' (choose from native, openai, openai-strict, anthropic, mcp)"],
+  ['unknown flag', ['lint', lib, '--fast'], 'toolplay: lint: unknown option --fast (see toolplay lint --help)'],
+  ['malformed args JSON, with the position', ['call', lib, 'tool_x', '{"a": 1,}'], 'toolplay: ARGS_JSON is not valid JSON: '],
+  ['args not an object', ['call', lib, 'tool_x', '[1]'], 'toolplay: ARGS_JSON must be a JSON object, e.g. {"query": "x"}'],
+  ['malformed host config', ['schema', lib, '--host-config', '{x}'], 'toolplay: --host-config is not valid JSON: '],
+  ['call profile that cannot run tools', ['call', lib, 'tool_x', '{}', '--profile', 'hub'], "toolplay: call: unknown profile 'hub' (choose from lcp, loki)"],
+  ['bad --confirm answer', ['call', lib, 'tool_x', '{}', '--confirm', 'maybe'], "toolplay: call: unknown --confirm answer 'maybe' (choose from allow, always, reject)"],
+  ['missing call arguments', ['call', lib], 'toolplay: call: missing TOOL ARGS_JSON (see toolplay call --help)'],
+  ['extra argument', ['status', lib, 'tool_x', '{}', 'more'], "toolplay: status: unexpected argument 'more' (see toolplay status --help)"],
+  ['workspace is not a folder', ['call', lib, 'tool_x', '{}', '--workspace', `${lib}/x.py`], `toolplay: --workspace is not a folder: ${lib}/x.py`],
+  ['unknown LCP tool', ['call', lib, 'tool_y', '{}'], `toolplay: unknown tool 'tool_y' in ${lib} (tools: tool_x)`],
+  ['unknown hub tool for status', ['status', lib, 'tool_y', '{}'], `toolplay: unknown tool 'tool_y' in ${lib} (tools: tool_x)`],
+  ['unknown Loki tool', ['call', `${root}/functions/tools`, 'nope', '{}', '--profile', 'loki'], `toolplay: no Python tool named 'nope' in ${root}/functions/tools`],
+];
+
+describe('bad input', () => {
+  for (const [name, args, line] of CASES) {
+    it(name, { timeout: 300_000 }, async () => {
+      const run = await toolplay(args, cwd);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.endsWith('\n') && run.stderr.split('\n').length === 2).toBe(true);
+      expect(run.stderr.startsWith(line)).toBe(true);
+      if (line.endsWith(': ')) expect(run.stderr).toMatch(/position \d+/);
+    });
+  }
+
+  it('--help for each command prints its usage and exits 0', { timeout: 300_000 }, async () => {
+    for (const command of ['schema', 'call', 'status', 'lint']) {
+      const run = await toolplay([command, '--help'], cwd);
+      expect(run.code).toBe(0);
+      expect(run.stdout.startsWith(`Usage: toolplay ${command} `)).toBe(true);
+    }
+    const top = await toolplay(['--help'], cwd);
+    expect(top.stdout).toContain('toolplay schema PATH...');
+  });
+});

@@ -1,0 +1,45 @@
+/** Runs the real `toolplay` CLI as a child process (node bin/toolplay.mjs …) on temp copies of fixtures. */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/toolplay.mjs', import.meta.url));
+export const CONFORMANCE = fileURLToPath(new URL('../../../shared/conformance/', import.meta.url));
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `node bin/toolplay.mjs ...args` from `cwd` (a temp dir, to prove the CLI works from anywhere). */
+export function toolplay(args: string[], cwd: string, stdin = ''): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, TOOLPLAY_DEBUG: '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+/** A fresh temp dir holding `files` (relative path → text) and copies of conformance files. */
+export function sandbox(files: Record<string, string>, copies: Record<string, string> = {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'toolplay-cli-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  for (const [rel, from] of Object.entries(copies)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    cpSync(join(CONFORMANCE, from), join(root, rel), { recursive: true });
+  }
+  return root;
+}
+
+export const readJson = (rel: string): unknown => JSON.parse(readFileSync(join(CONFORMANCE, rel), 'utf8')) as unknown;
