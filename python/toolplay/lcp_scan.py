@@ -102,8 +102,14 @@ def _parse(data: bytes, path: str) -> ParsedFile:
         line = getattr(exc, "lineno", None)
         log = [_log("warning", f"AST parse failed for '{name}': {exc}. Attempting regex fallback.", path, line)]
     tools = regex_tools(_text(data, "ignore"))
-    for tool, line in tools:
-        log.append(_log("success", f"[LCP] Regex fallback extracted tool '{tool['name']}' from '{name}'.", path, line))
+    for tool, tool_line in tools:
+        log.append(_log("success", f"[LCP] Regex fallback extracted tool '{tool['name']}' from '{name}'.", path, tool_line))
+    if tools:
+        names = ", ".join(t["name"] for t, _ in tools)
+        where = f" (line {line})" if line else ""
+        log.append(_log("warning", f"{names} listed from the regex fallback only: '{name}' still cannot be imported, so "
+                        f"every call returns \"Tool initialization failed: …\". Fix the error{where} first.",
+                        path, line, origin="toolplay"))
     return ParsedFile(tools, None, log)
 
 

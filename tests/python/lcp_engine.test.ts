@@ -113,6 +113,19 @@ describe('module slots', () => {
     expect(call()).toMatchObject({ error: "Tool initialization failed: No module named 'not_installed_anywhere'" });
   });
 
+  it('layout: the regex-fallback tool and the broken import fail at call time, as §9 #19/#20 say', () => {
+    const root = lcpTempDir(engine, 'lcp-engine');
+    copyConformance(engine, 'lcp_fixtures/layout', `${root}/layout`);
+    const call = (tool: string) => engine.call('call', { profile: 'lcp', paths: [`${root}/layout`], tool, args: { query: 'q', a: 'x' }, workspace: root }) as Record<string, unknown>;
+    const broken = call('tool_broken_ok');
+    // The SyntaxError text is CPython's own (same wording on 3.11 and 3.14).
+    expect(broken).toMatchObject({ error: "Tool initialization failed: '(' was never closed (broken.py, line 11)", status_code: 500 });
+    expect(call('tool_needs_missing_dep')).toMatchObject({
+      error: "Tool initialization failed: No module named 'this_module_does_not_exist_anywhere'", status_code: 500,
+    });
+    expect(call('tool_flat')).toMatchObject({ status_code: 200, success: true });
+  });
+
   it('SystemExit while importing escapes execute_tool: one clear message and call.failed', () => {
     const dir = lcpTempDir(engine, 'lcp-engine');
     writeTree(engine, dir, { 'quits.py': 'import sys\nsys.exit(4)\n\ndef tool_quits():\n    """x"""\n' });

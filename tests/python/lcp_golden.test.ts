@@ -102,6 +102,8 @@ describe('toolplay facts beyond the reference log', () => {
   it('layout: says which duplicate won and why', () => {
     const got = runOracleCase(engine, fixtureRoot(), CASES['layout']!);
     expect(got['toolplay_warnings']).toEqual([
+      "tool_broken_ok listed from the regex fallback only: 'broken.py' still cannot be imported, so every call returns " +
+        '"Tool initialization failed: …". Fix the error (line 11) first.',
       "Skipping 'tool_same' (already registered from $TOOLS0/dupe1.py): the first file in scan order wins " +
         '(folders in name order, then tool_files).',
     ]);
