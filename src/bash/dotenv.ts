@@ -5,9 +5,6 @@
  * `eval "export $env_vars"`, so quotes and `$` in values are shell syntax.
  */
 
-/** The wrapper's line that expands `${!key+x}` (bash reports errors against it). */
-export const LOAD_ENV_LINE = 38;
-
 /** What the wrapper does with a `.env`: the text it evals, or the fatal bash error. */
 export type DotenvPlan = { ok: true; exportText: string } | { ok: false; key: string };
 

@@ -8,10 +8,11 @@ import { Bash } from 'just-bash';
 import type { IFileSystem, NetworkConfig } from 'just-bash';
 import type { LokiResult } from '../protocol/engine.ts';
 import { argcBuildSource, createArgcCommand, shellQuote } from './argc-eval.ts';
-import { LOAD_ENV_LINE, planDotenv } from './dotenv.ts';
+import { planDotenv } from './dotenv.ts';
 import { explainNotFound, missingCommands, missingCommandStubs } from './missing-commands.ts';
 import { lokiModelValue } from './model-value.ts';
 import { parseToolData, toolArgsText } from './tool-args.ts';
+import { wrapperPlan } from './wrapper-env.ts';
 
 /** Everything a Bash tool call needs. */
 export interface RunBashToolOptions {
@@ -25,7 +26,10 @@ export interface RunBashToolOptions {
   cwd: string;
   /** The process environment Loki was started with. */
   env: Record<string, string>;
-  /** For agent `tools.sh`: the `@cmd` function to call (argc runs `tools.sh <command> --opts`). */
+  /**
+   * For an agent's `<config>/agents/<agent>/tools.sh`: the `@cmd` function to call. The call then
+   * follows `run-agent.sh` (root = config dir, `LLM_AGENT_*` variables, `tools.sh <command> --opts`).
+   */
   command?: string;
   /** Give just-bash's `curl` network access (off: curl is reported as missing). */
   network?: NetworkConfig;
@@ -36,7 +40,6 @@ export interface RunBashToolOptions {
 
 const ARGS_VAR = '__TOOLPLAY_TOOL_ARGS';
 const TOOL_FN = '__toolplay_tool';
-const dirname = (p: string): string => p.replace(/\/[^/]*$/, '') || '/';
 const basename = (p: string): string => p.split('/').pop() ?? p;
 const isName = (k: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k);
 
@@ -52,43 +55,33 @@ async function readIfFile(fs: IFileSystem, path: string): Promise<string | null>
 /** Runs one call and returns the same shape as the Python runner (`LokiResult`). */
 export async function runBashTool(options: RunBashToolOptions): Promise<LokiResult> {
   const { fs, toolPath } = options;
-  const stem = basename(toolPath).replace(/\.sh$/, '');
-  const rootDir = dirname(dirname(toolPath));
-  const wrapper = `${rootDir}/bin/${stem}`;
-  const declName = (options.command ?? stem).replaceAll('-', '_');
+  const plan = wrapperPlan(toolPath, options.command);
   const done = (exit_code: number, stdout: string, stderr: string, llm: string | null): LokiResult => {
     if (stdout) options.onStdout?.(stdout);
     if (stderr) options.onStderr?.(stderr);
-    return { exit_code, llm_output: llm ?? '', model_value: lokiModelValue(declName, exit_code, stderr, llm), stdout, stderr };
+    return { exit_code, llm_output: llm ?? '', model_value: lokiModelValue(plan.callName, exit_code, stderr, llm), stdout, stderr };
   };
 
-  const data = parseToolData(options.args, stem);
-  if (!data.ok) return done(1, '', `${data.message}\n`, null);
+  const data = parseToolData(options.args, plan.usage);
+  if (!data.ok || options.command === '') return done(1, '', `${data.ok ? plan.usage : data.message}\n`, null);
 
   // Loki's process sets these on the child; the wrapper then adds its own exports.
   const env: Record<string, string> = { ...options.env, CLICOLOR_FORCE: '1', FORCE_COLOR: '1' };
   // just-bash finds its commands through PATH; a caller env without one gets the usual dirs.
-  env.PATH = `${rootDir}/bin:${env.PATH ?? '/usr/bin:/bin'}`;
+  env.PATH = `${plan.binDir}:${env.PATH ?? '/usr/bin:/bin'}`;
   const llmOutput = `/tmp/loki-toolplay-eval-${crypto.randomUUID()}`;
   env.LLM_OUTPUT = llmOutput;
 
-  const dotenv = await readIfFile(fs, `${rootDir}/.env`);
+  const dotenv = await readIfFile(fs, plan.envFile);
   let exportText = '';
   if (dotenv !== null) {
-    const plan = planDotenv(dotenv, (k) => k in env);
-    if (!plan.ok) return done(1, '', `${wrapper}: line ${LOAD_ENV_LINE}: ${plan.key}: invalid variable name\n`, null);
-    exportText = plan.exportText;
+    const planned = planDotenv(dotenv, (k) => k in env);
+    if (!planned.ok) return done(1, '', `${plan.wrapper}: line ${plan.loadEnvLine}: ${planned.key}: invalid variable name\n`, null);
+    exportText = planned.exportText;
   }
-  // Exported by the wrapper after `.env`, so they win over it.
-  const wrapperEnv: Record<string, string> = {
-    LLM_ROOT_DIR: rootDir,
-    LLM_TOOL_NAME: stem,
-    LLM_TOOL_CACHE_DIR: `${rootDir}/cache/${stem}`,
-    LLM_PROMPT_UTILS_FILE: `${rootDir}/utils/prompt-utils.sh`,
-  };
 
   const source = await readIfFile(fs, toolPath);
-  if (source === null) return done(127, '', `${wrapper}: line 89: ${toolPath}: No such file or directory\n`, null);
+  if (source === null) return done(127, '', `${plan.wrapper}: line ${plan.evalLine}: ${toolPath}: No such file or directory\n`, null);
   const missing = missingCommands(source, options.network ? ['argc', 'curl'] : ['argc']);
   const bash = new Bash({
     fs,
@@ -108,7 +101,7 @@ export async function runBashTool(options: RunBashToolOptions): Promise<LokiResu
     'set -e',
     ...exportLines(env),
     exportText ? `eval ${shellQuote(`export ${exportText}`)}` : '',
-    ...exportLines(wrapperEnv),
+    ...exportLines(plan.exports),
     // Loki runs the argc-built copy of the tool it wrote over the file; we run the built text
     // with `bash -c` and `$0` set to the tool path, leaving the workspace file untouched. The
     // words are eval'd inside (same text, same splitting) as arguments of a function holding

@@ -32,9 +32,9 @@ export type ParsedToolData = { ok: true; args: Record<string, unknown> } | { ok:
  * Reads the tool data as the wrapper does: missing/empty → usage error; not JSON, or JSON
  * that jq's `to_entries` + string keys cannot take (anything but an object) → invalid JSON.
  */
-export function parseToolData(data: unknown, stem: string): ParsedToolData {
+export function parseToolData(data: unknown, usage: string): ParsedToolData {
   let value: unknown = data;
-  if (data === undefined || data === '') return { ok: false, message: `usage: ./${stem}.sh <tool-data>` };
+  if (data === undefined || data === '') return { ok: false, message: usage };
   if (typeof data === 'string') {
     try {
       value = JSON.parse(data);

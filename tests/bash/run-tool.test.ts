@@ -121,12 +121,38 @@ main() {
     expect(r.stderr).toContain("bash: git: command not found (toolplay: not available in the Bash sandbox: just-bash has no 'git' command)");
   });
 
-  it('runs an agent tools.sh function by its @cmd name', async () => {
-    const { run } = await tool(`# @cmd Add an item
+  it('runs an agent tools.sh function by its @cmd name, as run-agent.sh sets it up', async () => {
+    const fs = new InMemoryFs();
+    await fs.mkdir('/cfg/agents/todo', { recursive: true });
+    await fs.mkdir('/work', { recursive: true });
+    await fs.writeFile('/cfg/.env', 'TODO_FILE=todos.txt\n');
+    await fs.writeFile('/cfg/agents/todo/tools.sh', `#!/usr/bin/env bash
+set -e
+# @cmd Add an item
 # @option --name!
-add_item() { echo "added $argc_name" >> "$LLM_OUTPUT"; }`, 'tools');
-    const r = await run({ name: 'milk' }, { command: 'add_item' });
-    expect(r.model_value).toEqual({ output: 'added milk\n' });
+add_item() {
+  echo "added $argc_name to $TODO_FILE" >> "$LLM_OUTPUT"
+  for v in LLM_ROOT_DIR LLM_AGENT_NAME LLM_AGENT_FUNC LLM_AGENT_ROOT_DIR LLM_AGENT_CACHE_DIR LLM_PROMPT_UTILS_FILE; do echo "$v=\${!v}"; done >> "$LLM_OUTPUT"
+}
+`);
+    const r = await runBashTool({ fs, toolPath: '/cfg/agents/todo/tools.sh', command: 'add_item', args: { name: 'milk' }, cwd: '/work', env: {} });
+    expect(r.llm_output).toBe(
+      [
+        'added milk to todos.txt',
+        'LLM_ROOT_DIR=/cfg',
+        'LLM_AGENT_NAME=todo',
+        'LLM_AGENT_FUNC=add_item',
+        'LLM_AGENT_ROOT_DIR=/cfg/agents/todo',
+        'LLM_AGENT_CACHE_DIR=/cfg/cache/todo',
+        'LLM_PROMPT_UTILS_FILE=/cfg/functions/utils/prompt-utils.sh',
+        '',
+      ].join('\n'),
+    );
+    const missing = await runBashTool({ fs, toolPath: '/cfg/agents/todo/tools.sh', command: 'add_item', args: {}, cwd: '/work', env: {} });
+    expect(missing.model_value).toEqual({
+      tool_call_error: "Tool call 'add_item' exited with code 1",
+      stderr: 'error: the following required arguments were not provided:\n  --name <NAME>',
+    });
   });
 
   it('leaves a probed command (command -v fd) unanswered so the tool takes its own fallback', async () => {

@@ -15,11 +15,11 @@ describe('tool JSON → run-tool.sh option words', () => {
   });
 
   it('reads the tool data as the wrapper does', () => {
-    expect(parseToolData('', 'x')).toEqual({ ok: false, message: 'usage: ./x.sh <tool-data>' });
-    expect(parseToolData('not json', 'x')).toEqual({ ok: false, message: 'error: invalid JSON data' });
-    expect(parseToolData('[1]', 'x')).toEqual({ ok: false, message: 'error: invalid JSON data' });
-    expect(parseToolData('{"a":1}', 'x')).toEqual({ ok: true, args: { a: 1 } });
-    expect(parseToolData({ a: 1 }, 'x')).toEqual({ ok: true, args: { a: 1 } });
+    expect(parseToolData('', 'usage: ./x.sh <tool-data>')).toEqual({ ok: false, message: 'usage: ./x.sh <tool-data>' });
+    expect(parseToolData('not json', 'usage')).toEqual({ ok: false, message: 'error: invalid JSON data' });
+    expect(parseToolData('[1]', 'usage')).toEqual({ ok: false, message: 'error: invalid JSON data' });
+    expect(parseToolData('{"a":1}', 'usage')).toEqual({ ok: true, args: { a: 1 } });
+    expect(parseToolData({ a: 1 }, 'usage')).toEqual({ ok: true, args: { a: 1 } });
   });
 });
 
