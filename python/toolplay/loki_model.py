@@ -14,7 +14,8 @@ from typing import Any
 from . import loki_rust as rs
 
 DONE = "DONE"
-_SERDE_MAX_DEPTH = 128
+# serde_json starts remaining_depth at 128 and fails when a nesting brings it to 0: 127 levels pass.
+_SERDE_MAX_NESTING = 127
 
 
 def model_value(command_name: str, exit_code: int, stderr: str, output: str | None) -> Any:
@@ -35,7 +36,7 @@ _INVALID = object()
 
 def serde_parse(text: str) -> Any:
     """`serde_json::from_str::<Value>`: stricter than json.loads (no NaN/Infinity, no lone
-    surrogates, 128 levels deep at most) and integers beyond 64 bits become floats."""
+    surrogates, 127 levels deep at most) and integers beyond 64 bits become floats."""
     try:
         value = json.loads(text, parse_constant=_reject)
     except ValueError:
@@ -51,7 +52,7 @@ def _reject(name: str) -> Any:
 
 
 def _check(value: Any, depth: int) -> Any:
-    if isinstance(value, (dict, list)) and depth >= _SERDE_MAX_DEPTH:
+    if isinstance(value, (dict, list)) and depth >= _SERDE_MAX_NESTING:
         raise ValueError("recursion limit exceeded")
     if isinstance(value, dict):
         return {_check_str(k): _check(v, depth + 1) for k, v in value.items()}
