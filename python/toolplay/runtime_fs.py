@@ -2,6 +2,8 @@
 
 Content hashes rather than mtimes: the in-memory filesystem of Pyodide can write twice in the
 same millisecond, and a rewrite with identical bytes is not a change the person cares about.
+Files over HASH_LIMIT bytes are compared by size and mtime instead, so a large data file does
+not cost two full reads per call.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import hashlib
 import os
 
 Snapshot = dict[str, str]
+HASH_LIMIT = 4 * 1024 * 1024
 
 
 def snapshot(root: str) -> Snapshot:
@@ -23,8 +26,12 @@ def snapshot(root: str) -> Snapshot:
                 continue
             rel = os.path.relpath(full, root).replace(os.sep, "/")
             try:
-                with open(full, "rb") as f:
-                    out[rel] = hashlib.sha1(f.read()).hexdigest()
+                st = os.stat(full)
+                if st.st_size > HASH_LIMIT:
+                    out[rel] = f"size={st.st_size} mtime={st.st_mtime_ns}"
+                else:
+                    with open(full, "rb") as f:
+                        out[rel] = hashlib.sha1(f.read()).hexdigest()
             except OSError:
                 out[rel] = "unreadable"
     return out
