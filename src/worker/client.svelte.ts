@@ -12,6 +12,7 @@ import type { FileChange, SharedBuffers, WorkerMethod, WorkerMethods } from '../
 import { EngineError } from '../engine/engine.ts';
 import { answerConfirm, createSharedBuffers } from './shared-bridge.ts';
 import { readWorkerMessage } from './messages.ts';
+import { ensureIsolation } from './isolation.ts';
 
 export type { FileChange };
 export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
@@ -87,7 +88,16 @@ export class PythonClient {
     this.#createWorker = options.createWorker ?? defaultWorker;
     if (options.timeoutMs !== undefined) this.#timeoutMs = options.timeoutMs;
     if (options.confirmFallback) this.#confirmFallback = options.confirmFallback;
-    this.#start();
+    if (!this.#isolated && !options.createWorker && typeof window !== 'undefined') {
+      // A static host without COOP/COEP: try the service worker first (it reloads the page once).
+      this.#progress = 'Enabling cross-origin isolation…';
+      this.#ready = ensureIsolation().then((status) => {
+        if (status === 'reloading') return new Promise<void>(() => {});
+        this.#start();
+        return this.#ready;
+      });
+      this.#ready.catch(() => {});
+    } else this.#start();
   }
 
   get state(): PythonState { return this.#state; }

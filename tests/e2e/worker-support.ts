@@ -1,0 +1,80 @@
+// Shared setup of the worker browser tests: a workspace seeded straight into IndexedDB (the app's
+// own record layout, src/workspace/store.ts) before the app first loads, so the tests run tools
+// written for them without going through the editor.
+import type { Page } from 'playwright-core';
+
+export const STRESS_TOOLS = `import os
+
+_CONFIRM = None
+
+
+def init_tools_library(config):
+    global _CONFIRM
+    _CONFIRM = config.get("confirm_handler")
+
+
+def tool_guarded(command: str = "deploy") -> dict:
+    """Asks the person before doing anything."""
+    decision, reason = _CONFIRM(command, "Deploy now")
+    if decision == "reject":
+        return {"success": False, "error": f"rejected: {reason}"}
+    with open("deployed.txt", "a") as f:
+        f.write(command + "\\n")
+    return {"success": True, "output": decision}
+
+
+def tool_hello(name: str = "you") -> dict:
+    """Answers at once."""
+    return {"success": True, "output": f"hello {name}"}
+
+
+def tool_spin() -> dict:
+    """Busy forever."""
+    with open("half.txt", "w") as f:
+        f.write("written before the loop")
+    while True:
+        pass
+
+
+def tool_stubborn() -> dict:
+    """Swallows KeyboardInterrupt, so only terminating the worker stops it."""
+    with open("half.txt", "w") as f:
+        f.write("written before the loop")
+    while True:
+        try:
+            while True:
+                pass
+        except KeyboardInterrupt:
+            pass
+
+
+def tool_crash() -> dict:
+    """Calls a null C function pointer: a WebAssembly trap, Pyodide's fatal error."""
+    with open("half.txt", "w") as f:
+        f.write("written before the crash")
+    import ctypes
+    ctypes.CFUNCTYPE(None)(0)()
+`;
+
+/** Writes the workspace into the app's IndexedDB from a page of the same origin, before the app ever ran there. */
+export async function seedWorkspace(page: Page, origin: string, files: Record<string, string>): Promise<void> {
+  await page.goto(`${origin}coi-serviceworker.js`);
+  await page.evaluate(async (files) => {
+    const db = await new Promise<IDBDatabase>((ok, fail) => {
+      const open = indexedDB.open('toolplay');
+      open.onupgradeneeded = () => open.result.createObjectStore('records');
+      open.onsuccess = () => ok(open.result);
+      open.onerror = () => fail(open.error);
+    });
+    const tx = db.transaction('records', 'readwrite');
+    const os = tx.objectStore('records');
+    const enc = new TextEncoder();
+    for (const [path, text] of Object.entries(files)) os.put(enc.encode(text), ['default', 1, path]);
+    const settings = { profile: 'lcp', hostConfig: {}, args: {}, openPath: Object.keys(files)[0] ?? null, timeoutMs: 30_000 };
+    os.put({ settings, folders: [], revision: 1 }, ['default', 0]);
+    await new Promise((ok, fail) => ((tx.oncomplete = ok), (tx.onerror = () => fail(tx.error))));
+    db.close();
+  }, files);
+}
+
+export const isolated = (page: Page): Promise<boolean> => page.evaluate(() => crossOriginIsolated);

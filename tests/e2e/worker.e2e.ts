@@ -1,0 +1,165 @@
+// The Python worker in real Chromium against the built app: blocking confirmations and "Always",
+// Stop when Python ignores it (terminate + restart), the time limit, a WebAssembly crash, and the
+// static host without COOP/COEP (service worker → isolated; service workers blocked → degraded).
+import { chromium } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { CHROMIUM, type E2ETest } from './harness.ts';
+import { appReady, assert, callStatus, prepareCall, telemetry, treeItem } from './ui-helpers.ts';
+import { STRESS_TOOLS, isolated, seedWorkspace } from './worker-support.ts';
+
+const FILES = { 'tools/stress.py': STRESS_TOOLS };
+const run = (page: Page) => page.getByRole('button', { name: 'Run', exact: true }).click();
+const finished = (page: Page, text: RegExp | string, timeout = 20_000) => callStatus(page).filter({ hasText: text }).waitFor({ timeout });
+const result = (page: Page) => page.getByRole('region', { name: 'Result' });
+
+/** Runs a never-ending tool, presses Stop and returns how long the call took to end. */
+async function stopAfter(page: Page, tool: string): Promise<number> {
+  await prepareCall(page, tool, {});
+  await run(page);
+  await telemetry(page).getByText('call.started').last().waitFor();
+  await page.waitForTimeout(300);
+  const pressed = Date.now();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await finished(page, 'Failed', 10_000);
+  return Date.now() - pressed;
+}
+
+async function hello(page: Page, name: string): Promise<void> {
+  await prepareCall(page, 'tool_hello', { name });
+  await run(page);
+  await finished(page, 'Finished');
+  await result(page).getByText(`hello ${name}`).first().waitFor();
+}
+
+const tests: E2ETest[] = [
+  {
+    name: 'isolated: "Always" holds for the run; a tool that ignores Stop is terminated within ~1 s and Python restarts',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await seedWorkspace(page, base, FILES);
+      await page.goto(base);
+      await appReady(page);
+      assert(await isolated(page), 'vite preview sends COOP/COEP: the page is isolated');
+
+      await prepareCall(page, 'tool_guarded', { command: 'one' });
+      await run(page);
+      await page.getByRole('dialog').getByRole('button', { name: 'Always' }).click();
+      await finished(page, 'Finished');
+      await prepareCall(page, 'tool_guarded', { command: 'two' });
+      await run(page);
+      await finished(page, 'Finished');
+      await telemetry(page).getByText(/always \(automatic\)/).first().waitFor();
+      assert((await page.getByRole('dialog').count()) === 0, 'no second question after Always');
+      await treeItem(page, 'deployed.txt').waitFor();
+
+      const took = await stopAfter(page, 'tool_stubborn');
+      assert(took < 3000, `Stop of a tool swallowing KeyboardInterrupt took ${took} ms`);
+      await telemetry(page).getByText(/stopped after/).first().waitFor();
+      await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 60_000 });
+      assert((await treeItem(page, 'half.txt').count()) === 0, 'a stopped call commits nothing');
+      await hello(page, 'after restart');
+      // A new Python: "Always" belonged to the old run, so the person is asked again.
+      await prepareCall(page, 'tool_guarded', { command: 'three' });
+      await run(page);
+      await page.getByRole('dialog').getByRole('button', { name: 'Allow' }).click();
+      await finished(page, 'Finished');
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
+  {
+    name: 'a plain Stop interrupts within a second without restarting; the time limit stops a busy tool',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await seedWorkspace(page, base, FILES);
+      await page.goto(base);
+      await appReady(page);
+      const took = await stopAfter(page, 'tool_spin');
+      assert(took < 1500, `Stop took ${took} ms`);
+      await result(page).getByText('Stopped by you.').first().waitFor();
+      await hello(page, 'right away');
+
+      await page.getByLabel('Time limit (s)').fill('1');
+      await page.getByLabel('Time limit (s)').dispatchEvent('change');
+      await prepareCall(page, 'tool_spin', {});
+      const started = Date.now();
+      await run(page);
+      await finished(page, 'Failed', 10_000);
+      const elapsed = Date.now() - started;
+      assert(elapsed >= 900 && elapsed < 4000, `time limit of 1 s ended the call after ${elapsed} ms`);
+      await telemetry(page).getByText(/timeout after/).first().waitFor();
+      assert((await treeItem(page, 'half.txt').count()) === 0, 'a timed-out call commits nothing');
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
+  {
+    name: 'a WebAssembly crash restarts Python and loses nothing saved',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await seedWorkspace(page, base, FILES);
+      await page.goto(base);
+      await appReady(page);
+      await prepareCall(page, 'tool_crash', {});
+      await run(page);
+      await finished(page, 'Failed', 20_000);
+      await telemetry(page).getByText(/crashed after/).first().waitFor();
+      await result(page).getByText(/Python crashed/).first().waitFor();
+      await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 60_000 });
+      await hello(page, 'after the crash');
+      assert((await treeItem(page, 'half.txt').count()) === 0, 'the crashed call commits nothing');
+      await page.reload();
+      await appReady(page);
+      await treeItem(page, 'tools/stress.py').waitFor();
+    },
+  },
+  {
+    name: 'static host without headers: the service worker isolates the page after one reload; confirmations block',
+    async run({ newPage, staticBase }) {
+      const { page, errors } = await newPage();
+      await seedWorkspace(page, staticBase, FILES);
+      await page.goto(staticBase);
+      await appReady(page);
+      assert(await isolated(page), 'isolated through the service worker');
+      await prepareCall(page, 'tool_guarded', { command: 'via sw' });
+      await run(page);
+      await page.getByRole('dialog').getByRole('button', { name: 'Allow' }).click();
+      await finished(page, 'Finished');
+      await result(page).getByText('allow').first().waitFor();
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
+  {
+    name: 'static host with service workers blocked: calls run, confirmations follow the policy, Stop restarts Python',
+    async run({ staticBase }) {
+      const dir = mkdtempSync(join(tmpdir(), 'toolplay-nosw-'));
+      const context = await chromium.launchPersistentContext(dir, {
+        executablePath: CHROMIUM, headless: true, serviceWorkers: 'block',
+        args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      });
+      try {
+        const page = context.pages()[0] ?? (await context.newPage());
+        await seedWorkspace(page, staticBase, FILES);
+        await page.goto(staticBase);
+        await appReady(page);
+        assert(!(await isolated(page)), 'not isolated without headers and service worker');
+        await page.getByRole('status', { name: 'Python' }).getByText('(not isolated)').waitFor();
+        await prepareCall(page, 'tool_guarded', { command: 'no sab' });
+        await run(page);
+        await finished(page, 'Finished');
+        assert((await page.getByRole('dialog').count()) === 0, 'no popup that could not be waited for');
+        await telemetry(page).getByText(/not cross-origin isolated/).first().waitFor();
+        await result(page).getByText(/rejected/).first().waitFor();
+        const took = await stopAfter(page, 'tool_spin');
+        assert(took < 1500, `Stop (terminate) took ${took} ms`);
+        await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 60_000 });
+        await hello(page, 'degraded');
+      } finally {
+        await context.close().catch(() => {});
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  },
+];
+export default tests;
