@@ -56,6 +56,9 @@ class LcpBinding:
         tools: list[dict[str, Any]] = []
         owner: dict[str, str] = {}
         self.warnings, self.origins = [], {}
+        for f in self.tool_files:
+            if os.path.isfile(f) and os.path.splitext(f)[1] != ".py":
+                self._note(f, None, f"'{os.path.basename(f)}' is not a .py file: LCPBinding ignores it.")
         stems: dict[str, str] = {}
         for path, root in self._scan_list():
             parsed = lcp_scan.parse_file(path)
@@ -69,8 +72,9 @@ class LcpBinding:
             for schema, line in parsed.tools:
                 name = schema["name"]
                 if name in owner:
-                    self._note(path, line, f"Skipping '{name}' (already registered from {owner[name]}): the first file "
-                               "in scan order wins (folders in name order, then tool_files).")
+                    if owner[name] != path:  # the same file given twice is not worth a warning
+                        self._note(path, line, f"Skipping '{name}' (already registered from {owner[name]}): the first "
+                                   "file in scan order wins (folders in name order, then tool_files).")
                     continue
                 item = copy.deepcopy(schema)  # the parse cache must never see mutations
                 item["_python_file_path"] = os.path.realpath(path)

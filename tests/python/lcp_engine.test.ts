@@ -35,6 +35,19 @@ describe('lcp_inspect: one ToolInfo per tool', () => {
   });
 });
 
+describe('lcp_warnings', () => {
+  it('a non-.py file is named as ignored; a file given twice is not a duplicate', () => {
+    const root = lcpTempDir(engine, 'lcp-engine');
+    writeTree(engine, root, { 'shout.PY': 'def tool_loud():\n    """x"""\n', 'one.py': 'def tool_one():\n    """x"""\n' });
+    const warnings = py<{ level: string; message: string; file: string; line: number | null; origin: string }[]>(
+      `import json; from toolplay.lcp import lcp_warnings; json.dumps(lcp_warnings(["${root}/shout.PY", "${root}/one.py", "${root}/one.py"]))`,
+    );
+    expect(warnings).toEqual([
+      { level: 'warning', message: "'shout.PY' is not a .py file: LCPBinding ignores it.", file: `${root}/shout.PY`, line: null, origin: 'toolplay' },
+    ]);
+  });
+});
+
 describe('schema (lcp): values JSON cannot hold', () => {
   it('shows set and bytes defaults as the oracle does, tuples as lists, inf as its repr', () => {
     const root = lcpTempDir(engine, 'lcp-engine');
