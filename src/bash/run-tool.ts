@@ -40,6 +40,8 @@ export interface RunBashToolOptions {
 
 const ARGS_VAR = '__TOOLPLAY_TOOL_ARGS';
 const TOOL_FN = '__toolplay_tool';
+/** Random hex; `crypto.randomUUID` exists only in secure contexts, getRandomValues everywhere. */
+const uniqueId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 const basename = (p: string): string => p.split('/').pop() ?? p;
 const isName = (k: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k);
 
@@ -69,7 +71,7 @@ export async function runBashTool(options: RunBashToolOptions): Promise<LokiResu
   const env: Record<string, string> = { ...options.env, CLICOLOR_FORCE: '1', FORCE_COLOR: '1' };
   // just-bash finds its commands through PATH; a caller env without one gets the usual dirs.
   env.PATH = `${plan.binDir}:${env.PATH ?? '/usr/bin:/bin'}`;
-  const llmOutput = `/tmp/loki-toolplay-eval-${crypto.randomUUID()}`;
+  const llmOutput = `/tmp/loki-toolplay-eval-${uniqueId()}`;
   env.LLM_OUTPUT = llmOutput;
 
   const dotenv = await readIfFile(fs, plan.envFile);

@@ -100,4 +100,10 @@ describe('argc --argc-eval emulation', () => {
     const bad = await argc('# @describe T\n# @frobnicate\nmain() { :; }', []);
     expect(bad).toMatchObject({ code: 1, err: 'Error: @frobnicate(line 4) is unknown tag\n' });
   });
+
+  it('checks @meta require-tools with argc’s own message', async () => {
+    const r = await argc('# @describe T\n# @meta require-tools jq,pandoc\nmain() { echo ran; }', []);
+    expect(r).toEqual({ out: '', err: 'error: missing tools: pandoc\n', code: 1 });
+    expect((await argc('# @describe T\n# @meta require-tools jq,sed\nmain() { echo ran; }', [])).out).toBe('ran\n');
+  });
 });
