@@ -1,0 +1,62 @@
+// Shared steps of the UI browser tests: everything by role and accessible name, as a person would.
+import type { Page } from 'playwright-core';
+import { waitForPython } from './harness.ts';
+
+/** Opens the app and waits until Python is ready and the first example's tools are listed. */
+export async function openApp(page: Page, base: string): Promise<void> {
+  await page.goto(base);
+  await appReady(page);
+}
+
+/** Python ready and tools listed (after a goto or a reload). */
+export async function appReady(page: Page): Promise<void> {
+  await waitForPython(page);
+  await tools(page).getByRole('button', { name: /^tool_/ }).first().waitFor({ timeout: 30_000 });
+}
+
+export const tools = (page: Page) => page.getByRole('region', { name: 'Tools' });
+export const telemetry = (page: Page) => page.getByRole('log', { name: 'Telemetry' });
+export const tree = (page: Page) => page.getByRole('tree');
+export const treeItem = (page: Page, path: string) => page.getByRole('treeitem', { name: path, exact: true });
+export const callStatus = (page: Page) => page.getByRole('status', { name: 'Call status' });
+
+/** Replaces the workspace with one of the bundled examples. */
+export async function openExample(page: Page, id: string, firstTool: string): Promise<void> {
+  await page.getByLabel('Example').selectOption(id);
+  await page.getByRole('button', { name: 'Open example' }).click();
+  await page.getByRole('button', { name: 'Yes, replace' }).click();
+  await tools(page).getByRole('button', { name: firstTool, exact: true }).waitFor({ timeout: 30_000 });
+}
+
+/** Picks a tool in the Tools panel and sets its arguments through the JSON editor. */
+export async function prepareCall(page: Page, tool: string, args: Record<string, unknown>): Promise<void> {
+  await tools(page).getByRole('button', { name: tool, exact: true }).click();
+  await page.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
+}
+
+/** Clicks Run and waits until the call ends; returns the call status text. */
+export async function runAndWait(page: Page, timeout = 30_000): Promise<string> {
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await callStatus(page).filter({ hasText: /Finished|Failed/ }).waitFor({ timeout });
+  return (await callStatus(page).textContent()) ?? '';
+}
+
+/** Sets the open file's text through the editor (typing would trigger Monaco's auto-closing, toolchain P17). */
+export async function setEditorText(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => {
+    (window as unknown as { toolplayEditor: { setValue(v: string): void } }).toolplayEditor.setValue(t);
+  }, text);
+}
+
+/** Scrolls the editor so the first line containing `text` is visible (Monaco renders only visible lines). */
+export async function revealText(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => {
+    const ed = (window as unknown as { toolplayEditor: { getValue(): string; revealLineInCenter(n: number): void } }).toolplayEditor;
+    const line = ed.getValue().split('\n').findIndex((l) => l.includes(t)) + 1;
+    if (line > 0) ed.revealLineInCenter(line);
+  }, text);
+}
+
+export function assert(ok: unknown, message: string): asserts ok {
+  if (!ok) throw new Error(message);
+}
