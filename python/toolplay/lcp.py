@@ -89,11 +89,17 @@ def lcp_warnings(paths: list[str], host_config: Any = None) -> list[dict[str, An
     return binding_for_paths(paths, host_config).warnings
 
 
-def json_safe(obj: Any) -> Any:
+def json_safe(obj: Any, _path: frozenset[int] = frozenset()) -> Any:
     """Reference output made JSON-safe the way the conformance oracle shows it: tuples become
     lists, sets/bytes/complex ``{"$py": type, "repr": …}``, callables ``"<callable>"``,
-    non-finite floats their repr, any other object its repr; dict keys become strings."""
-    if isinstance(obj, dict):
+    non-finite floats their repr, any other object its repr; dict keys become strings.
+    A container that contains itself shows ``"<cycle>"`` where it repeats (a tool may return one)."""
+    if isinstance(obj, (dict, list, tuple)):
+        if id(obj) in _path:
+            return "<cycle>"
+        inner = _path | {id(obj)}
+        if not isinstance(obj, dict):
+            return [json_safe(v, inner) for v in obj]
         out = {}
         for k, v in obj.items():
             key = k if isinstance(k, str) else _key(k)
@@ -102,10 +108,8 @@ def json_safe(obj: Any) -> Any:
             elif isinstance(v, types.ModuleType):
                 out[key] = f"<module {v.__name__}>"
             else:
-                out[key] = json_safe(v)
+                out[key] = json_safe(v, inner)
         return out
-    if isinstance(obj, (list, tuple)):
-        return [json_safe(v) for v in obj]
     if isinstance(obj, (set, frozenset, bytes, bytearray, complex)):
         return {"$py": type(obj).__name__, "repr": repr(obj)}
     if isinstance(obj, float) and not math.isfinite(obj):

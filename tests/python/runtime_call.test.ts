@@ -46,6 +46,12 @@ def tool_bytes():
     sys.stdout.buffer.write("héllo\\n".encode())
     return None
 
+def tool_odd_output():
+    """Values JSON cannot hold, and a dict that contains itself."""
+    d = {"tags": {"b"}, "raw": b"x", "pair": (1, 2), "nan": float("nan"), 3: "int key"}
+    d["me"] = d
+    return {"success": True, "output": d}
+
 def tool_stop():
     """What the Stop button does inside Python."""
     print("before stop")
@@ -103,6 +109,15 @@ describe('call (lcp): result and telemetry', () => {
     const result = engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_bytes', args: {}, workspace: ws }, hooks);
     expect(result).toEqual({ output: 'Tool executed successfully (no output).', status_code: 200, success: true });
     expect(hooks.events.filter((e) => e.type === 'call.stdout')).toMatchObject([{ text: 'héllo\n' }]);
+  });
+
+  it('makes the result JSON-safe the way the oracle shows reference output', () => {
+    const { tools, ws } = setup();
+    const hooks = recorder();
+    const result = engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_odd_output', args: {}, workspace: ws }, hooks);
+    const output = { tags: { $py: 'set', repr: "{'b'}" }, raw: { $py: 'bytes', repr: "b'x'" }, pair: [1, 2], nan: 'nan', '3': 'int key', me: '<cycle>' };
+    expect(result).toEqual({ output, status_code: 200, success: true });
+    expect(hooks.events.at(-1)).toMatchObject({ type: 'call.finished', result: { output } });
   });
 
   it('reports modified, deleted and created files sorted, relative to the workspace', () => {
