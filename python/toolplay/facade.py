@@ -122,6 +122,19 @@ def call(params: dict, hooks: Any) -> Any:
     return loki.call_loki(params, hooks)
 
 
+def loki_startup(params: dict, hooks: Any) -> dict:
+    """What Loki's start-up does with a workspace's `visible_tools` (config.yaml text), entry by entry."""
+    from . import loki
+
+    functions_dir, config = params.get("functionsDir"), params.get("configText")
+    if not isinstance(functions_dir, str) or not functions_dir:
+        raise UsageError("functionsDir must be the path of a Loki functions folder")
+    if not isinstance(config, str):
+        raise UsageError("configText must be the text of config.yaml")
+    visible = loki.visible_tools(config)
+    return {"visible": visible, **loki.select_tools(functions_dir, visible)}
+
+
 METHODS: dict[str, Callable[[dict, Any], Any]] = {
     "ping": ping,
     "schema": schema,
@@ -129,4 +142,5 @@ METHODS: dict[str, Callable[[dict, Any], Any]] = {
     "lint": lint_method,
     "status": status,
     "call": call,
+    "lokiStartup": loki_startup,
 }

@@ -86,11 +86,38 @@ export interface EngineMethods {
       confirm?: ConfirmDecision;
       /** Forget loaded tool modules first (lazy load happens again). */
       fresh?: boolean;
+      /** Id that every telemetry event of this call carries (a uuid when absent). */
+      callId?: string;
+      /** Loki calls only: run llm-functions' own run-tool.py instead of Loki's. */
+      flavour?: 'loki' | 'llm-functions';
     };
     result: LcpResult | LokiResult;
   };
+  /** Loki's start-up verdict for a `functions/` folder and a config.yaml text. */
+  lokiStartup: { params: { functionsDir: string; configText: string }; result: LokiStartup };
 }
 export type EngineMethod = keyof EngineMethods;
+
+/** One `visible_tools` entry as Loki's start-up (`Functions::init`) treats it. */
+export interface LokiStartupEntry {
+  entry: string;
+  path: string;
+  exists: boolean;
+  language: string | null;
+  error?: string | null;
+  declarations?: unknown[] | null;
+  /** A quiet surprise (no `run`, two `run`s) that does not stop Loki. */
+  note?: string | null;
+}
+/** What Loki builds from a workspace: the first error is the one Loki refuses to start with. */
+export interface LokiStartup {
+  visible: string[];
+  entries: LokiStartupEntry[];
+  files: string[];
+  declarations: unknown[];
+  startupError: string | null;
+  unlisted: string[];
+}
 
 /** A confirmation the tool asks for through the host's confirm handler. */
 export interface ConfirmRequest {

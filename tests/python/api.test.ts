@@ -20,3 +20,24 @@ describe('engine dispatch', () => {
     }
   });
 });
+
+describe('lokiStartup', () => {
+  it("gives Loki's own verdict on a visible_tools list", async () => {
+    const engine = await getEngine();
+    engine.py.FS.mkdirTree('/tmp/api-loki/functions/tools');
+    engine.py.FS.writeFile('/tmp/api-loki/functions/tools/hello.py', 'def run(name: str):\n    """Say hello.\n    Args:\n        name: who\n    """\n    return name\n');
+    const verdict = engine.call('lokiStartup', {
+      functionsDir: '/tmp/api-loki/functions',
+      configText: 'model: x\nvisible_tools:\n  - hello.py\n  - gone.py\n',
+    });
+    expect(verdict.visible).toEqual(['hello.py', 'gone.py']);
+    expect(verdict.files).toEqual(['/tmp/api-loki/functions/tools/hello.py']);
+    expect(verdict.startupError).toBe('Tool definition file not found: /tmp/api-loki/functions/tools/gone.py');
+    expect((verdict.declarations[0] as { name: string }).name).toBe('hello');
+  });
+
+  it('rejects a missing config text as bad input', async () => {
+    const engine = await getEngine();
+    expect(() => engine.call('lokiStartup', { functionsDir: '/x' } as never)).toThrow('configText must be the text of config.yaml');
+  });
+});
