@@ -52,6 +52,14 @@ def tool_odd_output():
     d["me"] = d
     return {"success": True, "output": d}
 
+def tool_spin():
+    """Press Stop from inside: write SIGINT into Pyodide's interrupt buffer, then loop forever."""
+    import js
+    print("spinning")
+    js.globalThis.toolplayTestInterrupt[0] = 2
+    while True:
+        pass
+
 def tool_stop():
     """What the Stop button does inside Python."""
     print("before stop")
@@ -195,5 +203,23 @@ describe('call (lcp): Stop', () => {
     const types = hooks.events.map((e) => e.type);
     expect(types).toEqual(['call.started', 'call.stdout', 'call.stdout', 'fs.changed']);
     expect(types).not.toContain('call.finished');
+  });
+
+  it('a real interrupt (Pyodide interrupt buffer, as the Stop button sets it) stops a busy loop', () => {
+    const { tools, ws } = setup();
+    const before = cwd();
+    const buffer = new Uint8Array(new SharedArrayBuffer(1));
+    (globalThis as { toolplayTestInterrupt?: Uint8Array }).toolplayTestInterrupt = buffer;
+    engine.py.setInterruptBuffer(buffer);
+    const hooks = recorder();
+    try {
+      expect(() => engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_spin', args: {}, workspace: ws }, hooks)).toThrow(/KeyboardInterrupt/);
+    } finally {
+      engine.py.setInterruptBuffer(undefined as never); // the engine is shared: leave no interrupt source behind
+    }
+    expect(cwd()).toBe(before);
+    expect(hooks.events.map((e) => e.type)).toEqual(['call.started', 'call.stdout', 'call.stdout', 'fs.changed']);
+    // The engine keeps working after a stop.
+    expect(engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_count', args: {}, workspace: ws })).toMatchObject({ status_code: 200 });
   });
 });
