@@ -77,7 +77,8 @@ describe('toolplay call', () => {
 
   it('lcp: --confirm allow answers every confirmation', T, async () => {
     const run = await toolplay(['call', `${root}/lcp/notes.py`, 'tool_delete', '{"path": "x"}', '--workspace', `${root}/ws`, '--confirm', 'allow'], cwd);
-    expect(JSON.parse(run.stdout)).toMatchObject({ output: 'allow: --confirm allow', success: true });
+    // The engine answers itself when given `confirm` (no hook round trip), with no reason text.
+    expect(JSON.parse(run.stdout)).toMatchObject({ output: 'allow: ', success: true });
     expect(run.stderr).toBe('');
   });
 

@@ -37,7 +37,7 @@ describe('toolplay lint', () => {
   it('a syntax error: file:line:col: severity CODE message (fix: ...), exit 1', T, async () => {
     const run = await toolplay(['lint', `${root}/broken/bad.py`], cwd);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(new RegExp(`^${root}/broken/bad\\.py:1:19: error PY001 SyntaxError: .+ \\(fix: fix the syntax at this position; until then no host can import the file\\)\\n$`));
+    expect(run.stdout).toMatch(new RegExp(`^${root}/broken/bad\\.py:1:20: error PY001 SyntaxError: invalid syntax\\. LCP skips the file .+ \\(fix: fix the syntax at this position; until then no host can import the file\\)\\n$`));
   });
 
   it('--json prints the diagnostics array; warnings only exit 0', T, async () => {
