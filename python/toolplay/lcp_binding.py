@@ -8,7 +8,10 @@ items in the same order, same ``execute_tool`` results (§5 of docs/protocols/lc
 * no bundled ``default_tools``: with no folders and no files nothing is discovered;
 * ``KeyboardInterrupt`` (toolplay's Stop) is never turned into a "crashed" result;
 * ``warnings`` collects what the reference logs at discovery plus facts toolplay adds
-  (which duplicate won, same-stem files sharing one module slot), with file and line.
+  (which duplicate won, same-stem files sharing one module slot), with file and line;
+  ``exec_log`` holds the lines the reference logs during the last ``execute_tool``;
+* module handling for a playground (each binding's own module slots, re-import after an
+  edit, the confirm handler given at load): see lcp_exec.
 """
 
 from __future__ import annotations
