@@ -70,7 +70,7 @@ const tests: E2ETest[] = [
     },
   },
   {
-    name: 'a plain Stop interrupts within a second without restarting; the time limit stops a busy tool',
+    name: 'a plain Stop interrupts within a second; the time limit stops a busy tool',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
       await seedWorkspace(page, base, FILES);
