@@ -24,7 +24,7 @@ const show = (vars: string): string =>
     .map((v) => (v.endsWith('[]') ? `echo "${v.slice(0, -2)}=[\${${v.slice(0, -2)}[*]}]"` : `echo "${v}=[\${${v}:-<unset>}]"`))
     .join('; ')}; }`;
 
-describe('argc --argc-eval emulation', () => {
+describe('argc runtime (as argc-built into Loki tools) behind --argc-eval', () => {
   it('fills argc_* variables and calls main', async () => {
     const r = await argc(`# @describe T\n# @option --text!  Text\n# @flag --loud\n${show('argc_text argc_loud')}`, ['--text', 'a b', '--loud']);
     expect(r).toEqual({ out: 'argc_text=[a b]\nargc_loud=[1]\n', err: '', code: 0 });
@@ -82,21 +82,22 @@ describe('argc --argc-eval emulation', () => {
   it('passes positionals to @arg and to main', async () => {
     const body = `# @describe T\n# @arg query!\n# @arg rest*\nmain() { echo "q=$argc_query rest=\${argc_rest[*]} args=$*"; }`;
     expect((await argc(body, ['hello', 'a', 'b'])).out).toBe('q=hello rest=a b args=hello a b\n');
-    expect((await argc(body, [])).err).toBe('error: the following required arguments were not provided:\n  <QUERY>\n');
+    // argc 1.23's built parser (what Loki runs) words a missing positional this way.
+    expect((await argc(body, [])).err).toBe('error: the required environments `<QUERY>` were not provided\n');
   });
 
   it('runs @cmd subcommands by name or by their a-b alias', async () => {
     const body = `# @cmd List\n# @option --prefix\nlist-items() { echo "list $argc_prefix"; }\n# @cmd Add\n# @option --name!\nadd_item() { echo "add $argc_name"; }`;
     expect((await argc(body, ['list-items', '--prefix', 'p'], {}, 'tools')).out).toBe('list p\n');
     expect((await argc(body, ['add-item', '--name', 'n'], {}, 'tools')).out).toBe('add n\n');
-    expect((await argc(body, ['nope'], {}, 'tools')).err).toBe("error: `tools` requires a subcommand but 'nope' is not one of them\n  [subcommands: list-items, add_item, add-item]\n");
+    expect((await argc(body, ['nope'], {}, 'tools')).err).toBe('error: `tools` requires a subcommand but one was not provided\n  [subcommands: list-items, add_item, add-item]\n');
   });
 
   it('prints help with exit 0 and reports comment errors as argc does', async () => {
     // `-h` here: just-bash's own `bash` command answers `bash file --help` itself.
     const help = await argc('# @describe Does things.\n# @option --text!  The text\nmain() { :; }', ['-h']);
     expect(help.code).toBe(0);
-    expect(help.err).toContain('Does things.\n\nUSAGE: tool --text <TEXT>');
+    expect(help.out).toContain('Does things.\n\nUSAGE: tool --text <TEXT>');
     const bad = await argc('# @describe T\n# @frobnicate\nmain() { :; }', []);
     expect(bad).toMatchObject({ code: 1, err: 'Error: @frobnicate(line 4) is unknown tag\n' });
   });
@@ -105,5 +106,17 @@ describe('argc --argc-eval emulation', () => {
     const r = await argc('# @describe T\n# @meta require-tools jq,pandoc\nmain() { echo ran; }', []);
     expect(r).toEqual({ out: '', err: 'error: missing tools: pandoc\n', code: 1 });
     expect((await argc('# @describe T\n# @meta require-tools jq,sed\nmain() { echo ran; }', [])).out).toBe('ran\n');
+  });
+
+  it('treats an empty value as missing and fills defaults into empty values, like the built parser', async () => {
+    const body = `# @describe T\n# @option --text!\n# @option --limit=10\n${show('argc_text argc_limit')}`;
+    expect((await argc(body, ['--text', ''])).err).toBe('error: the following required arguments were not provided:\n  --text <TEXT>\n');
+    expect((await argc(body, ['--text', 'x', '--limit', ''])).out).toBe('argc_text=[x]\nargc_limit=[10]\n');
+  });
+
+  it('stops at the first bad word, in order', async () => {
+    const body = `# @describe T\n# @option --mode[a|b]\n${show('argc_mode')}`;
+    expect((await argc(body, ['--mode', 'c', '--zzz'])).err).toBe('error: invalid value `c` for `<MODE>`\n  [possible values: a, b]\n');
+    expect((await argc(body, ['--zzz', '--mode', 'c'])).err).toBe('error: unexpected argument `--zzz` found\n');
   });
 });
