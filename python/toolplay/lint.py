@@ -9,8 +9,10 @@ that does not parse. Cross-file rules (duplicate tool names, shared file stems) 
 from __future__ import annotations
 
 import ast
+import hashlib
 import os
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from .lint_common import Collector, SourceFile
@@ -22,30 +24,61 @@ from .lint_ltp import LTP_GLOBALS, lint_ltp_file, targets_hub
 _REGEX_TOOL = re.compile(r"^[ \t]*def\s+(tool_\w+)\s*\(([^)]*)\)\s*(?:->\s*[^:]+)?:", re.MULTILINE)
 
 
+@dataclass
+class FileLint:
+    """One file's own diagnostics, and what the cross-file rules need from it."""
+
+    items: list[dict[str, Any]]
+    tools: list[tuple[str, int, tuple[int, int, int, int]]] | None  # (name, def line, name range); None: not an LCP file
+    first_line_end: int
+
+
+# Per-file results keyed by path and content hash: the editor lints on every keystroke and a
+# 200-file folder must not be re-analysed for one edit (same idea as lcp_scan's parse cache).
+_CACHE: dict[str, tuple[str, FileLint]] = {}
+stats = {"analysed": 0}
+
+
 def lint_paths(paths: list[str]) -> list[dict[str, Any]]:
     files = collect_files(paths)
-    results: list[dict[str, Any]] = []
-    listed: list[tuple[SourceFile, Collector, list[ast.FunctionDef]]] = []
-    for path in files:
-        src = read_source(path)
-        out = Collector(src)
-        if src.tree is None:
-            _syntax_error(out, src)
-        else:
-            tools = lint_file(out, src)
-            if tools is not None:
-                listed.append((src, out, tools))
-        results.append(out.items)
-    _cross_file(listed)
-    flat = [d for items in results for d in items]
+    per_file = [(path, _lint_cached(path)) for path in files]
+    flat = [dict(d) for _, result in per_file for d in result.items]
+    flat += _cross_file(per_file)
     order = {path: i for i, path in enumerate(files)}
     flat.sort(key=lambda d: (order.get(d["file"], 0), d["line"], d["column"], d["code"]))
     return flat
 
 
-def read_source(path: str) -> SourceFile:
+def _lint_cached(path: str) -> FileLint:
     with open(path, "rb") as handle:
         data = handle.read()
+    digest = hashlib.sha1(data).hexdigest()
+    hit = _CACHE.get(path)
+    if hit and hit[0] == digest:
+        return hit[1]
+    stats["analysed"] += 1
+    src = read_source(path, data)
+    out = Collector(src)
+    tools = None
+    if src.tree is None:
+        _syntax_error(out, src)
+    else:
+        listed = lint_file(out, src)
+        if listed is not None:
+            tools = [(f.name, f.lineno, out.name_span(f)) for f in listed]
+    result = FileLint(out.items, tools, src.line_end(1))
+    _CACHE[path] = (digest, result)
+    return result
+
+
+def clear_cache() -> None:
+    _CACHE.clear()
+
+
+def read_source(path: str, data: bytes | None = None) -> SourceFile:
+    if data is None:
+        with open(path, "rb") as handle:
+            data = handle.read()
     # Parse the decoded text, as LCP does (read_text): SyntaxError offsets then count characters on every Python.
     text = data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
     try:
@@ -122,30 +155,35 @@ def _char_col(src: SourceFile, line: int, offset: int) -> int:
     return src.column(line, len(text[: max(offset - 1, 0)].encode("utf-8")))
 
 
-def _cross_file(listed: list[tuple[SourceFile, Collector, list[ast.FunctionDef]]]) -> None:
+def _cross_file(per_file: list[tuple[str, FileLint]]) -> list[dict[str, Any]]:
     """LCP013: one tool name in two files; LCP015: two files with one stem (one module slot)."""
-    owner: dict[str, tuple[SourceFile, ast.FunctionDef]] = {}
-    stems: dict[str, SourceFile] = {}
-    for src, out, tools in listed:
-        stem = os.path.splitext(os.path.basename(src.path))[0]
-        if stem in stems and os.path.dirname(stems[stem].path) != os.path.dirname(src.path):
-            first = stems[stem].path
-            out.add("LCP015", "error", (1, 1, 1, src.line_end(1)),
-                    f"{first} has the same file stem `{stem}`: LCP loads both as the module "
+    found: list[dict[str, Any]] = []
+    owner: dict[str, tuple[str, int]] = {}
+    stems: dict[str, str] = {}
+    for path, result in per_file:
+        if result.tools is None:
+            continue
+        out = Collector(SourceFile(path, "", None))
+        stem = os.path.splitext(os.path.basename(path))[0]
+        if stem in stems and os.path.dirname(stems[stem]) != os.path.dirname(path):
+            out.add("LCP015", "error", (1, 1, 1, result.first_line_end),
+                    f"{stems[stem]} has the same file stem `{stem}`: LCP loads both as the module "
                     f"`persistent_{stem}`, so both files' tools are listed but only the file imported first can run; "
                     "the other's tools fail with \"Function '…' not found in module.\"",
                     f"rename one of the files (e.g. `{stem}_2.py`)", ["lcp"])
-        stems.setdefault(stem, src)
+        stems.setdefault(stem, path)
         seen_here: set[str] = set()
-        for func in tools:
-            if func.name in seen_here:
+        for name, line, span in result.tools:
+            if name in seen_here:
                 continue
-            seen_here.add(func.name)
-            if func.name in owner and owner[func.name][0].path != src.path:
-                first_src, first_func = owner[func.name]
-                out.add("LCP013", "error", out.name_span(func),
-                        f"`{func.name}` is also defined in {first_src.path} (line {first_func.lineno}): LCP registers "
+            seen_here.add(name)
+            if name in owner and owner[name][0] != path:
+                first_path, first_line = owner[name]
+                out.add("LCP013", "error", span,
+                        f"`{name}` is also defined in {first_path} (line {first_line}): LCP registers "
                         "the first file it scans and skips this one. toolplay scans in name order; the real binding "
                         "uses the directory listing order, so which file wins can change from one machine to another.",
                         "give each tool a unique name across all tool files", ["lcp"])
-            owner.setdefault(func.name, (src, func))
+            owner.setdefault(name, (path, line))
+        found.extend(out.items)
+    return found

@@ -1,0 +1,25 @@
+// Lint caches per file by content: after one edit in a 30-file folder only that file is analysed
+// again, and cross-file findings (duplicate names) still follow the edit.
+import { describe, expect, it } from 'vitest';
+import { getEngine } from './engine.ts';
+
+describe('lint cache', () => {
+  it('re-analyses only the edited file, and cross-file rules see the edit', async () => {
+    const engine = await getEngine();
+    const root = '/tmp/lint-cache-1';
+    engine.py.FS.mkdirTree(root);
+    const tool = (i: number, name = `tool_n${i}`): string => `def ${name}(q: str):\n    """Tool ${i}.\n\n    Args:\n        q (str): Query.\n    """\n`;
+    for (let i = 0; i < 30; i++) engine.py.FS.writeFile(`${root}/t${String(i).padStart(2, '0')}.py`, tool(i));
+    const analysed = (): number => Number(engine.py.runPython('import toolplay.lint as l; l.stats["analysed"]'));
+
+    expect(engine.call('lint', { paths: [root] })).toEqual([]);
+    const before = analysed();
+    expect(engine.call('lint', { paths: [root] })).toEqual([]);
+    expect(analysed() - before).toBe(0);
+
+    engine.py.FS.writeFile(`${root}/t07.py`, tool(7, 'tool_n3'));
+    const found = engine.call('lint', { paths: [root] });
+    expect(analysed() - before).toBe(1);
+    expect(found.map((d) => `${d.file.split('/').pop()}:${d.line}:${d.column} ${d.code}`)).toEqual(['t07.py:1:5 LCP013']);
+  });
+});
