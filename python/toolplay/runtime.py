@@ -127,13 +127,14 @@ def call_lcp(params: dict[str, Any], hooks: Any) -> Any:
     except BaseException as exc:  # SystemExit while importing a module escapes LCPBinding too
         escaped = exc
     finally:
+        ended = time.perf_counter()
         sys.stdout, sys.stderr = saved[1], saved[2]
         _restore_cwd(saved[0])
         if cwd_entry is not None:
             sys.path.insert(cwd_entry, "")
         session.confirm.detach()
         emitter.emit("fs.changed", **changes(before, snapshot(workspace)))
-    duration = round((time.perf_counter() - started) * 1000, 3)
+    duration = round((ended - started) * 1000, 3)  # the tool's time, not the workspace scan's
     if escaped is not None:
         message = (f"{type(escaped).__name__}: {escaped} escaped execute_tool: LCPBinding only catches "
                    "Exception while importing a tool module, so a host would see this exception itself")
