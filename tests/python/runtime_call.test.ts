@@ -99,6 +99,13 @@ describe('call (lcp): result and telemetry', () => {
     for (const e of hooks.events) expect(e.t).toBeGreaterThan(1.7e12);
   });
 
+  it("call.started carries the hub's status line, titles from TOOL_TITLES", () => {
+    const { tools, ws } = setup({ 'tools/lib.py': 'TOOL_TITLES = {"tool_find": "🔎 Finding"}\n\ndef tool_find(query: str):\n    """Find."""\n    return query\n' });
+    const hooks = recorder();
+    engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_find', args: { query: 'needle' }, workspace: ws }, hooks);
+    expect(hooks.events[0]).toMatchObject({ type: 'call.started', statusLine: '🔎 Finding: "needle"\n' });
+  });
+
   it('streams stdout and stderr write by write, with the given callId', () => {
     const { tools, ws } = setup();
     const hooks = recorder();
