@@ -87,7 +87,10 @@ async function argcEval(args: string[], ctx: ResolvedCommandContext): Promise<{ 
   // The built parser runs inside the tool's shell: every shell variable counts, exported or not.
   const envs = new Map(ctx.env);
   const outcome = await runArgcRuntime(script, cmdArgs.slice(1), envs, async (fn) => {
-    const out = await ctx.exec?.(`bash ${shellQuote(scriptPath)} ${INTERNAL_SYMBOL} ${shellQuote(fn)}`, { cwd: ctx.cwd });
+    // Re-run the script up to its argc line, which then calls just `fn` (argc's internal mode).
+    // The built text, because Loki tools carry no eval line of their own.
+    const run = `bash -c ${shellQuote(argcBuildSource(source))} ${shellQuote(scriptPath)} ${INTERNAL_SYMBOL} ${shellQuote(fn)}`;
+    const out = await ctx.exec?.(run, { cwd: ctx.cwd });
     return out?.stdout ?? '';
   });
   return { stdout: outcomeCode(script, cmdArgs, outcome), stderr: '' };

@@ -165,4 +165,15 @@ main() {
     const r = await run({});
     expect(r.model_value).toEqual({ output: 'fallback\n' });
   });
+
+  it('validates choices and fills defaults from the tool’s own functions (no eval line, as Loki tools are)', async () => {
+    const { run } = await tool(`# @describe Fn choices.
+# @option --picked[\`_choices\`]
+# @option --when=\`_today\`
+main() { echo "$argc_picked $argc_when" >> "$LLM_OUTPUT"; }
+_choices() { echo one; echo two; }
+_today() { echo 2026-01-01; }`);
+    expect((await run({ picked: 'two' })).llm_output).toBe('two 2026-01-01\n');
+    expect((await run({ picked: 'three' })).stderr).toBe('error: invalid value `three` for `<PICKED>`\n  [possible values: one, two]\n');
+  });
 });
