@@ -110,9 +110,15 @@ export async function runBashTool(options: RunBashToolOptions): Promise<LokiResu
     // the script, because just-bash's `bash` and `set` take any `--help` argument as their own.
     // The function opens on line 1, so the tool's line numbers stay right.
     `export ${ARGS_VAR}=${shellQuote(`${commandWord} ${toolArgsText(data.args)}`)}`,
-    `bash -c ${shellQuote(`${TOOL_FN}() { ${argcBuildSource(source)}\n}\n__toolplay_words=$${ARGS_VAR}; unset ${ARGS_VAR}; eval "${TOOL_FN} $__toolplay_words"`)} '${toolPath}'`,
+    `bash -c ${shellQuote(`${TOOL_FN}() { ${argcBuildSource(source)}\n}\n__toolplay_words=$${ARGS_VAR}; unset ${ARGS_VAR}; eval "${TOOL_FN} $__toolplay_words"`)} ${shellQuote(toolPath)}`,
   ].join('\n');
-  const result = await bash.exec(script, { cwd: options.cwd, replaceEnv: true, env: {}, ...(options.signal ? { signal: options.signal } : {}) });
+  let result: { exitCode: number; stdout: string; stderr: string };
+  try {
+    // rawScript: run the text as written; just-bash otherwise normalises leading whitespace.
+    result = await bash.exec(script, { cwd: options.cwd, replaceEnv: true, env: {}, rawScript: true, ...(options.signal ? { signal: options.signal } : {}) });
+  } catch (err) {
+    result = { exitCode: 1, stdout: '', stderr: `toolplay: the Bash sandbox stopped: ${err instanceof Error ? err.message : String(err)}\n` };
+  }
   const llm = await readIfFile(fs, llmOutput);
   await fs.rm(llmOutput, { force: true }).catch(() => undefined);
   return done(result.exitCode, result.stdout, explainNotFound(result.stderr), llm);

@@ -176,4 +176,15 @@ _today() { echo 2026-01-01; }`);
     expect((await run({ picked: 'two' })).llm_output).toBe('two 2026-01-01\n');
     expect((await run({ picked: 'three' })).stderr).toBe('error: invalid value `three` for `<PICKED>`\n  [possible values: one, two]\n');
   });
+
+  it('keeps the tool text byte for byte: indented heredocs stay indented', async () => {
+    const { run } = await tool(`# @describe Heredoc.
+main() {
+    cat <<EOF >> "$LLM_OUTPUT"
+  two spaces
+\tone tab
+EOF
+}`);
+    expect((await run({})).llm_output).toBe('  two spaces\n\tone tab\n');
+  });
 });
