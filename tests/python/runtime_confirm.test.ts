@@ -150,6 +150,30 @@ describe('confirm handler: wiring and answers without asking', () => {
   });
 });
 
+describe('confirm handler: Stop while the popup is open', () => {
+  it('the interrupt raised inside hooks.confirm (checkInterrupt, as the worker does) propagates as KeyboardInterrupt', () => {
+    const where = setup();
+    const buffer = new Uint8Array(new SharedArrayBuffer(1));
+    engine.py.setInterruptBuffer(buffer);
+    const hooks = recorder();
+    hooks.confirm = () => {
+      buffer[0] = 2; // the page's Stop button
+      engine.py.checkInterrupt();
+      return JSON.stringify({ decision: 'allow' });
+    };
+    try {
+      expect(() => engine.call('call', { profile: 'lcp', paths: [where.tools], tool: 'tool_ask', args: { style: 'shell' }, workspace: where.ws }, hooks)).toThrow(
+        /KeyboardInterrupt/,
+      );
+    } finally {
+      engine.py.setInterruptBuffer(undefined as never);
+    }
+    // Pyodide's checkInterrupt() itself prints "KeyboardInterrupt" to sys.stderr, which is the call's stream.
+    expect(hooks.events.map((e) => e.type)).toEqual(['call.started', 'confirm.asked', 'call.stderr', 'fs.changed']);
+    expect(hooks.events[2]).toMatchObject({ text: 'KeyboardInterrupt\n' });
+  });
+});
+
 describe('confirm handler with the confirm-autonomy example library', () => {
   const source = readFileSync(new URL('../../src/examples/confirm-autonomy/tools/file_manager.py', import.meta.url), 'utf8');
 
