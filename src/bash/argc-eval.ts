@@ -10,13 +10,13 @@ import type { ArgcScript } from './argc-model.ts';
 import { parseArgcScript } from './argc-command.ts';
 import { ArgcError } from './argc-parse.ts';
 import { runArgcRuntime } from './argc-runtime.ts';
+import { shellWord } from './shell-word.ts';
 import type { RuntimeOutcome } from './argc-runtime.ts';
 
 const INTERNAL_SYMBOL = '___internal___';
 
-/** shell_words::quote: bare when safe, else single quotes. */
-export const shellQuote = (value: string): string =>
-  value === '' ? "''" : /^[A-Za-z0-9,._+:@%/=-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+/** Values are printed the way argc prints them. */
+export const shellQuote = shellWord;
 
 const REQUIRE_TOOLS = `_argc_require_tools() {
     local tool missing_tools=()

@@ -1,52 +1,96 @@
 /**
- * The names argc prints in its messages (`render_name_notations`) and a compact `--help`
- * (argc's `render_help` layout: description, USAGE, OPTIONS, COMMANDS, ENVIRONMENTS).
+ * argc 1.23's help text and the names in its messages (`src/command/mod.rs` `render_help`,
+ * `src/param.rs` `render_body`/`render_describe`/`render_name_notations`), without line wrapping
+ * (Loki builds with no TERM_WIDTH).
  */
-import type { ArgcCommand, FlagOptionParam } from './argc-model.ts';
+import type { ArgcCommand, FlagOptionParam, ParamData } from './argc-model.ts';
 import { multipleOccurs, required } from './argc-model.ts';
+import { shellWord } from './shell-word.ts';
+
+const notations = (p: FlagOptionParam): string => {
+  if (p.notations.length !== 1) return p.notations.map((n) => `<${n}>`).join(' ');
+  const n = p.notations[0] ?? '';
+  if (!multipleOccurs(p.data)) return `<${n}>`;
+  return required(p.data) ? `<${n}>...` : `[${n}]...`;
+};
 
 /** `--text <TEXT>`, `--tags <TAG>...`, `--range <MIN> <MAX>`, `--opt=<V>`. */
 export function renderNameNotations(p: FlagOptionParam): string {
-  let out = p.longPrefix + p.data.name;
-  if (p.flag) return out;
-  out += p.assigned ? '=' : ' ';
-  if (p.notations.length === 1) {
-    const n = p.notations[0] ?? '';
-    const multi = multipleOccurs(p.data);
-    out += multi ? (required(p.data) ? `<${n}>...` : `[${n}]...`) : `<${n}>`;
-  } else {
-    out += p.notations.map((n) => `<${n}>`).join(' ');
-  }
-  return out;
+  const name = p.longPrefix + p.data.name;
+  return p.flag ? name : `${name}${p.assigned ? '=' : ' '}${notations(p)}`;
 }
 
-const optionBody = (p: FlagOptionParam): string => {
-  const head = p.short ? `${p.short}, ${p.longPrefix.padStart(2)}${p.data.name}` : `    ${p.longPrefix.padStart(2)}${p.data.name}`;
-  if (p.flag) return multipleOccurs(p.data) ? `${head}...` : head;
-  return head + renderNameNotations(p).slice(p.longPrefix.length + p.data.name.length);
+const renderBody = (p: FlagOptionParam): string => {
+  let out: string;
+  if (!p.short && p.longPrefix.length === 1 && p.data.name.length === 1) out = p.longPrefix + p.data.name;
+  else out = `${p.short ? `${p.short}, ` : '    '}${p.longPrefix.padStart(2)}${p.data.name}`;
+  if (p.flag) return multipleOccurs(p.data) ? `${out}...` : out;
+  return `${out}${p.assigned ? '=' : ' '}${notations(p)}`;
 };
 
-const block = (title: string, rows: Array<[string, string]>): string[] => {
+/** Description plus `[possible values: …]`, `[default: …]`, `[env: …]` (argc `render_describe`). */
+const renderDescribe = (data: ParamData, id: string): string => {
+  const describe = data.describe;
+  const sep = describe.includes('\n') ? '\n' : ' ';
+  let out = describe;
+  let documented = false;
+  if (data.choice?.kind === 'values') {
+    documented = data.choice.values.every((v) => describe.includes(v));
+    if (!documented) out += `${out ? sep : ''}[possible values: ${data.choice.values.map(shellWord).join(', ')}]`;
+  }
+  if (!documented && data.default?.kind === 'value') out += `${out ? sep : ''}[default: ${shellWord(data.default.value)}]`;
+  if (data.env !== undefined) {
+    const env = data.env ?? id.replace(/[-.:@]/g, '_').toUpperCase();
+    if (!describe.includes(env) && out) out += sep;
+    out += `[env: ${env}]`;
+  }
+  return out;
+};
+
+const renderList = (title: string, rows: Array<[string, string]>): string[] => {
   if (rows.length === 0) return [];
-  const width = Math.max(...rows.map(([l]) => l.length));
-  return [title, ...rows.map(([l, r]) => (r ? `  ${l.padEnd(width)}  ${r}` : `  ${l}`)), ''];
+  const size = Math.max(...rows.map(([v]) => v.length)) + 2;
+  const multiline = rows.some(([, d]) => d.includes('\n'));
+  const block = (name: string, text: string): string => text.split('\n').map((line, i) => (i === 0 ? name : ' '.repeat(name.length)) + line).join('\n');
+  const items = rows.map(([v, d]) => {
+    if (d === '') return `  ${v}${multiline ? '\n' : ''}`;
+    if (multiline) return `  ${v}\n${block(' '.repeat(10), d)}\n`;
+    return block(`  ${v}${' '.repeat(size - v.length)}`, d);
+  });
+  return [title, ...items, ...(multiline ? [] : [''])];
 };
 
-/** Help text for `cmd` (`cmds` is the path from the root, for the USAGE line). */
+/** Help text for `cmd`; `cmds` is the path from the root (for USAGE). Trimmed, as the built `_argc_usage` prints it. */
 export function renderHelp(cmd: ArgcCommand, cmds: ArgcCommand[]): string {
   const out: string[] = [];
   if (cmd.describe) out.push(cmd.describe, '');
-  const usage = ['USAGE:', ...[cmds[0]?.name ?? 'prog', ...cmd.paths]];
+  const usage = ['USAGE:', cmds[0]?.name ?? 'prog', ...cmd.paths];
   const req = cmd.flagOptions.filter((p) => required(p.data));
   if (req.length !== cmd.flagOptions.length) usage.push('[OPTIONS]');
   usage.push(...req.map(renderNameNotations));
+  const positional = (p: ArgcCommand['positionals'][number]): string =>
+    (required(p.data) ? `<${p.notation}>` : `[${p.notation}]`) + (multipleOccurs(p.data) ? '...' : '');
   if (cmd.subcommands.length > 0) usage.push('<COMMAND>');
-  else usage.push(...cmd.positionals.map((p) => (required(p.data) ? `<${p.notation}>` : `[${p.notation}]`)));
+  else usage.push(...cmd.positionals.map(positional));
   out.push(usage.join(' '), '');
-  out.push(...block('ARGS:', cmd.positionals.map((p) => [p.notation, p.data.describe])));
-  const help: Array<[string, string]> = [['-h, --help', 'Print help']];
-  out.push(...block('OPTIONS:', [...cmd.flagOptions.map((p): [string, string] => [optionBody(p).trim(), p.data.describe]), ...help]));
-  out.push(...block('COMMANDS:', cmd.subcommands.map((s) => [s.name ?? '', s.describe.split('\n')[0] ?? ''])));
-  out.push(...block('ENVIRONMENTS:', cmd.envs.map((e) => [e.data.name + (required(e.data) ? '*' : ''), e.data.describe])));
-  return out.join('\n').trimEnd();
+  out.push(...renderList('ARGS:', cmd.positionals.map((p) => [positional(p), renderDescribe(p.data, p.data.name)])));
+  if (cmd.flagOptions.length > 0) {
+    const described = cmd.flagOptions.some((p) => p.data.describe !== '');
+    const prefix = cmd.flagOptions.some((p) => p.longPrefix.length === 1) ? '-' : '--';
+    const rows: Array<[string, string]> = cmd.flagOptions.map((p) => [renderBody(p), renderDescribe(p.data, p.id)]);
+    const has = (name: string): boolean => cmd.flagOptions.some((p) => p.id === name);
+    const short = (s: string): boolean => !cmd.flagOptions.some((p) => p.short === s || p.longPrefix + p.data.name === s);
+    if (!has('help')) rows.push([`${short('-h') ? '-h, ' : '    '}${prefix.padStart(2)}help`, described ? 'Print help' : '']);
+    if ((cmd.version !== undefined || cmd.paths.length === 0) && !has('version')) {
+      rows.push([`${short('-V') ? '-V, ' : '    '}${prefix.padStart(2)}version`, described ? 'Print version' : '']);
+    }
+    out.push(...renderList('OPTIONS:', rows));
+  }
+  const subRow = (s: ArgcCommand): [string, string] => {
+    const line = s.describe.split('\n')[0] ?? '';
+    return [s.name ?? '', s.aliases.length > 0 ? `${line}${line ? ' ' : ''}[aliases: ${s.aliases.join(', ')}]` : line];
+  };
+  out.push(...renderList('COMMANDS:', cmd.subcommands.map(subRow)));
+  out.push(...renderList('ENVIRONMENTS:', cmd.envs.map((e) => [`${e.data.name}${required(e.data) ? '*' : ''}`, renderDescribe(e.data, e.data.name)])));
+  return out.join('\n').trim();
 }
