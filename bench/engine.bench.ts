@@ -1,0 +1,62 @@
+/**
+ * Engine benchmark: LCP schema extraction of a 200-file tools folder in Pyodide (Node), measured
+ * through the engine's own `schema` method, each next to its floor — bare `ast.parse` of the same
+ * sources in the same Pyodide, timed inside Python. Targets: full extraction ≤ 2× floor,
+ * rescan after editing one file ≤ 15 ms.
+ */
+import { loadNodeEngine } from '../src/engine/node.ts';
+import { median, middle, type BenchRow } from './bench.ts';
+import { librarySource, writeLibraries } from './generate.ts';
+
+const FILES = 200;
+const DIR = '/bench/tools';
+
+export default async function engineBench(): Promise<BenchRow[]> {
+  const engine = await loadNodeEngine();
+  const { py } = engine;
+  const paths = writeLibraries(py, DIR, FILES);
+  const schema = (): unknown => engine.call('schema', { paths: [DIR], profile: 'lcp', format: 'native' });
+  const clearCache = (): void => void py.runPython('import toolplay.lcp_scan as s; s.clear_cache()');
+  py.runPython(`
+import ast, time
+def _bench_parse_floor(paths, runs):
+    # The same sources, already read, parsed with nothing else around: ms per run.
+    sources = [open(p, encoding="utf-8").read() for p in paths]
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        for s in sources:
+            ast.parse(s)
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+`);
+  const floorFn = py.globals.get('_bench_parse_floor') as (paths: unknown, runs: number) => { toJs(): number[]; destroy(): void };
+  const floor = (subset: string[], runs: number): number => {
+    const proxy = floorFn(subset, runs);
+    const times = proxy.toJs();
+    proxy.destroy();
+    return middle(times);
+  };
+
+  const tools = (schema() as unknown[]).length; // also warms up every engine module
+  const full = await median(7, schema, clearCache);
+  const fullFloor = floor(paths, 7);
+  const rescan = await median(15, schema);
+  const target = paths[FILES / 2] ?? '';
+  let edit = 0;
+  const oneFile = await median(15, schema, () => py.FS.writeFile(target, librarySource(FILES / 2, ++edit)));
+  const oneFloor = floor([target], 15);
+
+  const row = (name: string, value: number, floorMs: number, targetMs?: number): BenchRow => ({
+    name,
+    value,
+    unit: 'ms',
+    floor: floorMs,
+    ...(targetMs === undefined ? {} : { target: targetMs, pass: value <= targetMs }),
+  });
+  return [
+    row(`full extraction, ${FILES} files / ${tools} tools, cold cache (target 2× floor)`, full, fullFloor, 2 * fullFloor),
+    row('full rescan, nothing changed', rescan, fullFloor),
+    row('rescan after editing one file (target 15 ms)', oneFile, oneFloor, 15),
+  ];
+}
