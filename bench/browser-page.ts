@@ -1,0 +1,80 @@
+// What the bench measures inside the bench page (bench/browser/entry.ts exposes the real classes).
+import type { Page } from 'playwright-core';
+import type { PythonClient } from '../src/worker/client.svelte.ts';
+import type { Workspace, createIdbStore } from '../src/workspace/workspace.svelte.ts';
+
+interface BenchApi {
+  Workspace: typeof Workspace;
+  createIdbStore: typeof createIdbStore;
+  PythonClient: typeof PythonClient;
+}
+declare const toolplayBench: BenchApi;
+
+const TOOL = 'def tool_hello(name: str = "you") -> dict:\n    """Answers at once."""\n    return {"success": True, "output": "hello " + name}\n';
+
+/** tsx (esbuild keepNames) wraps named functions in __name(); the page has no such helper. */
+const defineNameHelper = (page: Page): Promise<unknown> => page.evaluate('globalThis.__name ??= (f) => f');
+
+/** Median round trip of a trivial LCP call through PythonClient, and of a bare postMessage echo worker. */
+export async function benchCalls(page: Page): Promise<{ callMedian: number; echoMedian: number }> {
+  await defineNameHelper(page);
+  return page.evaluate(async (tool) => {
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+    const client = new toolplayBench.PythonClient();
+    await client.sync([{ path: 'tools/hello.py', content: new TextEncoder().encode(tool) }]);
+    const params = { profile: 'lcp' as const, paths: ['/workspace/tools'], tool: 'tool_hello', args: {} };
+    for (let i = 0; i < 5; i++) await client.call(params, () => {});
+    const calls: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t0 = performance.now();
+      const outcome = await client.call(params, () => {});
+      if (outcome.status !== 'finished') throw new Error(`bench call failed: ${JSON.stringify(outcome)}`);
+      calls.push(performance.now() - t0);
+    }
+    client.dispose();
+    const echo = new Worker(URL.createObjectURL(new Blob(['onmessage = (e) => postMessage(e.data)'], { type: 'text/javascript' })));
+    const once = (n: number) => new Promise<void>((ok) => { echo.onmessage = () => ok(); echo.postMessage({ kind: 'request', id: n, method: 'ping', params: {} }); });
+    for (let i = 0; i < 5; i++) await once(i);
+    const echoes: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t0 = performance.now();
+      await once(i);
+      echoes.push(performance.now() - t0);
+    }
+    echo.terminate();
+    return { callMedian: median(calls), echoMedian: median(echoes) };
+  }, TOOL);
+}
+
+/** Restore of a 1,000-file, 20 MB workspace from IndexedDB, and the median autosave of one edited file. */
+export async function benchWorkspace(page: Page): Promise<{ restoreMs: number; autosaveMedian: number }> {
+  await defineNameHelper(page);
+  return page.evaluate(async () => {
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+    const store = toolplayBench.createIdbStore('toolplay-bench');
+    const seed = await toolplayBench.Workspace.open(store, 'big', { autosaveMs: 60_000 });
+    const files: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 1000; i++) {
+      const bytes = new Uint8Array(20 * 1024);
+      crypto.getRandomValues(bytes.subarray(0, 65536 > bytes.length ? bytes.length : 65536));
+      files[`pkg${i % 20}/module_${i}.py`] = bytes;
+    }
+    seed.replaceAll(files);
+    await seed.flush();
+    seed.dispose();
+    const t0 = performance.now();
+    const ws = await toolplayBench.Workspace.open(store, 'big', { autosaveMs: 60_000 });
+    const restoreMs = performance.now() - t0;
+    if (ws.paths.length !== 1000) throw new Error(`restored ${ws.paths.length} files`);
+    const saves: number[] = [];
+    for (let k = 0; k < 21; k++) {
+      ws.write('pkg3/module_3.py', `value = ${k}\n`.repeat(200));
+      const s0 = performance.now();
+      await ws.flush();
+      saves.push(performance.now() - s0);
+      if (ws.saveState !== 'saved') throw new Error(ws.saveError ?? ws.saveState);
+    }
+    ws.dispose();
+    return { restoreMs, autosaveMedian: median(saves) };
+  });
+}

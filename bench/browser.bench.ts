@@ -1,0 +1,88 @@
+// Browser bench (run by bench/run.ts): headless Chromium against the built app and a bench page
+// bundling the real Workspace and PythonClient. Rows: {name, value, unit, floor?, target?, pass?}.
+// Targets (brief): editor interactive ≤ 1.0 s cached; tools listed ≤ 1.25× a blank page's
+// loadPyodide() from the same files; trivial call ≤ 5 ms median (bare postMessage echo beside it);
+// restore 1,000 files / 20 MB ≤ 1 s; autosave of one edited file ≤ 20 ms.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM } from '../tests/e2e/harness.ts';
+import { serveBench } from './browser-server.ts';
+import { benchCalls, benchWorkspace } from './browser-page.ts';
+
+export interface BenchRow {
+  name: string;
+  value: number;
+  unit: string;
+  floor?: number;
+  target?: number;
+  pass?: boolean;
+}
+
+const ROOT = resolve(import.meta.dirname, '..');
+const row = (name: string, value: number, unit: string, target?: number): BenchRow =>
+  target === undefined ? { name, value: round(value), unit } : { name, value: round(value), unit, target, pass: value <= target };
+const round = (v: number): number => Math.round(v * 100) / 100;
+
+/** Milliseconds since navigation start when `selector` first shows (a warm, cached navigation). */
+async function cachedNavigation(page: Page, url: string, waits: Record<string, (p: Page) => Promise<unknown>>): Promise<Record<string, number>> {
+  await page.goto(url);
+  for (const wait of Object.values(waits)) await wait(page); // first visit fills the HTTP cache
+  await page.goto(url, { waitUntil: 'commit' });
+  const out: Record<string, number> = {};
+  for (const [name, wait] of Object.entries(waits)) {
+    await wait(page);
+    out[name] = await page.evaluate(() => performance.now());
+  }
+  return out;
+}
+
+export default async function browserBench(): Promise<BenchRow[]> {
+  const outDir = mkdtempSync(join(tmpdir(), 'toolplay-bench-'));
+  const profile = mkdtempSync(join(tmpdir(), 'toolplay-bench-profile-'));
+  await build({
+    root: ROOT,
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true, rollupOptions: { input: { bench: join(ROOT, 'bench/browser/index.html') } } },
+  });
+  const server = await serveBench({ app: join(ROOT, 'dist'), bench: outDir });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const app = await cachedNavigation(page, `${server.base}app/`, {
+      editor: (p) => p.locator('.monaco-editor textarea').first().waitFor({ timeout: 60_000 }),
+      tools: (p) => p.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^tool_/ }).first().waitFor({ timeout: 90_000 }),
+    });
+    const blank = await cachedNavigation(page, `${server.base}blank/`, {
+      pyodide: (p) => p.waitForFunction(() => (globalThis as { pyodideLoadedAt?: number }).pyodideLoadedAt, null, { timeout: 90_000 }),
+    });
+    const blankMs = await page.evaluate(() => (globalThis as unknown as { pyodideLoadedAt: number }).pyodideLoadedAt);
+    void blank;
+
+    await page.goto(`${server.base}bench/bench/browser/index.html`);
+    await page.getByText('ready').waitFor();
+    const calls = await benchCalls(page);
+    const ws = await benchWorkspace(page);
+    return [
+      row('editor interactive after navigation (cached)', app.editor! / 1000, 's', 1.0),
+      row('tools listed after navigation (cached)', app.tools! / 1000, 's'),
+      row('blank page loadPyodide() from the same files (cached)', blankMs / 1000, 's'),
+      row('tools listed ÷ blank loadPyodide()', app.tools! / blankMs, '×', 1.25),
+      row('trivial tool call round trip (median)', calls.callMedian, 'ms', 5),
+      row('bare postMessage echo round trip (median)', calls.echoMedian, 'ms'),
+      row('restore a 1,000-file 20 MB workspace', ws.restoreMs, 'ms', 1000),
+      row('autosave of one edited file (median)', ws.autosaveMedian, 'ms', 20),
+    ];
+  } finally {
+    await context.close().catch(() => {});
+    await server.close();
+    rmSync(outDir, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
