@@ -41,6 +41,8 @@ export interface FlagOptionParam {
   id: string;
   /** Upper-cased notations (`<INT>` → `INT`; none written → the option's own name). */
   notations: string[];
+  /** The notations as written (`<abc>` → `abc`). */
+  rawNotations: string[];
   assigned: boolean;
   prefixed: boolean;
   line: number;
@@ -50,6 +52,8 @@ export interface FlagOptionParam {
 export interface PositionalParam {
   data: ParamData;
   notation: string;
+  /** The notation as written, if any. */
+  rawNotation?: string;
   line: number;
 }
 

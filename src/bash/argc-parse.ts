@@ -48,7 +48,7 @@ function flagOption(data: ParamData, flag: boolean, short: string | undefined, l
   const id = longPrefix.startsWith('+') ? `plus_${data.name}` : data.name;
   const notations = flag ? [] : raw.length === 0 ? [toCobolCase(data.name)] : raw.map(toCobolCase);
   if (data.modifier.kind === 'terminated' && notations.length > 0) notations[notations.length - 1] += '~';
-  const param: FlagOptionParam = { data, flag, longPrefix, id, notations, assigned, prefixed, line };
+  const param: FlagOptionParam = { data, flag, longPrefix, id, notations, rawNotations: raw, assigned, prefixed, line };
   if (short !== undefined) param.short = short;
   return param;
 }
@@ -80,8 +80,8 @@ function optionParam(input: string, line: number): FlagOptionParam | null {
       const tail = parseTail(afterNotes);
       if (tail) return withDescribe(flagOption(withEnv(parsed[0], env), false, head[0], head[1], raw, line), tail[0]);
     }
-    return null;
   }
+  // As nom's `alt`: when the long form does not parse, the short-only form gets its turn.
   const m = /^[ \t]*([-+])/.exec(input);
   if (!m || !m[1]) return null;
   const after = input.slice(m[0].length);
@@ -96,9 +96,8 @@ function optionParam(input: string, line: number): FlagOptionParam | null {
 
 function flagParam(input: string, line: number): FlagOptionParam | null {
   const head = longHead(input);
-  if (head) {
-    const name = parseName(head[2]);
-    if (!name) return null;
+  const name = head ? parseName(head[2]) : null;
+  if (head && name) {
     const data: ParamData = { name: name[0], describe: '', modifier: { kind: 'optional' } };
     let rest = name[1];
     if (rest.startsWith('*')) {
@@ -107,7 +106,7 @@ function flagParam(input: string, line: number): FlagOptionParam | null {
     }
     const [env, afterEnv] = parseBindEnv(rest);
     const tail = parseTail(afterEnv);
-    return tail ? withDescribe(flagOption(withEnv(data, env), true, head[0], head[1], [], line), tail[0]) : null;
+    if (tail) return withDescribe(flagOption(withEnv(data, env), true, head[0], head[1], [], line), tail[0]);
   }
   const m = /^[ \t]*([-+])(.)/.exec(input);
   if (!m || !m[1] || !m[2] || !isShortChar(m[2])) return null;
@@ -141,7 +140,9 @@ function positionalParam(input: string, line: number): PositionalParam | null {
   if (!tail) return null;
   const data = withEnv(parsed[0], env);
   data.describe = tail[0];
-  return { data, notation: toCobolCase(notation ? notation[0] : data.name), line };
+  const param: PositionalParam = { data, notation: toCobolCase(notation ? notation[0] : data.name), line };
+  if (notation) param.rawNotation = notation[0];
+  return param;
 }
 
 function envParam(input: string, line: number): EnvParam | null {
