@@ -44,15 +44,17 @@ def schema_params(func: ast.FunctionDef) -> list[ast.arg]:
 
 def check_docs(out: Collector, func: ast.FunctionDef) -> None:
     doc = docstring_node(func)
+    params = schema_params(func)
     if doc is None or not doc.value.strip():
+        # One finding, not one per parameter: the missing docstring is the single cause.
+        also = "".join(f", and `{a.arg}` as \"Parameter '{a.arg}'\"" for a in params[:3]) + (", …" if len(params) > 3 else "")
         out.add("LCP011", "warning", out.name_span(func),
-                f"{func.name} has no docstring, so LCP describes it to the model as \"No description provided.\"",
+                f"{func.name} has no docstring, so LCP describes it to the model as \"No description provided.\"{also}.",
                 "add a docstring: a one-line summary, then an `Args:` section with `name (type): description` lines",
                 PROFILES)
-    else:
-        _check_paragraph_trap(out, func, doc)
+        return
+    _check_paragraph_trap(out, func, doc)
     found = entries(func)
-    params = schema_params(func)
     if params:
         _check_param_docs(out, func, params, found)
     else:

@@ -2,6 +2,7 @@
  * `toolplay call`: run one tool as its host would. Python tools (LCP, Loki) run in the engine;
  * a Loki `.sh` tool runs through src/bash's emulation of Loki's run-tool.sh on the real disk.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ConfirmDecision, EngineHooks, LokiResult } from '../protocol/engine.ts';
@@ -85,15 +86,21 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
   const sh = profile === 'loki' ? bashTool(path, tool) : null;
   if (sh) {
     const { runBashTool } = await import('../bash/run-tool.ts');
+    // The same telemetry the engine emits for Python calls, so --events reads alike for both.
+    const callId = randomUUID();
+    const event = (fields: Record<string, unknown>): void => emit(JSON.stringify({ ...fields, callId, t: Date.now() }));
+    const started = performance.now();
+    event({ type: 'call.started', tool, args: toolArgs, statusLine: '' });
     const result: LokiResult = await runBashTool({
       fs: await bashFs([dirname(dirname(sh)), workspace]),
       toolPath: sh,
       args: toolArgs,
       cwd: workspace,
       env: { ...(process.env as Record<string, string>), ...(env ? envFile(env) : {}) },
-      onStdout: (text) => emit(JSON.stringify({ type: 'call.stdout', callId: 'bash', text, t: Date.now() })),
-      onStderr: (text) => emit(JSON.stringify({ type: 'call.stderr', callId: 'bash', text, t: Date.now() })),
+      onStdout: (text) => event({ type: 'call.stdout', text }),
+      onStderr: (text) => event({ type: 'call.stderr', text }),
     });
+    event({ type: 'call.finished', result, durationMs: Math.round((performance.now() - started) * 1000) / 1000 });
     return { stdout: pretty(result), code: 0 };
   }
   // Loki reads `<functions dir>/.env` next to `tools/`: mount the functions dir too.
