@@ -1,6 +1,6 @@
 // Diagnostics in the editor, schema hovers, and the Loki view.
 import type { E2ETest } from './harness.ts';
-import { assert, openApp, openExample, revealText, tools } from './ui-helpers.ts';
+import { assert, openApp, openExample, revealText, setEditorText, tools } from './ui-helpers.ts';
 
 const tests: E2ETest[] = [
   {
@@ -29,6 +29,21 @@ const tests: E2ETest[] = [
       const hover = page.locator('.monaco-hover-content').filter({ hasText: 'lcp profile sees it' });
       await hover.first().waitFor({ timeout: 10_000 });
       assert((await hover.first().textContent())?.includes('input_schema'), 'hover shows the LCP schema');
+    },
+  },
+  {
+    name: 'a file that stops parsing keeps its last good tools, marked stale with the error',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await openApp(page, base);
+      await tools(page).getByLabel('Profile').selectOption('standard');
+      await page.getByRole('treeitem', { name: 'tools/notes.py', exact: true }).click();
+      await page.locator('.tab').getByText('tools/notes.py').waitFor();
+      await setEditorText(page, 'def tool_write_note(path: str:\n    pass\n');
+      const card = tools(page).getByRole('article', { name: 'tool_write_note' });
+      await card.getByText(/Stale: the file does not parse now/).waitFor({ timeout: 20_000 });
+      assert(/SyntaxError/.test((await card.textContent()) ?? ''), 'the stale note carries the parse error');
+      await tools(page).getByRole('button', { name: 'tool_list_notes', exact: true }).waitFor();
     },
   },
   {
