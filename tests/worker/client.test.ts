@@ -1,0 +1,146 @@
+// PythonClient's lifecycle logic against a scripted worker: outcomes and telemetry, Stop through the
+// interrupt buffer, Stop/time limit when Python does not answer (terminate + restart + resync),
+// crashes, and confirmations over the shared-memory bridge.
+import { afterEach, describe, expect, it } from 'vitest';
+import { PythonClient, INTERRUPT_GRACE_MS } from '../../src/worker/client.svelte.ts';
+import { parseReply } from '../../src/worker/shared-bridge.ts';
+import type { TelemetryEvent } from '../../src/protocol/events.ts';
+import { script, spawner, type FakeWorker } from './fake-worker.ts';
+
+const enc = new TextEncoder();
+const params = { profile: 'lcp' as const, paths: ['/workspace/tools'], tool: 'tool_x', args: {} };
+const setIsolated = (on: boolean) => Object.defineProperty(globalThis, 'crossOriginIsolated', { value: on, configurable: true });
+const callIdOf = (w: FakeWorker) => {
+  const r = w.requests.find((q) => q.method === 'call');
+  return r?.method === 'call' ? r.params.callId : '';
+};
+afterEach(() => setIsolated(false));
+
+describe('PythonClient', () => {
+  it('finishes a call, forwards its telemetry and resyncs the files plus the call\'s changes after a crash', async () => {
+    const { create, workers } = spawner(() => script((req, w) => {
+      if (req.method !== 'call') return;
+      w.send({ kind: 'event', event: { type: 'call.started', callId: req.params.callId, tool: 'tool_x', args: {}, statusLine: '', t: 1 } });
+      w.send({ kind: 'event', event: { type: 'call.stdout', callId: 'someone-else', text: 'not mine', t: 1 } });
+      w.ok(req, { result: { ok: 1 }, changes: [{ path: 'out.txt', content: enc.encode('new') }, { path: 'old.txt', content: null }] });
+    }));
+    const client = new PythonClient({ createWorker: create });
+    await client.sync([{ path: 'tools/x.py', content: enc.encode('x') }, { path: 'old.txt', content: enc.encode('o') }]);
+    expect(client.state).toBe('ready');
+    const events: TelemetryEvent[] = [];
+    const outcome = await client.call(params, (e) => events.push(e));
+    expect(outcome).toMatchObject({ status: 'finished', result: { ok: 1 }, changes: [{ path: 'out.txt' }, { path: 'old.txt', content: null }] });
+    expect(events.map((e) => e.type)).toEqual(['call.started']);
+
+    workers[0]!.crash('out of memory');
+    expect(client.state).toBe('restarting');
+    await client.ping().catch(() => {});
+    expect(workers).toHaveLength(2);
+    const init = workers[1]!.requests[0]!;
+    expect(init.method === 'init' && init.params.files.map((f) => f.path).sort()).toEqual(['out.txt', 'tools/x.py']);
+    expect(client.state).toBe('ready');
+    expect(client.restarts).toBe(1);
+    client.dispose();
+  });
+
+  it('Stop writes the interrupt buffer; an interrupted call fails as stopped without a restart', async () => {
+    setIsolated(true);
+    const { create, workers } = spawner(() => script((req, w) => {
+      const poll = setInterval(() => {
+        if (new Uint8Array(w.shared!.interrupt)[0] === 2) {
+          clearInterval(poll);
+          w.send({ kind: 'response', id: req.id, ok: false, error: { kind: 'interrupted', message: 'KeyboardInterrupt' } });
+        }
+      }, 5);
+    }));
+    const client = new PythonClient({ createWorker: create });
+    expect(client.isolated).toBe(true);
+    const events: TelemetryEvent[] = [];
+    const pending = client.call(params, (e) => events.push(e));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(client.state).toBe('busy');
+    client.stop();
+    const outcome = await pending;
+    expect(outcome).toMatchObject({ status: 'failed', reason: 'stopped', message: 'Stopped by you.' });
+    expect(events).toEqual([expect.objectContaining({ type: 'call.failed', reason: 'stopped', callId: callIdOf(workers[0]!) })]);
+    expect(workers).toHaveLength(1);
+    expect(new Uint8Array(workers[0]!.shared!.interrupt)[0]).toBe(0);
+    expect(client.state).toBe('ready');
+    client.dispose();
+  });
+
+  it('the time limit interrupts, and a worker that ignores it is terminated and replaced after the grace period', async () => {
+    setIsolated(true);
+    const { create, workers } = spawner(() => script(() => {}));
+    const client = new PythonClient({ createWorker: create, timeoutMs: 100 });
+    await client.sync([{ path: 'tools/x.py', content: enc.encode('x') }]);
+    const started = Date.now();
+    const outcome = await client.call(params, () => {});
+    const elapsed = Date.now() - started;
+    expect(outcome).toMatchObject({ status: 'failed', reason: 'timeout' });
+    expect(outcome.status === 'failed' && outcome.message).toMatch(/time limit.*Python did not respond, so it was restarted/);
+    expect(elapsed).toBeGreaterThanOrEqual(100 + INTERRUPT_GRACE_MS - 20);
+    expect(elapsed).toBeLessThan(100 + INTERRUPT_GRACE_MS + 500);
+    expect(workers[0]!.terminated).toBe(true);
+    await client.ping().catch(() => {});
+    const init = workers[1]!.requests[0]!;
+    expect(init.method === 'init' && init.params.files.map((f) => f.path)).toEqual(['tools/x.py']);
+    client.dispose();
+  });
+
+  it('without isolation Stop terminates at once, and the worker gets the confirmation policy instead of shared memory', async () => {
+    const { create, workers } = spawner(() => script(() => {}));
+    const client = new PythonClient({ createWorker: create, confirmFallback: 'allow' });
+    expect(client.isolated).toBe(false);
+    await client.ping().catch(() => {});
+    const init = workers[0]!.requests[0]!;
+    expect(init.method === 'init' && init.params).toMatchObject({ shared: null, confirmFallback: 'allow' });
+    const pending = client.call(params, () => {});
+    await new Promise((r) => setTimeout(r, 20));
+    const t0 = Date.now();
+    client.stop();
+    expect(await pending).toMatchObject({ status: 'failed', reason: 'stopped' });
+    expect(Date.now() - t0).toBeLessThan(100);
+    expect(workers).toHaveLength(2);
+    client.dispose();
+  });
+
+  it('a confirmation goes to onConfirm and its answer reaches the waiting worker through shared memory', async () => {
+    setIsolated(true);
+    const { create } = spawner(() => script((req, w) => {
+      if (req.method !== 'call') return;
+      const control = new Int32Array(w.shared!.control);
+      Atomics.store(control, 0, 0);
+      w.send({ kind: 'confirm', callId: req.params.callId, request: { tool: 'tool_x', label: 'Deploy', content: 'rm -rf /', raw: null } });
+      const poll = setInterval(() => {
+        if (Atomics.load(control, 0) !== 1) return;
+        clearInterval(poll);
+        const text = new TextDecoder().decode(new Uint8Array(w.shared!.data).slice(0, Atomics.load(control, 1)));
+        w.ok(req, { result: parseReply(text), changes: [] });
+      }, 5);
+    }));
+    const client = new PythonClient({ createWorker: create });
+    const asked: string[] = [];
+    client.onConfirm = async (request) => {
+      asked.push(`${request.label}: ${request.content} (${request.callId.startsWith('call-')})`);
+      return { decision: 'reject', reason: 'not today' };
+    };
+    const outcome = await client.call(params, () => {});
+    expect(asked).toEqual(['Deploy: rm -rf / (true)']);
+    expect(outcome).toMatchObject({ status: 'finished', result: { decision: 'reject', reason: 'not today' } });
+    client.dispose();
+  });
+
+  it('engine errors reject requests with their kind and fail calls with the message', async () => {
+    const { create } = spawner(() => (req, w) => {
+      if (req.method === 'init') return w.ok(req, { python: '3.14.0' });
+      w.send({ kind: 'response', id: req.id, ok: false, error: { kind: 'usage', message: 'paths must be a non-empty list of file or folder paths' } });
+    });
+    const client = new PythonClient({ createWorker: create });
+    await expect(client.inspect({ paths: [], profile: 'lcp' })).rejects.toMatchObject({ name: 'EngineError', kind: 'usage' });
+    const events: TelemetryEvent[] = [];
+    expect(await client.call(params, (e) => events.push(e))).toMatchObject({ status: 'failed', reason: 'error', message: 'paths must be a non-empty list of file or folder paths' });
+    expect(events.map((e) => e.type)).toEqual(['call.failed']);
+    client.dispose();
+  });
+});
