@@ -13,7 +13,11 @@ import { runArgcRuntime } from './argc-runtime.ts';
 import { shellWord } from './shell-word.ts';
 import type { RuntimeOutcome } from './argc-runtime.ts';
 
-const INTERNAL_SYMBOL = '___internal___';
+/**
+ * How this emulation asks the script to run one of its functions (choices, defaults). Not
+ * argc's `___internal___`: the built parser Loki runs refuses that word, and so do we.
+ */
+const INTERNAL_SYMBOL = '___toolplay_fn___';
 
 /** Values are printed the way argc prints them. */
 export const shellQuote = shellWord;
@@ -80,6 +84,7 @@ async function argcEval(args: string[], ctx: ResolvedCommandContext): Promise<{ 
     throw err;
   }
   script.root.name = cmdArgs[0] ?? 'prog';
+  if (cmdArgs[1] === '___internal___') return { stdout: exitCode('', 'error: unsupported ___internal___ command\n', 1), stderr: '' };
   if (cmdArgs[1] === INTERNAL_SYMBOL && cmdArgs[2] !== undefined) {
     // argc runs a choices function by re-running the script this way; the call then exits.
     return { stdout: `${cmdArgs[2]}\nexit\n`, stderr: '' };

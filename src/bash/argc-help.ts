@@ -6,6 +6,7 @@
 import type { ArgcCommand, FlagOptionParam, ParamData } from './argc-model.ts';
 import { multipleOccurs, required } from './argc-model.ts';
 import { shellWord } from './shell-word.ts';
+import { positionalMultiple } from './argc-match.ts';
 
 const notations = (p: FlagOptionParam): string => {
   if (p.notations.length !== 1) return p.notations.map((n) => `<${n}>`).join(' ');
@@ -69,7 +70,7 @@ export function renderHelp(cmd: ArgcCommand, cmds: ArgcCommand[]): string {
   if (req.length !== cmd.flagOptions.length) usage.push('[OPTIONS]');
   usage.push(...req.map(renderNameNotations));
   const positional = (p: ArgcCommand['positionals'][number]): string =>
-    (required(p.data) ? `<${p.notation}>` : `[${p.notation}]`) + (multipleOccurs(p.data) ? '...' : '');
+    (required(p.data) ? `<${p.notation}>` : `[${p.notation}]`) + (positionalMultiple(p) ? '...' : '');
   if (cmd.subcommands.length > 0) usage.push('<COMMAND>');
   else usage.push(...cmd.positionals.map(positional));
   out.push(usage.join(' '), '');

@@ -34,6 +34,9 @@ const delimit = (data: { modifier: FlagOptionParam['data']['modifier'] }, values
   return d === undefined ? values : values.flatMap((v) => v.split(d));
 };
 
+/** A `*`, `+` or `~` positional takes several words (argc `PositionalParam::multiple_values`). */
+export const positionalMultiple = (p: PositionalParam): boolean => multipleOccurs(p.data) || terminated(p.data);
+
 /** Positional words → values per `@arg` (argc `match_positionals`). */
 export function matchPositionals(cmd: ArgcCommand, words: string[], dash: number | undefined): string[][] {
   const out: string[][] = [];
@@ -44,10 +47,10 @@ export function matchPositionals(cmd: ArgcCommand, words: string[], dash: number
     const param = params[p];
     if (!param) break;
     let takes = 1;
-    if (multipleOccurs(param.data)) {
+    if (positionalMultiple(param)) {
       const second = params[1];
       takes =
-        p === 0 && (dash ?? 0) > 0 && params.length === 2 && second && multipleOccurs(second.data)
+        p === 0 && (dash ?? 0) > 0 && params.length === 2 && second && positionalMultiple(second)
           ? (dash ?? 0)
           : Math.max(words.length - a - (params.length - p), 0) + 1;
     }

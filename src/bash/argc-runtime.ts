@@ -8,7 +8,7 @@
 import type { ArgcCommand, ArgcScript, Choice, DefaultValue, FlagOptionParam, PositionalParam } from './argc-model.ts';
 import { delimiter, multipleOccurs, required, sanitizeVarName, terminated } from './argc-model.ts';
 import { flagOptionNames } from './argc-command.ts';
-import { findSubcommand, matchPositionals, maybeFlagOption, multipleValues, numArgs } from './argc-match.ts';
+import { findSubcommand, matchPositionals, maybeFlagOption, multipleValues, numArgs, positionalMultiple } from './argc-match.ts';
 import { renderHelp, renderNameNotations } from './argc-help.ts';
 
 /** A variable argc sets (`export`ed for `@env` defaults). */
@@ -37,7 +37,7 @@ const lines = (text: string): string[] => text.split('\n').map((v) => v.trim()).
 
 /** `<X>`, `<X>...`, `[X]`, `[X]...` (argc `render_notation`). */
 export const positionalNotation = (p: PositionalParam): string => {
-  const multi = multipleOccurs(p.data);
+  const multi = positionalMultiple(p);
   return required(p.data) ? `<${p.notation}>${multi ? '...' : ''}` : `[${p.notation}]${multi ? '...' : ''}`;
 };
 
@@ -151,7 +151,10 @@ export async function runArgcRuntime(script: ArgcScript, args: string[], envs: M
     let values: string[] = [];
     let taken = 0;
     if (item !== key) values = [item.slice(item.lastIndexOf('=') + 1)];
-    else if (min > 0 || max > 0) {
+    else if (p.assigned) {
+      // `--name:` options take their value only as `--name=value`.
+      if (min === 1) throw die(`error: incorrect number of values for \`${renderNameNotations(p)}\``);
+    } else if (min > 0 || max > 0) {
       for (let j = index + 1; j < args.length && taken < max; j += 1) {
         const v = args[j] ?? '';
         if (!terminated(p.data) && maybeFlagOption(v) && v.length > 1) break;
@@ -197,7 +200,7 @@ export async function runArgcRuntime(script: ArgcScript, args: string[], envs: M
         const values = matched[i];
         const name = varName(p.data.name);
         if (values && values.length > 0) {
-          vars.set(name, multipleOccurs(p.data) ? values : (values[0] ?? ''));
+          vars.set(name, positionalMultiple(p) ? values : (values[0] ?? ''));
           await checkChoices(p.data.choice, `\`${positionalNotation(p)}\``, values);
         } else if (p.data.default) {
           const value = await defaultValue(p.data.default);

@@ -119,4 +119,12 @@ describe('argc runtime (as argc-built into Loki tools) behind --argc-eval', () =
     expect((await argc(body, ['--mode', 'c', '--zzz'])).err).toBe('error: invalid value `c` for `<MODE>`\n  [possible values: a, b]\n');
     expect((await argc(body, ['--zzz', '--mode', 'c'])).err).toBe('error: unexpected argument `--zzz` found\n');
   });
+
+  it('takes --name: options only as --name=value, and gives a ~ positional every remaining word', async () => {
+    const assigned = `# @describe T\n# @option --at:\n${show('argc_at')}`;
+    expect((await argc(assigned, ['--at=v'])).out).toBe('argc_at=[v]\n');
+    expect((await argc(assigned, ['--at', 'v'])).err).toBe('error: incorrect number of values for `--at=<AT>`\n');
+    const rest = `# @describe T\n# @arg cmd!\n# @arg args~\nmain() { echo "cmd=$argc_cmd n=\${#argc_args[@]} args=\${argc_args[*]}"; }`;
+    expect((await argc(rest, ['ls', '-l', '--x'])).out).toBe('cmd=ls n=2 args=-l --x\n');
+  });
 });
