@@ -45,6 +45,8 @@ interface RunningCall {
   /** Set when Stop or the time limit asked Python to stop: the reason the call will fail with. */
   stopping: 'stopped' | 'timeout' | null;
   timers: ReturnType<typeof setTimeout>[];
+  /** Paths the page synced while the call ran: the worker applies them after the call's own changes. */
+  syncedDuring: Set<string>;
   sawFailed: boolean;
   settle: (outcome: CallOutcome) => void;
 }
@@ -118,6 +120,7 @@ export class PythonClient {
 
   async sync(files: FileChange[], options: { replace?: boolean } = {}): Promise<void> {
     if (options.replace) this.#files.clear();
+    for (const f of files) this.#call?.syncedDuring.add(f.path);
     for (const f of files) {
       if (f.content) this.#files.set(f.path, f.content);
       else this.#files.delete(f.path);
@@ -154,7 +157,7 @@ export class PythonClient {
     }
     const callId = `call-${Date.now().toString(36)}-${(this.#nextId++).toString(36)}`;
     return new Promise<CallOutcome>((settle) => {
-      const call: RunningCall = { callId, onEvent, started: performance.now(), stopping: null, timers: [], sawFailed: false, settle };
+      const call: RunningCall = { callId, onEvent, started: performance.now(), stopping: null, timers: [], syncedDuring: new Set(), sawFailed: false, settle };
       this.#call = call;
       this.#state = 'busy';
       call.timers.push(setTimeout(() => this.#interrupt('timeout'), this.#timeoutMs));
@@ -165,6 +168,10 @@ export class PythonClient {
             if (c.content) this.#files.set(c.path, c.content);
             else this.#files.delete(c.path);
           }
+          // An edit synced during the call reaches the worker after the tool's write of the same file,
+          // while the app commits the tool's version last: send the tool's version again so both agree.
+          const overlap = changes.filter((c) => call.syncedDuring.has(c.path));
+          if (overlap.length) void this.#request('sync', { files: overlap, replace: false }).catch(() => {});
           this.#finishCall({ status: 'finished', result, changes, durationMs: this.#elapsed(call) });
         })
         .catch((e: Error) => {

@@ -144,3 +144,25 @@ describe('PythonClient', () => {
     client.dispose();
   });
 });
+
+describe('PythonClient and edits made while a call runs', () => {
+  it('re-sends the tool\'s version of a file the person edited during the call, so worker and workspace agree', async () => {
+    let finish: () => void = () => {};
+    const { create, workers } = spawner(() => script((req, w) => {
+      finish = () => w.ok(req, { result: null, changes: [{ path: 'notes.txt', content: enc.encode('by the tool') }] });
+    }));
+    const client = new PythonClient({ createWorker: create });
+    const pending = client.call(params, () => {});
+    await new Promise((r) => setTimeout(r, 10));
+    await client.sync([{ path: 'notes.txt', content: enc.encode('typed meanwhile') }, { path: 'other.txt', content: enc.encode('o') }]);
+    finish();
+    await pending;
+    await client.ping();
+    const syncs = workers[0]!.requests.filter((r) => r.method === 'sync');
+    expect(syncs.map((r) => r.method === 'sync' && r.params.files.map((f) => `${f.path}=${new TextDecoder().decode(f.content!)}`))).toEqual([
+      ['notes.txt=typed meanwhile', 'other.txt=o'],
+      ['notes.txt=by the tool'],
+    ]);
+    client.dispose();
+  });
+});
