@@ -9,6 +9,7 @@ import type { IFileSystem, NetworkConfig } from 'just-bash';
 import type { LokiResult } from '../protocol/engine.ts';
 import { argcBuildSource, createArgcCommand, shellQuote } from './argc-eval.ts';
 import { planDotenv } from './dotenv.ts';
+import { EXTRA_COMMAND_NAMES, extraCommands } from './extra-commands.ts';
 import { explainNotFound, missingCommands, missingCommandStubs } from './missing-commands.ts';
 import { lokiModelValue } from './model-value.ts';
 import { parseToolData, toolArgsText } from './tool-args.ts';
@@ -84,11 +85,11 @@ export async function runBashTool(options: RunBashToolOptions): Promise<LokiResu
 
   const source = await readIfFile(fs, toolPath);
   if (source === null) return done(127, '', `${plan.wrapper}: line ${plan.evalLine}: ${toolPath}: No such file or directory\n`, null);
-  const missing = missingCommands(source, options.network ? ['argc', 'curl'] : ['argc']);
+  const missing = missingCommands(source, ['argc', ...EXTRA_COMMAND_NAMES, ...(options.network ? ['curl'] : [])]);
   const bash = new Bash({
     fs,
     cwd: options.cwd,
-    customCommands: [createArgcCommand(), ...missingCommandStubs(basename(toolPath), missing)],
+    customCommands: [createArgcCommand(), ...extraCommands(), ...missingCommandStubs(basename(toolPath), missing)],
     ...(options.network ? { network: options.network } : {}),
   });
   await fs.mkdir('/tmp', { recursive: true }).catch(() => undefined);

@@ -187,4 +187,17 @@ EOF
 }`);
     expect((await run({})).llm_output).toBe('  two spaces\n\tone tab\n');
   });
+
+  it('has mktemp and realpath, which just-bash lacks and tools use for scratch files', async () => {
+    const { run } = await tool(`# @describe Scratch.
+main() {
+  tmp="$(mktemp)"; dir="$(mktemp -d)"; here="$(mktemp notes.XXXX)"
+  echo hi > "$tmp"
+  [ -d "$dir" ] && [ -f "$here" ] && echo "$(cat "$tmp") \${tmp%/*} \${#here} $(realpath "$here")" >> "$LLM_OUTPUT"
+  mktemp nox 2>&1 >/dev/null | head -1 >> "$LLM_OUTPUT" || true
+}`);
+    const r = await run({});
+    expect(r.exit_code).toBe(0);
+    expect(r.llm_output).toMatch(/^hi \/tmp 10 \/work\/notes\.[A-Za-z0-9]{4}\nmktemp: too few X's in template 'nox'\n$/);
+  });
 });
