@@ -1,7 +1,7 @@
 /**
  * Loki Bash tools (`functions/tools/*.sh`) in the worker: run with runBashTool (just-bash + argc
  * emulation, src/bash/) over the same Pyodide filesystem the Python tools use, with the same
- * telemetry a Python call gets. Stop reaches it through the interrupt buffer, polled here because
+ * telemetry a Python call gets (the caller emits fs.changed and call.finished once it knows the files). Stop reaches it through the interrupt buffer, polled here because
  * no Python is running to notice it.
  */
 import type { PyodideAPI } from 'pyodide';
@@ -42,7 +42,7 @@ export async function runBashCall(
   toolPath: string,
   emit: (e: TelemetryEvent) => void,
   interrupted: () => boolean,
-): Promise<LokiResult> {
+): Promise<{ result: LokiResult; durationMs: number }> {
   const { callId } = params;
   const started = performance.now();
   emit({ type: 'call.started', callId, tool: params.tool, args: params.args, statusLine: '', t: Date.now() });
@@ -62,8 +62,7 @@ export async function runBashCall(
       onStderr: (text) => emit({ type: 'call.stderr', callId, text, t: Date.now() }),
     });
     if (abort.signal.aborted) throw Object.assign(new Error('KeyboardInterrupt'), { name: 'AbortError' });
-    emit({ type: 'call.finished', callId, result, durationMs: Math.round(performance.now() - started), t: Date.now() });
-    return result;
+    return { result, durationMs: Math.round(performance.now() - started) };
   } finally {
     clearInterval(poll);
   }

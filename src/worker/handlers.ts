@@ -111,8 +111,9 @@ export class WorkerCore {
     try {
       const bash = params.profile === 'loki' ? findBashTool(this.engine.py.FS, params.paths, params.tool) : null;
       let result: unknown;
+      let bashMs = 0;
       if (bash) {
-        result = await runBashCall(this.engine.py, { ...params, workspace }, bash, emit, this.#options.interrupted ?? (() => false));
+        ({ result, durationMs: bashMs } = await runBashCall(this.engine.py, { ...params, workspace }, bash, emit, this.#options.interrupted ?? (() => false)));
       } else {
         const hooks: EngineHooks = {
           emit: (json) => {
@@ -127,7 +128,11 @@ export class WorkerCore {
         result = this.engine.call('call', { ...params, workspace }, hooks);
       }
       const changes = this.mirror.diff();
-      if (bash) emit({ type: 'fs.changed', callId, ...this.mirror.classify(changes), t: Date.now() });
+      if (bash) {
+        // Same order as the engine's Python calls: the files, then the result.
+        emit({ type: 'fs.changed', callId, ...this.mirror.classify(changes), t: Date.now() });
+        emit({ type: 'call.finished', callId, result, durationMs: bashMs, t: Date.now() });
+      }
       this.mirror.commit(changes);
       return { result, changes };
     } catch (e) {
