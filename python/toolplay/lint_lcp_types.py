@@ -148,6 +148,8 @@ def _check_annotation(out: Collector, func: ast.FunctionDef, arg: ast.arg, defau
 
 
 def _culprit(text: str, got: str) -> str:
+    if got == "string":
+        return f"none of int, float, bool, list, dict appears in `{text}`"
     low = text.lower()
     for word in {"integer": ["int"], "number": ["float", "number"], "boolean": ["bool"],
                  "array": ["list", "array"], "object": ["dict", "object"]}.get(got, []):

@@ -39,7 +39,9 @@ async function run(argv: string[]): Promise<number> {
 
 function fail(e: unknown): number {
   if (e instanceof UsageFailure || (e instanceof EngineError && e.kind === 'usage')) {
-    process.stderr.write(`toolplay: ${e.message.split('\n')[0]}\n`);
+    // Engine messages may list several causes on several lines: keep them all, on one line.
+    const line = e.message.split('\n').map((s) => s.trim()).filter(Boolean).join(' ');
+    process.stderr.write(`toolplay: ${line}\n`);
     return 2;
   }
   const message = e instanceof Error ? e.message : String(e);

@@ -10,7 +10,8 @@ const TOOL = `def tool_x(a: str):
     """
     return a
 `;
-const root = sandbox({ 'lib/x.py': TOOL, 'functions/tools/greet.py': 'def run():\n    """Hi."""\n', 'cwd/.keep': '' });
+const FREE_FORM_HUB = 'TOOL_TITLES = {}\n\n\ndef tool_free(args):\n    """No documented keys."""\n';
+const root = sandbox({ 'lib/x.py': TOOL, 'hub/free.py': FREE_FORM_HUB, 'functions/tools/greet.py': 'def run():\n    """Hi."""\n', 'cwd/.keep': '' });
 const cwd = `${root}/cwd`;
 const lib = `${root}/lib`;
 
@@ -31,6 +32,8 @@ const CASES: [string, string[], string][] = [
   ['workspace is not a folder', ['call', lib, 'tool_x', '{}', '--workspace', `${lib}/x.py`], `toolplay: --workspace is not a folder: ${lib}/x.py`],
   ['unknown LCP tool', ['call', lib, 'tool_y', '{}'], `toolplay: unknown tool 'tool_y' in ${lib} (tools: tool_x)`],
   ['unknown hub tool for status', ['status', lib, 'tool_y', '{}'], `toolplay: unknown tool 'tool_y' in ${lib} (tools: tool_x)`],
+  // The exporter explains on several lines; the CLI keeps every cause, on one line.
+  ['export the engine refuses', ['schema', `${root}/hub/free.py`, '--profile', 'hub', '--format', 'openai-strict'], 'toolplay: cannot export the hub tools as openai-strict: - tool_free'],
   ['unknown Loki tool', ['call', `${root}/functions/tools`, 'nope', '{}', '--profile', 'loki'], `toolplay: no Python tool named 'nope' in ${root}/functions/tools`],
 ];
 

@@ -2,8 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import { readJson, sandbox, toolplay } from './run.ts';
 
+const HUB = `TOOL_LIBRARY_NAME = "Search"
+TOOL_TITLES = {"tool_search": "🔎 Searching"}
+
+
+def tool_search(args: dict):
+    """Search the notes.
+
+    - query (str): What to look for
+    - limit (int, optional): How many results
+    """
+    return "ok"
+`;
 const root = sandbox(
-  { 'work/.keep': '' },
+  { 'work/.keep': '', 'hub/search.py': HUB },
   {
     'types/annotations_cases.py': 'lcp_fixtures/types/annotations_cases.py',
     'ltp/ltp_wiki.py': 'lcp_fixtures/ltp/ltp_wiki.py',
@@ -51,18 +63,18 @@ describe('toolplay schema', () => {
   });
 
   it('openai, openai-strict, anthropic and mcp wrap the same hub tool', { timeout: 300_000 }, async () => {
-    const file = `${root}/ltp/ltp_wiki.py`;
+    const file = `${root}/hub/search.py`;
     // One after the other: each run loads its own Pyodide, and the machine may have 2 cores.
     const openai = await schema(file, '--profile', 'hub', '--format', 'openai');
     const strict = await schema(file, '--profile', 'hub', '--format', 'openai-strict');
     const anthropic = await schema(file, '--profile', 'hub', '--format', 'anthropic');
     const mcp = await schema(file, '--profile', 'hub', '--format', 'mcp');
     const first = (openai as { type: string; function: { name: string; parameters: { required: string[] } } }[])[0];
-    expect(first).toMatchObject({ type: 'function', function: { name: 'tool_search_wikipedia', parameters: { required: ['query'] } } });
+    expect(first).toMatchObject({ type: 'function', function: { name: 'tool_search', parameters: { required: ['query'] } } });
     const strictFirst = (strict as { function: { strict: boolean; parameters: { additionalProperties: boolean } } }[])[0];
     expect(strictFirst?.function.strict).toBe(true);
     expect(strictFirst?.function.parameters.additionalProperties).toBe(false);
-    expect((anthropic as Tool[])[0]).toMatchObject({ name: 'tool_search_wikipedia', description: 'Search Wikipedia for articles.' });
-    expect((mcp as { tools: { name: string; inputSchema: unknown }[] }).tools[0]?.name).toBe('tool_search_wikipedia');
+    expect((anthropic as Tool[])[0]).toMatchObject({ name: 'tool_search', description: 'Search the notes.' });
+    expect((mcp as { tools: { name: string; inputSchema: unknown }[] }).tools[0]?.name).toBe('tool_search');
   });
 });
