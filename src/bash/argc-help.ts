@@ -61,6 +61,20 @@ const renderList = (title: string, rows: Array<[string, string]>): string[] => {
   return [title, ...items, ...(multiline ? [] : [''])];
 };
 
+/** Option rows: the params, then the derived help (and, for the root, version) flags. */
+function optionRows(cmd: ArgcCommand): Array<[string, string]> {
+  const described = cmd.flagOptions.some((p) => p.data.describe !== '');
+  const prefix = cmd.flagOptions.some((p) => p.longPrefix.length === 1) ? '-' : '--';
+  const rows: Array<[string, string]> = cmd.flagOptions.map((p) => [renderBody(p), renderDescribe(p.data, p.id)]);
+  const has = (name: string): boolean => cmd.flagOptions.some((p) => p.id === name);
+  const free = (s: string): boolean => !cmd.flagOptions.some((p) => p.short === s || p.longPrefix + p.data.name === s);
+  if (!has('help')) rows.push([`${free('-h') ? '-h, ' : '    '}${prefix.padStart(2)}help`, described ? 'Print help' : '']);
+  if ((cmd.version !== undefined || cmd.paths.length === 0) && !has('version')) {
+    rows.push([`${free('-V') ? '-V, ' : '    '}${prefix.padStart(2)}version`, described ? 'Print version' : '']);
+  }
+  return rows;
+}
+
 /** Help text for `cmd`; `cmds` is the path from the root (for USAGE). Trimmed, as the built `_argc_usage` prints it. */
 export function renderHelp(cmd: ArgcCommand, cmds: ArgcCommand[]): string {
   const out: string[] = [];
@@ -74,24 +88,20 @@ export function renderHelp(cmd: ArgcCommand, cmds: ArgcCommand[]): string {
   if (cmd.subcommands.length > 0) usage.push('<COMMAND>');
   else usage.push(...cmd.positionals.map(positional));
   out.push(usage.join(' '), '');
-  out.push(...renderList('ARGS:', cmd.positionals.map((p) => [positional(p), renderDescribe(p.data, p.data.name)])));
-  if (cmd.flagOptions.length > 0) {
-    const described = cmd.flagOptions.some((p) => p.data.describe !== '');
-    const prefix = cmd.flagOptions.some((p) => p.longPrefix.length === 1) ? '-' : '--';
-    const rows: Array<[string, string]> = cmd.flagOptions.map((p) => [renderBody(p), renderDescribe(p.data, p.id)]);
-    const has = (name: string): boolean => cmd.flagOptions.some((p) => p.id === name);
-    const short = (s: string): boolean => !cmd.flagOptions.some((p) => p.short === s || p.longPrefix + p.data.name === s);
-    if (!has('help')) rows.push([`${short('-h') ? '-h, ' : '    '}${prefix.padStart(2)}help`, described ? 'Print help' : '']);
-    if ((cmd.version !== undefined || cmd.paths.length === 0) && !has('version')) {
-      rows.push([`${short('-V') ? '-V, ' : '    '}${prefix.padStart(2)}version`, described ? 'Print version' : '']);
-    }
-    out.push(...renderList('OPTIONS:', rows));
+  // A default subcommand's arguments, options and environments show in its parent's help.
+  const fallback = cmd.defaultSubcommand === undefined ? undefined : cmd.subcommands[cmd.defaultSubcommand];
+  const shown = fallback ?? cmd;
+  out.push(...renderList('ARGS:', shown.positionals.map((p) => [positional(p), renderDescribe(p.data, p.data.name)])));
+  if (cmd.flagOptions.length > 0 || (fallback?.flagOptions.length ?? 0) > 0) {
+    const rows = new Map<string, string>();
+    for (const [body, describe] of [...optionRows(cmd), ...(fallback ? optionRows(fallback) : [])]) rows.set(body, describe);
+    out.push(...renderList('OPTIONS:', [...rows]));
   }
   const subRow = (s: ArgcCommand): [string, string] => {
-    const line = s.describe.split('\n')[0] ?? '';
-    return [s.name ?? '', s.aliases.length > 0 ? `${line}${line ? ' ' : ''}[aliases: ${s.aliases.join(', ')}]` : line];
+    const notes = [s.describe.split('\n')[0] ?? '', s.aliases.length > 0 ? `[aliases: ${s.aliases.join(', ')}]` : '', s.metadata.some((m) => m.key === 'default-subcommand') ? '[default]' : ''];
+    return [s.name ?? '', notes.filter(Boolean).join(' ')];
   };
   out.push(...renderList('COMMANDS:', cmd.subcommands.map(subRow)));
-  out.push(...renderList('ENVIRONMENTS:', cmd.envs.map((e) => [`${e.data.name}${required(e.data) ? '*' : ''}`, renderDescribe(e.data, e.data.name)])));
+  out.push(...renderList('ENVIRONMENTS:', shown.envs.map((e) => [`${e.data.name}${required(e.data) ? '*' : ''}`, renderDescribe(e.data, e.data.name)])));
   return out.join('\n').trim();
 }

@@ -114,6 +114,12 @@ export async function runArgcRuntime(script: ArgcScript, args: string[], envs: M
       const flagLike = cmd.flagOptions.length > 0 && maybeFlagOption(item);
       if (cmd.subcommands.length > 0 && cmd.positionals.length === 0) {
         if (flagLike) throw die(`error: unexpected argument \`${key}\` found`);
+        // `@meta default-subcommand`: the word is the default subcommand's, which parses it again.
+        const fallback = cmd.defaultSubcommand === undefined ? undefined : cmd.subcommands[cmd.defaultSubcommand];
+        if (fallback && positionals.length === 0) {
+          action = fallback;
+          break;
+        }
         const names = cmd.subcommands.flatMap((s) => [s.name ?? '', ...s.aliases]).join(', ');
         throw die(`error: \`${[script.rootName, ...cmd.paths].join('-')}\` requires a subcommand but one was not provided\n  [subcommands: ${names}]`);
       }
