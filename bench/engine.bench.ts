@@ -47,6 +47,12 @@ def _bench_parse_floor(paths, runs):
   const oneFile = await median(15, schema, () => py.FS.writeFile(target, librarySource(FILES / 2, ++edit)));
   const oneFloor = floor([target], 15);
 
+  // Lint runs beside the schema on every edit (the tools panel's `inspect`): same folder, same floors.
+  const lint = (): unknown => engine.call('lint', { paths: [DIR] });
+  const clearLint = (): void => void py.runPython('import toolplay.lint as l; l.clear_cache()');
+  const lintFull = await median(5, lint, clearLint);
+  const lintOne = await median(15, lint, () => py.FS.writeFile(target, librarySource(FILES / 2, ++edit)));
+
   const row = (name: string, value: number, floorMs: number, targetMs?: number): BenchRow => ({
     name,
     value,
@@ -58,5 +64,7 @@ def _bench_parse_floor(paths, runs):
     row(`full extraction, ${FILES} files / ${tools} tools, cold cache (target 2× floor)`, full, fullFloor, 2 * fullFloor),
     row('full rescan, nothing changed', rescan, fullFloor),
     row('rescan after editing one file (target 15 ms)', oneFile, oneFloor, 15),
+    row('lint, cold cache (no target)', lintFull, fullFloor),
+    row('lint after editing one file (no target)', lintOne, oneFloor),
   ];
 }
