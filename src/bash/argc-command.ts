@@ -128,7 +128,26 @@ export function parseArgcScript(source: string, rootName: string): ArgcScript {
     if (!functions.has(fn)) throw new ArgcError(`${fn}(line ${line}) is missing`);
   }
   finish(root, [], functions);
+  if (root.metadata.some((m) => m.key === 'inherit-flag-options')) inheritFlagOptions(root);
+  inheritEnvs(root);
   return { rootName, root, functions };
+}
+
+/** `@meta inherit-flag-options`: each subcommand gets, first, the parent's options it lacks. */
+function inheritFlagOptions(cmd: ArgcCommand): void {
+  for (const sub of cmd.subcommands) {
+    const has = (p: FlagOptionParam): boolean => sub.flagOptions.some((q) => q.id === p.id || flagOptionNames(q).includes(p.id));
+    sub.flagOptions.unshift(...cmd.flagOptions.filter((p) => !has(p)));
+  }
+  for (const sub of cmd.subcommands) inheritFlagOptions(sub);
+}
+
+/** `@env`s always reach subcommands (argc `inherit_envs`), so a root `@env X=default` applies to every `@cmd`. */
+function inheritEnvs(cmd: ArgcCommand): void {
+  for (const sub of cmd.subcommands) {
+    sub.envs.unshift(...cmd.envs.filter((e) => !sub.envs.some((x) => x.data.name === e.data.name)));
+  }
+  for (const sub of cmd.subcommands) inheritEnvs(sub);
 }
 
 /** Names the pending `@cmd` after its function; `a::b` nests under `a`. */

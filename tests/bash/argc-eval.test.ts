@@ -127,4 +127,9 @@ describe('argc runtime (as argc-built into Loki tools) behind --argc-eval', () =
     const rest = `# @describe T\n# @arg cmd!\n# @arg args~\nmain() { echo "cmd=$argc_cmd n=\${#argc_args[@]} args=\${argc_args[*]}"; }`;
     expect((await argc(rest, ['ls', '-l', '--x'])).out).toBe('cmd=ls n=2 args=-l --x\n');
   });
+
+  it('gives every @cmd the root @env defaults (argc inherit_envs)', async () => {
+    const body = `# @env GREETING=hello\n\n# @cmd Greet\n# @option --name!\ngreet() { echo "$GREETING $argc_name"; }`;
+    expect((await argc(body, ['greet', '--name', 'Ann'], {}, 'tools')).out).toBe('hello Ann\n');
+  });
 });
