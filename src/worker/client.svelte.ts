@@ -190,6 +190,11 @@ export class PythonClient {
     this.#interrupt('stopped');
   }
 
+  /** A fresh Python: after 'failed', or to drop everything the old one remembered ("Always" answers, loaded modules). */
+  restart(): void {
+    this.#restart('crashed', 'Python was restarted');
+  }
+
   dispose(): void {
     this.#disposed = true;
     this.#worker?.terminate();
@@ -203,14 +208,20 @@ export class PythonClient {
     this.#worker = worker;
     worker.onmessage = (e: MessageEvent<unknown>) => this.#onMessage(worker, e.data);
     // An uncaught error or a worker killed by the browser (e.g. out of memory): restart with the files we hold.
+    let booted = false;
     worker.onerror = (e: ErrorEvent) => {
       e.preventDefault();
-      if (worker === this.#worker) this.#restart('crashed', `the Python worker crashed: ${e.message || 'unknown error'}`);
+      if (worker !== this.#worker) return;
+      const message = `the Python worker crashed: ${e.message || 'unknown error'}`;
+      // Failing before it ever got ready would fail again: report it instead of restarting in a loop.
+      if (booted) this.#restart('crashed', message);
+      else this.#rejectAll('crashed', message);
     };
     const files = [...this.#files].map(([path, content]) => ({ path, content }));
     this.#ready = this.#send('init', { shared: this.#shared, files, confirmFallback: this.#confirmFallback }).then(
       () => {
         if (worker !== this.#worker) return;
+        booted = true;
         this.#state = this.#call ? 'busy' : 'ready';
         this.#progress = '';
         this.#error = null;
@@ -319,7 +330,8 @@ export class PythonClient {
         this.#pending.delete(msg.id);
         if (msg.ok) return pending.resolve(msg.result);
         const { kind, message, traceback } = msg.error;
-        if (kind === 'crashed') {
+        if (kind === 'crashed' && pending.method === 'init') pending.reject(new Error(message));
+        else if (kind === 'crashed') {
           pending.reject(new WorkerRestartedError('crashed', message));
           this.#restart('crashed', message);
         } else if (kind === 'interrupted') pending.reject(new Error(message));

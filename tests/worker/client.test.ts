@@ -166,3 +166,38 @@ describe('PythonClient and edits made while a call runs', () => {
     client.dispose();
   });
 });
+
+describe('PythonClient when Python cannot load', () => {
+  it('reports the failure once instead of restarting in a loop, and restart() tries again', async () => {
+    let failing = true;
+    const { create, workers } = spawner(() => (req, w) => {
+      if (req.method !== 'init') return w.ok(req, { python: '3.14.0', profiles: [] });
+      if (failing) w.send({ kind: 'response', id: req.id, ok: false, error: { kind: 'crashed', message: 'Python failed to load: HTTP 404' } });
+      else w.ok(req, { python: '3.14.0' });
+    });
+    const client = new PythonClient({ createWorker: create });
+    await expect(client.ping()).rejects.toThrow('Python failed to load: HTTP 404');
+    expect(client.state).toBe('failed');
+    expect(client.error).toBe('Python failed to load: HTTP 404');
+    expect(await client.call(params, () => {})).toMatchObject({ status: 'failed', reason: 'crashed' });
+    expect(workers).toHaveLength(1);
+
+    failing = false;
+    client.restart();
+    await client.ping();
+    expect(client.state).toBe('ready');
+    expect(workers).toHaveLength(2);
+    client.dispose();
+  });
+
+  it('a worker script that dies before it is ready fails once too', async () => {
+    const { create, workers } = spawner(() => (req, w) => {
+      if (req.method === 'init') w.crash('SyntaxError in python.worker.js');
+    });
+    const client = new PythonClient({ createWorker: create });
+    await expect(client.ping()).rejects.toThrow('the Python worker crashed: SyntaxError in python.worker.js');
+    expect(client.state).toBe('failed');
+    expect(workers).toHaveLength(1);
+    client.dispose();
+  });
+});
