@@ -1,6 +1,6 @@
 // Diagnostics in the editor, schema hovers, and the Loki view.
 import type { E2ETest } from './harness.ts';
-import { assert, openApp, openExample, revealText, setEditorText, tools } from './ui-helpers.ts';
+import { assert, openApp, openExample, prepareCall, revealText, runAndWait, setEditorText, tools } from './ui-helpers.ts';
 
 const tests: E2ETest[] = [
   {
@@ -53,6 +53,11 @@ const tests: E2ETest[] = [
       await openApp(page, base);
       await openExample(page, 'loki-tools', 'word_count');
       await tools(page).getByText(/Loki starts with 2 tool file/).waitFor({ timeout: 20_000 });
+      // The Bash tool is declared from its argc comments and runs with functions/.env loaded.
+      await prepareCall(page, 'greet', { name: 'Ada', style: 'plain' });
+      const status = await runAndWait(page);
+      assert(status.includes('Finished'), `greet: ${status}`);
+      await page.getByRole('region', { name: 'Result' }).getByText(/Good morning, Ada/).first().waitFor();
       await tools(page).getByRole('checkbox', { name: 'draft_no_doc.py' }).check();
       await tools(page).getByText(/Loki would not start/).waitFor({ timeout: 20_000 });
       const text = (await tools(page).getByRole('alert').first().textContent()) ?? '';

@@ -102,3 +102,24 @@ describe('Playground', () => {
     expect([playground.run.status, playground.run.reason, playground.run.message]).toEqual(['failed', 'stopped', 'Stopped by you.']);
   });
 });
+
+describe('Playground in a Loki layout', () => {
+  it('lists Bash tools from their argc comments next to the engine\'s Python tools, and flags a broken one', async () => {
+    const { python, playground } = await setup({
+      'functions/tools/greet.sh': '#!/usr/bin/env bash\n# @describe Greet someone.\n# @option --name! Who to greet\nmain() { echo hi; }\n',
+      'functions/tools/bad.sh': '#!/usr/bin/env bash\n# @option --x\nmain() { :; }\n',
+      'config.yaml': 'visible_tools:\n  - greet.sh\n',
+    });
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [], diagnostics: [] });
+    playground.profile = 'loki';
+    await playground.start();
+    await settle();
+    const greet = playground.tools.find('greet');
+    expect(greet).toMatchObject({ file: '/workspace/functions/tools/greet.sh', line: 2, description: 'Greet someone.' });
+    expect(greet?.inputSchema).toEqual({ type: 'object', properties: { name: { type: 'string', description: 'Who to greet' } }, required: ['name'] });
+    expect(playground.markers.find((d) => d.file.endsWith('bad.sh'))?.message).toMatch(/^Loki refuses to start: /);
+    playground.profile = 'lcp';
+    await settle();
+    expect(playground.tools.find('greet')).toBeUndefined();
+  });
+});

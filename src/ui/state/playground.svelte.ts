@@ -12,6 +12,7 @@ import { TelemetryLog } from './telemetry.svelte.ts';
 import { ToolsView, type ToolEntry } from './tools.svelte.ts';
 import { HostSettings } from './host.svelte.ts';
 import { layoutOf, toEnginePath, type Layout } from '../lib/layout.ts';
+import { withBashTools } from '../lib/bashtools.ts';
 
 export interface PlaygroundOptions {
   /** Quiet time after the last edit before the engine re-reads the tools. */
@@ -110,9 +111,10 @@ export class Playground {
         this.python.lint({ paths: layout.enginePaths }).catch(() => [] as Diagnostic[]),
       ]);
       if (generation !== this.#generation) return;
-      this.tools.apply(inspection);
+      const merged = layout.kind === 'loki' ? withBashTools(inspection, this.#bashFiles(layout.toolsDir)) : inspection;
+      this.tools.apply(merged);
       const seen = new Set<string>();
-      this.#markers = [...inspection.diagnostics, ...lint].filter((d) => {
+      this.#markers = [...merged.diagnostics, ...lint].filter((d) => {
         const key = `${d.file}:${d.line}:${d.column}:${d.code}`;
         if (seen.has(key) || (d.profiles.length > 0 && !d.profiles.includes(profile))) return false;
         seen.add(key);
@@ -121,6 +123,17 @@ export class Playground {
     } catch (e) {
       if (generation === this.#generation) this.tools.fail(messageOf(e));
     }
+  }
+
+  /** Top-level `.sh` files of the tools folder with their text. */
+  #bashFiles(dir: string): Array<[string, string]> {
+    const out: Array<[string, string]> = [];
+    for (const p of this.workspace.paths) {
+      if (!p.startsWith(`${dir}/`) || !p.endsWith('.sh') || p.slice(dir.length + 1).includes('/')) continue;
+      const text = this.workspace.readText(p);
+      if (text !== null) out.push([p, text]);
+    }
+    return out;
   }
 
   /** Runs the selected tool as its host would; changed files are committed to the workspace together. */
