@@ -77,6 +77,8 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
   const confirm = values.confirm === undefined ? undefined : choice<ConfirmDecision>('call', '--confirm answer', values.confirm, DECISIONS, 'reject');
   const toolArgs = json('ARGS_JSON', argsJson);
   if (toolArgs === null || typeof toolArgs !== 'object' || Array.isArray(toolArgs)) throw new UsageFailure('ARGS_JSON must be a JSON object, e.g. {"query": "x"}');
+  if (values['host-config'] !== undefined && profile !== 'lcp') throw new UsageFailure("call: --host-config is LCP's host_tool_configs; it does nothing for --profile loki");
+  if (values['env-file'] !== undefined && profile !== 'loki') throw new UsageFailure('call: --env-file is for --profile loki (LCP tools read their configuration from --host-config)');
   const path = existing('PATH', rawPath);
   const workspace = existing('--workspace', typeof values.workspace === 'string' ? values.workspace : '.', 'dir');
   const config = hostConfig('call', values['host-config']);

@@ -49,6 +49,7 @@ export async function schema(args: string[]): Promise<Outcome | 'help'> {
   positionals('schema', pos, ['PATH'], true);
   const profile = choice<Profile>('schema', 'profile', values.profile, PROFILES, 'lcp');
   const format = choice<ExportFormat>('schema', 'format', values.format, FORMATS, 'native');
+  if (values['host-config'] !== undefined && profile !== 'lcp') throw new UsageFailure(`schema: --host-config is LCP's host_tool_configs; it does nothing for --profile ${profile}`);
   const config = hostConfig('schema', values['host-config']);
   const paths = pos.map((p) => existing('PATH', p));
   const engine = await openEngine(paths);

@@ -26,6 +26,8 @@ const CASES: [string, string[], string][] = [
   ['args not an object', ['call', lib, 'tool_x', '[1]'], 'toolplay: ARGS_JSON must be a JSON object, e.g. {"query": "x"}'],
   ['malformed host config', ['schema', lib, '--host-config', '{x}'], 'toolplay: --host-config is not valid JSON: '],
   ['call profile that cannot run tools', ['call', lib, 'tool_x', '{}', '--profile', 'hub'], "toolplay: call: unknown profile 'hub' (choose from lcp, loki)"],
+  ['host config for a profile that has none', ['schema', lib, '--profile', 'hub', '--host-config', '{}'], "toolplay: schema: --host-config is LCP's host_tool_configs; it does nothing for --profile hub"],
+  ['env file for an LCP call', ['call', lib, 'tool_x', '{}', '--env-file', `${lib}/x.py`], 'toolplay: call: --env-file is for --profile loki (LCP tools read their configuration from --host-config)'],
   ['bad --confirm answer', ['call', lib, 'tool_x', '{}', '--confirm', 'maybe'], "toolplay: call: unknown --confirm answer 'maybe' (choose from allow, always, reject)"],
   ['missing call arguments', ['call', lib], 'toolplay: call: missing TOOL ARGS_JSON (see toolplay call --help)'],
   ['extra argument', ['status', lib, 'tool_x', '{}', 'more'], "toolplay: status: unexpected argument 'more' (see toolplay status --help)"],
