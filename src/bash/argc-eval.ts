@@ -11,7 +11,7 @@ import { parseArgcScript } from './argc-command.ts';
 import { ArgcError } from './argc-parse.ts';
 import { runArgcRuntime } from './argc-runtime.ts';
 import { shellWord } from './shell-word.ts';
-import type { RuntimeOutcome } from './argc-runtime.ts';
+import type { ArgcAssignment, RuntimeOutcome } from './argc-runtime.ts';
 
 /**
  * How this emulation asks the script to run one of its functions (choices, defaults). Not
@@ -42,14 +42,13 @@ const REQUIRE_TOOLS = `_argc_require_tools() {
 const exitCode = (stdout: string, stderr: string, code: number): string =>
   `${stdout ? `printf '%s' ${shellQuote(stdout)}\n` : ''}${stderr ? `printf '%s' ${shellQuote(stderr)} >&2\n` : ''}exit ${code}\n`;
 
+const assignmentCode = (a: ArgcAssignment): string =>
+  `${a.exported ? 'export ' : ''}${a.name}=${Array.isArray(a.value) ? `( ${a.value.map(shellQuote).join(' ')} )` : shellQuote(a.value)}`;
+
 /** Bash code for the runtime's outcome: variables, then `fn "${argc__positionals[@]}"`, or the exit. */
 export function outcomeCode(script: ArgcScript, cmdArgs: string[], outcome: RuntimeOutcome): string {
   if (outcome.kind === 'exit') return exitCode(outcome.stdout, outcome.stderr, outcome.code);
-  const list: string[] = [];
-  for (const a of outcome.assignments) {
-    const value = Array.isArray(a.value) ? `( ${a.value.map(shellQuote).join(' ')} )` : shellQuote(a.value);
-    list.push(`${a.exported ? 'export ' : ''}${a.name}=${value}`);
-  }
+  const list = outcome.assignments.map(assignmentCode);
   list.push(`argc__args=( ${cmdArgs.map(shellQuote).join(' ')} )`);
   list.push(`argc__positionals=( ${outcome.positionals.map(shellQuote).join(' ')} )`);
   if (outcome.requireTools.length > 0) list.push(REQUIRE_TOOLS, `_argc_require_tools ${outcome.requireTools.map(shellQuote).join(' ')}`);
@@ -86,15 +85,16 @@ async function argcEval(args: string[], ctx: ResolvedCommandContext): Promise<{ 
   script.root.name = cmdArgs[0] ?? 'prog';
   if (cmdArgs[1] === '___internal___') return { stdout: exitCode('', 'error: unsupported ___internal___ command\n', 1), stderr: '' };
   if (cmdArgs[1] === INTERNAL_SYMBOL && cmdArgs[2] !== undefined) {
-    // argc runs a choices function by re-running the script this way; the call then exits.
-    return { stdout: `${cmdArgs[2]}\nexit\n`, stderr: '' };
+    // The function runs with the argc_* variables parsed so far, as in the built parser's shell.
+    return { stdout: `${cmdArgs.slice(3).join('\n')}\n${cmdArgs[2]}\nexit\n`, stderr: '' };
   }
   // The built parser runs inside the tool's shell: every shell variable counts, exported or not.
   const envs = new Map(ctx.env);
-  const outcome = await runArgcRuntime(script, cmdArgs.slice(1), envs, async (fn) => {
-    // Re-run the script up to its argc line, which then calls just `fn` (argc's internal mode).
+  const outcome = await runArgcRuntime(script, cmdArgs.slice(1), envs, async (fn, vars) => {
+    // Re-run the script up to its argc line, which then sets `vars` and calls just `fn`.
     // The built text, because Loki tools carry no eval line of their own.
-    const run = `bash -c ${shellQuote(argcBuildSource(source))} ${shellQuote(scriptPath)} ${INTERNAL_SYMBOL} ${shellQuote(fn)}`;
+    const assignments = vars.map((a) => shellQuote(assignmentCode(a))).join(' ');
+    const run = `bash -c ${shellQuote(argcBuildSource(source))} ${shellQuote(scriptPath)} ${INTERNAL_SYMBOL} ${shellQuote(fn)} ${assignments}`;
     const out = await ctx.exec?.(run, { cwd: ctx.cwd });
     return out?.stdout ?? '';
   });

@@ -23,8 +23,8 @@ export type RuntimeOutcome =
   | { kind: 'exit'; stdout: string; stderr: string; code: number }
   | { kind: 'run'; assignments: ArgcAssignment[]; fn: string | undefined; positionals: string[]; requireTools: string[] };
 
-/** Runs a function of the script (choices, defaults) and returns its stdout. */
-export type FunctionRunner = (fn: string) => Promise<string>;
+/** Runs a function of the script (choices, defaults), with the variables set so far, and returns its stdout. */
+export type FunctionRunner = (fn: string, vars: ArgcAssignment[]) => Promise<string>;
 
 class Die {
   constructor(readonly outcome: RuntimeOutcome) {}
@@ -61,18 +61,19 @@ export async function runArgcRuntime(script: ArgcScript, args: string[], envs: M
   const assignments: ArgcAssignment[] = [];
   const positionals: string[] = [];
   const requireTools: string[] = [];
+  const current = (): ArgcAssignment[] => [...vars].map(([name, value]) => ({ name, value }));
   const first = (name: string): string => {
     const v = vars.get(name);
     return (Array.isArray(v) ? v[0] : v) ?? '';
   };
   const checkChoices = async (choice: Choice | undefined, target: string, values: string[]): Promise<void> => {
     if (!choice || (choice.kind === 'fn' && !choice.validate)) return;
-    const allowed = choice.kind === 'values' ? choice.values : lines(await runFn(choice.fn));
+    const allowed = choice.kind === 'values' ? choice.values : lines(await runFn(choice.fn, current()));
     const bad = values.find((v) => !allowed.includes(v));
     if (bad !== undefined) throw die(`error: invalid value \`${bad}\` for ${target}\n  [possible values: ${allowed.join(', ')}]`);
   };
   /** `name="$(fn)"`: the function's output without trailing newlines. */
-  const defaultValue = async (d: DefaultValue): Promise<string> => (d.kind === 'value' ? d.value : (await runFn(d.fn)).replace(/\n+$/, ''));
+  const defaultValue = async (d: DefaultValue): Promise<string> => (d.kind === 'value' ? d.value : (await runFn(d.fn, current())).replace(/\n+$/, ''));
   let dash: number | undefined;
   let index = 0;
   let fn: string | undefined;
