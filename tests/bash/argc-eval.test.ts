@@ -132,4 +132,10 @@ describe('argc runtime (as argc-built into Loki tools) behind --argc-eval', () =
     const body = `# @env GREETING=hello\n\n# @cmd Greet\n# @option --name!\ngreet() { echo "$GREETING $argc_name"; }`;
     expect((await argc(body, ['greet', '--name', 'Ann'], {}, 'tools')).out).toBe('hello Ann\n');
   });
+
+  it('lets a choices function read the options parsed before it', async () => {
+    const body = `# @describe T\n# @option --kind![fruit|veg]\n# @option --item[\`_items\`]\n${show('argc_item')}\n_items() { if [ "$argc_kind" = fruit ]; then echo apple; else echo leek; fi; }`;
+    expect((await argc(body, ['--kind', 'veg', '--item', 'leek'])).out).toBe('argc_item=[leek]\n');
+    expect((await argc(body, ['--kind', 'fruit', '--item', 'leek'])).err).toBe('error: invalid value `leek` for `<ITEM>`\n  [possible values: apple]\n');
+  });
 });
