@@ -1,8 +1,9 @@
 /**
  * Loki Bash tools (`functions/tools/*.sh`) in the worker: run with runBashTool (just-bash + argc
  * emulation, src/bash/) over the same Pyodide filesystem the Python tools use, with the same
- * telemetry a Python call gets (the caller emits fs.changed and call.finished once it knows the files). Stop reaches it through the interrupt buffer, polled here because
- * no Python is running to notice it.
+ * telemetry a Python call gets (the caller emits fs.changed and call.finished once it knows the
+ * files). Stop reaches it through the interrupt buffer, polled here because no Python is running
+ * to notice it. Imported on demand: just-bash is most of the worker's code.
  */
 import type { PyodideAPI } from 'pyodide';
 import type { LokiResult } from '../protocol/engine.ts';
@@ -10,31 +11,6 @@ import type { TelemetryEvent } from '../protocol/events.ts';
 import type { WorkerCallParams } from '../protocol/worker.ts';
 import { PyodideFs, type EmscriptenFsLike } from '../bash/pyodide-fs.ts';
 import { runBashTool } from '../bash/run-tool.ts';
-
-type FS = PyodideAPI['FS'];
-
-const isFile = (fs: FS, path: string): boolean => {
-  try {
-    return fs.isFile(fs.stat(path).mode);
-  } catch {
-    return false;
-  }
-};
-
-/** The `.sh` file that declares `tool`, when the tool is a Bash one (a `.py` of the same name wins, as in Loki's build). */
-export function findBashTool(fs: FS, paths: string[], tool: string): string | null {
-  const stems = [...new Set([tool, tool.replaceAll('_', '-'), tool.replaceAll('-', '_')])];
-  for (const p of paths) {
-    if (p.endsWith('.sh')) {
-      const stem = p.slice(p.lastIndexOf('/') + 1, -3);
-      if (stems.includes(stem) && isFile(fs, p)) return p;
-      continue;
-    }
-    if (stems.some((s) => isFile(fs, `${p}/${s}.py`))) return null;
-    for (const s of stems) if (isFile(fs, `${p}/${s}.sh`)) return `${p}/${s}.sh`;
-  }
-  return null;
-}
 
 export async function runBashCall(
   py: PyodideAPI,

@@ -8,7 +8,7 @@ import type { FileChange, SharedBuffers, WorkerCallParams, WorkerErrorKind, Work
 import { Engine, EngineError } from '../engine/engine.ts';
 import { BadRequest, WorkspaceMirror } from './fs-mirror.ts';
 import { readTelemetryEvent } from './messages.ts';
-import { findBashTool, runBashCall } from './bash-call.ts';
+import { findBashTool } from './bash-find.ts';
 import { armConfirm, waitForConfirm } from './shared-bridge.ts';
 
 /** Answers a confirmation while Python waits (blocking over shared memory, or a fixed policy without it). */
@@ -113,6 +113,7 @@ export class WorkerCore {
       let result: unknown;
       let bashMs = 0;
       if (bash) {
+        const { runBashCall } = await import('./bash-call.ts');
         ({ result, durationMs: bashMs } = await runBashCall(this.engine.py, { ...params, workspace }, bash, emit, this.#options.interrupted ?? (() => false)));
       } else {
         const hooks: EngineHooks = {

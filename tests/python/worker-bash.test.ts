@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { getEngine } from './engine.ts';
 import { PolicyConfirm, WorkerCore } from '../../src/worker/handlers.ts';
-import { findBashTool } from '../../src/worker/bash-call.ts';
+import { findBashTool } from '../../src/worker/bash-find.ts';
 import type { FileChange, WorkerMessage } from '../../src/protocol/worker.ts';
 
 const enc = new TextEncoder();
