@@ -74,7 +74,14 @@ async function buildOne(req: LokiToolsRequest, toolsDir: string, entry: string):
     file.notes = bashNotes(source, base.slice(0, dot), out);
   } else if (base.slice(dot + 1).toLowerCase() === 'py') {
     file.language = 'python';
-    const out = await req.engine.call('schema', { paths: [path], profile: req.flavour, format: 'native' });
+    let out: unknown;
+    try {
+      out = await req.engine.call('schema', { paths: [path], profile: req.flavour, format: 'native' });
+    } catch (err) {
+      // The engine reports bad input as an error; keep it on this file, the others still build.
+      file.error = err instanceof Error ? err.message : String(err);
+      return file;
+    }
     const items = Array.isArray(out) ? (out as unknown[]) : [];
     const failed = items.find((d): d is { error: string } => typeof d === 'object' && d !== null && typeof (d as { error?: unknown }).error === 'string');
     if (failed) file.error = failed.error;
