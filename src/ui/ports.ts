@@ -3,7 +3,7 @@
  * The real implementations (src/worker/client.svelte.ts, src/workspace/workspace.svelte.ts) satisfy
  * them structurally; state classes take these, so unit tests pass fakes instead of a browser.
  */
-import type { ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
+import type { ConfirmDecision, ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
 import type { Diagnostic } from '../protocol/diagnostics.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 
@@ -23,6 +23,8 @@ export interface PythonPort {
   readonly error: string | null;
   readonly isolated: boolean;
   timeoutMs: number;
+  /** Without isolation Python cannot wait for a popup: confirmations get this answer instead. */
+  confirmFallback?: ConfirmDecision;
   onConfirm: ConfirmAsk;
   sync(files: FileChange[]): Promise<void>;
   inspect(params: EngineMethods['inspect']['params']): Promise<Inspection>;
