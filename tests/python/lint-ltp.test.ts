@@ -96,6 +96,24 @@ async def tool_later(args):
     ],
   },
   {
+    name: "ltp_utf16",
+    files: {
+      "emoji.py": `TOOL_TITLES = {"tool_a": "📖 Reading", "tool_zz": "👻"}
+
+
+def tool_a(args: dict):
+    """A.
+
+    - query (str): q
+    """
+`,
+    },
+    expected: [
+      ["emoji.py", "LTP001", "warning", [1, 40, 1, 49], "`TOOL_TITLES` has a title for `tool_zz`, but the hub lists no tool of that name: no such function exists in this file. The title is never shown.", "use the exact name of a top-level `def tool_*` as the key", ["hub"]],
+      ["emoji.py", "LCP012", "warning", [4, 12, 4, 22], "LCP never puts `args` in the schema, and it drops every argument the model sends that is not a parameter name, so tool_a() is called without `args` and fails with a TypeError.", "for LCP, declare the real parameters (`def tool_a(query: str, limit: int = 5)`); the one-dict form is the hub's (LTP) convention", ["lcp"]],
+    ],
+  },
+  {
     name: "ltp_titles",
     files: {
       "titles.py": `TOOL_TITLES = dict(tool_a="A")
