@@ -2,6 +2,7 @@
 import type { Diagnostic } from '../protocol/diagnostics.ts';
 import type { ExportFormat, HostConfig, Profile } from '../protocol/engine.ts';
 import { openEngine } from './host.ts';
+import { hasBashTools, lokiSchema } from './loki-schema.ts';
 import { choice, existing, json, parse, positionals } from './options.ts';
 import { FORMATS, PROFILES, UsageFailure } from './usage.ts';
 
@@ -52,7 +53,10 @@ export async function schema(args: string[]): Promise<Outcome | 'help'> {
   if (values['host-config'] !== undefined && profile !== 'lcp') throw new UsageFailure(`schema: --host-config is LCP's host_tool_configs; it does nothing for --profile ${profile}`);
   const config = hostConfig('schema', values['host-config']);
   const paths = pos.map((p) => existing('PATH', p));
+  const bash = (profile === 'loki' || profile === 'llm-functions') && hasBashTools(paths);
+  if (bash && format !== 'native') throw new UsageFailure(`schema: Bash tools can be shown with --format native only (the ${format} export covers Python tools)`);
   const engine = await openEngine(paths);
+  if (bash) return { stdout: pretty(await lokiSchema(engine, paths, profile)), code: 0 };
   const result = engine.call('schema', { paths, profile, format, ...(config ? { hostConfig: config } : {}) });
   return { stdout: pretty(result), code: 0 };
 }

@@ -25,7 +25,8 @@ Exit codes: 0 ok, 1 lint found errors, 2 bad input, 3 engine failure (a toolplay
 export const HELP: Record<string, string> = {
   schema: `Usage: toolplay schema PATH... [options]
 
-Prints the tool specs a host builds from PATH (tool files or folders) as JSON.
+Prints the tool specs a host builds from PATH (tool files or folders) as JSON. For loki and
+llm-functions, .sh tools (argc comments) are included; a tools/ folder is merged in Loki's order.
 
 Options:
   --profile P        lcp (default), hub, loki, llm-functions, standard

@@ -11,7 +11,7 @@ const TOOL = `def tool_x(a: str):
     return a
 `;
 const FREE_FORM_HUB = 'TOOL_TITLES = {}\n\n\ndef tool_free(args):\n    """No documented keys."""\n';
-const root = sandbox({ 'lib/x.py': TOOL, 'hub/free.py': FREE_FORM_HUB, 'functions/tools/greet.py': 'def run():\n    """Hi."""\n', 'cwd/.keep': '' });
+const root = sandbox({ 'lib/x.py': TOOL, 'hub/free.py': FREE_FORM_HUB, 'functions/tools/greet.py': 'def run():\n    """Hi."""\n', 'functions/tools/hi.sh': '# @describe Hi\nmain() { :; }\n', 'cwd/.keep': '' });
 const cwd = `${root}/cwd`;
 const lib = `${root}/lib`;
 
@@ -28,6 +28,7 @@ const CASES: [string, string[], string][] = [
   ['call profile that cannot run tools', ['call', lib, 'tool_x', '{}', '--profile', 'hub'], "toolplay: call: unknown profile 'hub' (choose from lcp, loki)"],
   ['host config for a profile that has none', ['schema', lib, '--profile', 'hub', '--host-config', '{}'], "toolplay: schema: --host-config is LCP's host_tool_configs; it does nothing for --profile hub"],
   ['env file for an LCP call', ['call', lib, 'tool_x', '{}', '--env-file', `${lib}/x.py`], 'toolplay: call: --env-file is for --profile loki (LCP tools read their configuration from --host-config)'],
+  ['Bash tools in a non-native export', ['schema', `${root}/functions/tools`, '--profile', 'loki', '--format', 'openai'], 'toolplay: schema: Bash tools can be shown with --format native only (the openai export covers Python tools)'],
   ['bad --confirm answer', ['call', lib, 'tool_x', '{}', '--confirm', 'maybe'], "toolplay: call: unknown --confirm answer 'maybe' (choose from allow, always, reject)"],
   ['missing call arguments', ['call', lib], 'toolplay: call: missing TOOL ARGS_JSON (see toolplay call --help)'],
   ['extra argument', ['status', lib, 'tool_x', '{}', 'more'], "toolplay: status: unexpected argument 'more' (see toolplay status --help)"],

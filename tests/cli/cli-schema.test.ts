@@ -20,6 +20,8 @@ const root = sandbox(
     'types/annotations_cases.py': 'lcp_fixtures/types/annotations_cases.py',
     'ltp/ltp_wiki.py': 'lcp_fixtures/ltp/ltp_wiki.py',
     'functions/tools/c02_literal_enums.py': 'loki_cases/python/c02_literal_enums.py',
+    'mixed/tools/c02_literal_enums.py': 'loki_cases/python/c02_literal_enums.py',
+    'mixed/tools/b01_basic.sh': 'loki_cases/bash/b01_basic.sh',
   },
 );
 const cwd = `${root}/work`;
@@ -53,6 +55,12 @@ describe('toolplay schema', () => {
     const golden = readJson('loki_expected/decl/c02_literal_enums.json') as { loki: unknown; llm_functions: unknown };
     expect(await schema(`${root}/functions/tools`, '--profile', 'loki')).toEqual(golden.loki);
     expect(await schema(`${root}/functions/tools/c02_literal_enums.py`, '--profile', 'llm-functions')).toEqual(golden.llm_functions);
+  });
+
+  it('loki with Bash tools: .sh declarations from src/bash merged in Loki\'s code-point order', { timeout: 300_000 }, async () => {
+    const bash = readJson('loki_expected/decl/b01_basic.json') as { loki: unknown[] };
+    const python = readJson('loki_expected/decl/c02_literal_enums.json') as { loki: unknown[] };
+    expect(await schema(`${root}/mixed/tools`, '--profile', 'loki')).toEqual([...bash.loki, ...python.loki]);
   });
 
   it('standard (native): intent kept — Literal becomes an enum of the real values', { timeout: 300_000 }, async () => {
