@@ -38,6 +38,11 @@ export interface WorkspaceWrite {
   meta: WorkspaceMeta;
   /** The stored revision this write is based on. */
   expectRevision: number;
+  /**
+   * The page is going away (pagehide): Chromium drops transactions still open when the document dies,
+   * so write without the revision check (its answer would come too late) and commit() at once.
+   */
+  unloading?: boolean;
 }
 
 /** The stored workspace moved on (another tab saved): nothing of this write was stored. */
@@ -83,21 +88,30 @@ export function createIdbStore(name = 'toolplay'): WorkspaceStore {
     save: (id, write) =>
       use('readwrite', (os) => {
         const done = promisifyRequest(os.transaction);
-        const check = os.get([id, META]) as IDBRequest<WorkspaceMeta | undefined>;
         let failure: unknown = null;
-        check.onsuccess = () => {
-          const stored = check.result?.revision ?? 0;
-          try {
-            if (stored !== write.expectRevision) throw new RevisionConflict(stored);
-            for (const [path, bytes] of write.put) os.put(bytes, [id, FILE, path]);
-            for (const path of write.del) os.delete([id, FILE, path]);
-            os.put(write.meta, [id, META]);
-          } catch (e) {
-            // A conflict, or put() refusing (quota, clone error): store none of it.
-            failure = e;
-            os.transaction.abort();
-          }
+        const fail = (e: unknown): void => {
+          if (failure) return;
+          failure = e;
+          os.transaction.abort();
         };
+        // The writes are issued right away, not after the revision check answers: a save started while
+        // the page unloads (pagehide) gets no further turns of the event loop, and queued requests still
+        // run. If the check then finds another tab's revision, aborting rolls every write back.
+        if (!write.unloading) {
+          const check = os.get([id, META]) as IDBRequest<WorkspaceMeta | undefined>;
+          check.onsuccess = () => {
+            const stored = check.result?.revision ?? 0;
+            if (stored !== write.expectRevision) fail(new RevisionConflict(stored));
+          };
+        }
+        try {
+          for (const [path, bytes] of write.put) os.put(bytes, [id, FILE, path]);
+          for (const path of write.del) os.delete([id, FILE, path]);
+          os.put(write.meta, [id, META]);
+          if (write.unloading) os.transaction.commit?.();
+        } catch (e) {
+          fail(e); // put() refusing (quota, clone error): store none of it
+        }
         return done.catch((e: unknown) => {
           throw failure ?? e;
         });

@@ -55,6 +55,8 @@ export class Workspace {
   #metaDirty = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #saving: Promise<void> | null = null;
+  /** The dirty set a save in flight is writing (so an unload can write it again, see #saveOnUnload). */
+  #inflight: Map<string, Uint8Array | null> | null = null;
   #listeners = new Set<ChangeListener>();
   #channel: BroadcastChannel | null = null;
 
@@ -62,6 +64,11 @@ export class Workspace {
     this.#id = id;
     this.#store = store;
     this.#autosaveMs = options.autosaveMs ?? 400;
+    if (typeof document !== 'undefined') {
+      // Closing or hiding the tab inside the debounce window must not drop the last edits.
+      document.addEventListener('visibilitychange', this.#onHide);
+      window.addEventListener('pagehide', this.#onHide);
+    }
     if (typeof BroadcastChannel !== 'undefined') {
       this.#channel = new BroadcastChannel(options.channel ?? 'toolplay-workspaces');
       this.#channel.onmessage = (e: MessageEvent<unknown>) => this.#onBroadcast(e.data);
@@ -107,6 +114,7 @@ export class Workspace {
   write(path: string, content: string | Uint8Array): void {
     const p = normalizePath(path);
     if (this.#folderList.includes(p)) throw new Error(`"${p}" is a folder`);
+    this.#checkParents(p);
     const bytes = typeof content === 'string' ? encoder.encode(content) : content;
     if (sameBytes(this.#files.get(p), bytes)) return;
     this.#set(p, bytes);
@@ -116,6 +124,7 @@ export class Workspace {
   mkdir(path: string): void {
     const p = normalizePath(path);
     if (this.#files.has(p)) throw new Error(`"${p}" is a file`);
+    this.#checkParents(p);
     this.#folders.add(p);
     this.#metaDirty = true;
     this.#changed([], 'edit');
@@ -268,8 +277,46 @@ export class Workspace {
   /** Stops listening to other tabs and cancels a pending autosave timer (call flush() first to keep edits). */
   dispose(): void {
     if (this.#timer) clearTimeout(this.#timer);
+    if (typeof document !== 'undefined') {
+      document.removeEventListener('visibilitychange', this.#onHide);
+      window.removeEventListener('pagehide', this.#onHide);
+    }
     this.#channel?.close();
     this.#channel = null;
+  }
+
+  /** A hidden tab saves now; a page that goes away (pagehide) saves in a way that survives the unload. */
+  #onHide = (e: Event): void => {
+    if (e.type === 'pagehide') return this.#saveOnUnload();
+    if (document.visibilityState === 'hidden' && (this.#timer || this.#dirty.size || this.#metaDirty)) void this.flush();
+  };
+
+  /**
+   * Everything not yet confirmed saved (pending edits and a save still in flight), written in one
+   * transaction issued synchronously and committed at once. Skipped when another tab already changed the
+   * workspace: writing blind then could overwrite its work, and the person was told the edits are unsaved.
+   */
+  #saveOnUnload(): void {
+    if (this.#externalChange) return;
+    const paths = new Set([...(this.#inflight?.keys() ?? []), ...this.#dirty.keys()]);
+    if (!paths.size && !this.#metaDirty && !this.#inflight) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    const put: Array<[string, Uint8Array]> = [];
+    const del: string[] = [];
+    for (const p of paths) {
+      const bytes = this.#files.get(p);
+      if (bytes) put.push([p, bytes]);
+      else del.push(p);
+    }
+    const meta: WorkspaceMeta = { settings: $state.snapshot(this.#settings), folders: [...this.#folders], revision: this.#revision + 1 };
+    this.#store.save(this.#id, { put, del, meta, expectRevision: this.#revision, unloading: true }).catch(() => {});
+    this.#channel?.postMessage({ workspace: this.#id, revision: meta.revision, tab: this.#tab });
+  }
+
+  /** A file cannot sit below another file ('a.txt/b'). */
+  #checkParents(path: string): void {
+    for (const parent of parentsOf(path)) if (this.#files.has(parent)) throw new Error(`"${parent}" is a file, not a folder`);
   }
 
   async #load(): Promise<void> {
@@ -333,6 +380,7 @@ export class Workspace {
     this.#saveState = 'saving';
     const attempt = this.#store.save(this.#id, { put, del, meta, expectRevision: this.#revision });
     this.#saving = attempt;
+    this.#inflight = dirty;
     try {
       await attempt;
       this.#revision = meta.revision;
@@ -347,7 +395,10 @@ export class Workspace {
       this.#saveState = 'error';
       this.#saveError = describeSaveError(e);
     } finally {
-      if (this.#saving === attempt) this.#saving = null;
+      if (this.#saving === attempt) {
+        this.#saving = null;
+        this.#inflight = null;
+      }
     }
   }
 

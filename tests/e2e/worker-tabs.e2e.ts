@@ -52,5 +52,22 @@ const tests: E2ETest[] = [
       assert(stored[0] === 'edited in B\n' && stored[1] === 'edited in A\n', `both edits stored: ${JSON.stringify(stored)}`);
     },
   },
+  {
+    name: 'an edit made just before leaving the page is saved (no debounce window of lost typing)',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await seedWorkspace(page, base, { 'notes.md': 'start\n' });
+      await page.goto(base);
+      await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
+      await setEditorText(page, 'typed right before leaving\n');
+      await page.goto('about:blank');
+      await page.goto(base);
+      await treeItem(page, 'notes.md').waitFor({ timeout: 30_000 });
+      await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
+      await page.waitForFunction(() => (window as unknown as { toolplayEditor?: { getValue(): string } }).toolplayEditor?.getValue() !== undefined);
+      const text = await page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
+      assert(text === 'typed right before leaving\n', `the last edit survived leaving the page, got ${JSON.stringify(text)}`);
+    },
+  },
 ];
 export default tests;

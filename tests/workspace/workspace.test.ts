@@ -92,6 +92,8 @@ describe('Workspace persistence', () => {
     expect(() => ws.write('/', 'x')).toThrow('"/" is not a file path inside the workspace');
     ws.write('a/b.txt', 'x');
     expect(() => ws.write('a', 'x')).toThrow('"a" is a folder');
+    expect(() => ws.write('a/b.txt/c.txt', 'x')).toThrow('"a/b.txt" is a file, not a folder');
+    expect(() => ws.mkdir('a/b.txt/d')).toThrow('"a/b.txt" is a file, not a folder');
     ws.dispose();
   });
 
