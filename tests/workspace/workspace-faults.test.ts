@@ -95,3 +95,19 @@ describe('two tabs on one workspace', () => {
     tabB.dispose();
   });
 });
+
+describe('the store while the page unloads', () => {
+  it('writes at once without the revision round trip (a dying page gets no more event-loop turns)', async () => {
+    const store = createIdbStore(`unload-${++n}`);
+    const meta = { settings: { profile: 'lcp' as const, hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000 }, folders: [], revision: 1 };
+    await store.save('u', { put: [['a.txt', new TextEncoder().encode('first')]], del: [], meta, expectRevision: 0 });
+    // A normal save based on a stale revision is refused…
+    await expect(store.save('u', { put: [['a.txt', new TextEncoder().encode('stale')]], del: [], meta: { ...meta, revision: 1 }, expectRevision: 0 }))
+      .rejects.toMatchObject({ name: 'RevisionConflict', stored: 1 });
+    // …the unload save is not checked: it is the last chance to keep the edit.
+    await store.save('u', { put: [['b.txt', new TextEncoder().encode('last words')]], del: ['a.txt'], meta: { ...meta, revision: 2 }, expectRevision: 1, unloading: true });
+    const { files, meta: stored } = await store.load('u');
+    expect([...files.keys()]).toEqual(['b.txt']);
+    expect(stored?.revision).toBe(2);
+  });
+});
