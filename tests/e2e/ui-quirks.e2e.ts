@@ -11,9 +11,45 @@ const tests: E2ETest[] = [
       await openExample(page, 'lcp-quirks', 'tool_export');
       const squiggle = page.locator('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error, .monaco-editor .squiggly-info').first();
       await squiggle.waitFor({ timeout: 20_000 });
+      await squiggle.hover({ force: true });
+      const hover = page.locator('.monaco-hover-content').filter({ hasText: 'Fix:' }).first();
+      await hover.waitFor({ timeout: 10_000 });
+      assert(/LCP\d+/.test((await hover.textContent()) ?? ''), `hover names the diagnostic code: ${await hover.textContent()}`);
       await tools(page).getByText(/^Problems \(\d+\)/).waitFor();
       const problems = (await tools(page).locator('.problems').textContent()) ?? '';
       assert(/Fix:/.test(problems), `problems list shows fixes: ${problems}`);
+    },
+  },
+  {
+    name: 'a new quirk is underlined within 300 ms of the last keystroke',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await openApp(page, base);
+      await openExample(page, 'lcp-quirks', 'tool_export');
+      await page.locator('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error').first().waitFor({ timeout: 20_000 });
+      // Marker decorations of the whole model (Monaco renders squiggles only for visible lines).
+      const squiggles = () => page.evaluate(() => {
+        const ed = (window as unknown as { toolplayEditor: { getModel(): { getAllDecorations(): Array<{ options: { className?: string | null } }> } } }).toolplayEditor;
+        return ed.getModel().getAllDecorations().filter((d) => d.options.className?.includes('squiggly')).length;
+      });
+      const set = (text: string) => page.evaluate((t) => {
+        (window as unknown as { toolplayEditor: { setValue(v: string): void } }).toolplayEditor.setValue(t);
+        return performance.now();
+      }, text);
+      const timings: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await set(`def tool_clean_${i}(items: list) -> dict:\n    """Clean.\n\n    Args:\n        items: The items.\n    """\n    return {}\n`);
+        for (let t = 0; t < 50 && (await squiggles()) > 0; t++) await page.waitForTimeout(100);
+        await page.waitForTimeout(300);
+        const mark = await set(`def tool_quirk_${i}(items: List[int]) -> dict:\n    """Quirk.\n\n    Args:\n        items: The items.\n    """\n    return {}\n`);
+        await page.waitForFunction(() => {
+          const ed = (window as unknown as { toolplayEditor: { getModel(): { getAllDecorations(): Array<{ options: { className?: string | null } }> } } }).toolplayEditor;
+          return ed.getModel().getAllDecorations().some((d) => d.options.className?.includes('squiggly'));
+        }, undefined, { timeout: 5000, polling: 'raf' });
+        timings.push((await page.evaluate(() => performance.now())) - mark);
+      }
+      console.log(`    markers after the last keystroke: ${timings.map(Math.round).join(', ')} ms`);
+      assert(Math.min(...timings) <= 300, `markers took ${timings.map(Math.round).join(', ')} ms`);
     },
   },
   {
