@@ -13,16 +13,12 @@ import os
 import re
 
 from .lint_common import Collector, docstring_node, func_defs_with_parents, is_literal
+from .loki_decl import underscore  # Loki's own name rule, as the declaration builder applies it
 from .lint_lcp_types import intent
 
 PROFILES = ["loki", "llm-functions"]
 LOKI = ["loki"]
 _PY = {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "array": "List[str]", "object": "str"}
-
-
-def underscore(stem: str) -> str:
-    """Loki's `underscore()`: non-alphanumerics to `_`, lower-cased, runs and edges of `_` dropped."""
-    return re.sub(r"_+", "_", "".join(c.lower() if c.isascii() and c.isalnum() else "_" for c in stem)).strip("_")
 
 
 def lint_loki_file(out: Collector, tree: ast.Module) -> None:
