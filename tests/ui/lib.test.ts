@@ -71,3 +71,25 @@ describe('layout', () => {
     expect(layoutOf(['tools/a.py']).enginePaths).toEqual(['/workspace/tools']);
   });
 });
+
+describe('what Loki does with visible_tools at start-up', () => {
+  it('refuses to start for a missing file, a bad extension or a builder error; is silent without run; flags two runs', async () => {
+    const { lokiEntries } = await import('../../src/ui/lib/loki.ts');
+    const err = { code: 'LOKI001', severity: 'error' as const, file: 'x', line: 1, column: 1, endLine: 1, endColumn: 2, message: 'Missing or empty description on function: run', profiles: [] };
+    const entries = lokiEntries({
+      files: ['ok.py', 'nodoc.py', 'norun.py', 'twice.py', 'notes.txt', 'Odd-Name.py', 'extra.sh'],
+      visible: ['ok.py', 'gone.py', 'nodoc.py', 'norun.py', 'twice.py', 'notes.txt', 'Odd-Name.py'],
+      declarations: new Map([['ok.py', ['ok']], ['twice.py', ['twice', 'twice']], ['Odd-Name.py', ['odd_name']]]),
+      errors: new Map([['nodoc.py', [err]]]),
+    });
+    const by = Object.fromEntries(entries.map((e) => [e.file, [e.verdict, e.says]]));
+    expect(by['ok.py']).toEqual(['builds', 'Builds "ok".']);
+    expect(by['gone.py']).toEqual(['refuses', 'Loki refuses to start: Tool definition file not found: functions/tools/gone.py']);
+    expect(by['nodoc.py']).toEqual(['refuses', 'Loki refuses to start: Missing or empty description on function: run']);
+    expect(by['norun.py']?.[0]).toBe('silent');
+    expect(by['twice.py']?.[1]).toMatch(/declares "twice" twice/);
+    expect(by['notes.txt']?.[1]).toMatch(/Unsupported tool file extension/);
+    expect(by['Odd-Name.py']?.[1]).toMatch(/bin\/Odd-Name but the model calls odd_name/);
+    expect(by['extra.sh']?.[0]).toBe('unlisted');
+  });
+});
