@@ -17,6 +17,10 @@ export class WorkspaceMirror {
   readonly #root: string;
   /** path (relative) → bytes as last synced or committed. */
   #known = new Map<string, Uint8Array>();
+  /** path → "mtime:size" as the FS reported right after the mirror wrote or committed the file. */
+  #stamps = new Map<string, string>();
+  /** The newest of those mtimes (ms), so begin() can make sure a call's writes get a later one. */
+  #newestWrite = 0;
   /** Folders present when the current call started (to remove the ones a failed call created). */
   #dirsBefore = new Set<string>();
 
@@ -52,6 +56,11 @@ export class WorkspaceMirror {
   /** Call this right before a tool call. */
   begin(): void {
     this.#dirsBefore = new Set(this.#walk().dirs);
+    // MEMFS stamps writes with Date.now(): wait out the millisecond of our own last write, so any write
+    // the tool makes carries a newer mtime and diff() can trust an unchanged stamp (≤ 1 ms, rarely needed).
+    while (Date.now() <= this.#newestWrite) {
+      // spin
+    }
   }
 
   /** What differs from the mirror now: created and modified files with their bytes, deleted ones with null. Sorted by path. */
@@ -60,8 +69,12 @@ export class WorkspaceMirror {
     const seen = new Set<string>();
     for (const path of this.#walk().files) {
       seen.add(path);
+      // Same mtime and size as when we wrote it: untouched (a tool that rewrites a file and then sets its
+      // mtime back by hand would be missed; reading 20 MB on every call is the price of not trusting it).
+      if (this.#known.has(path) && this.#stamps.get(path) === this.#stamp(path)) continue;
       const bytes = this.#fs.readFile(`${this.#root}/${path}`) as Uint8Array;
       if (!sameBytes(this.#known.get(path), bytes)) changes.push({ path, content: bytes });
+      else this.#remember(path);
     }
     for (const path of this.#known.keys()) if (!seen.has(path)) changes.push({ path, content: null });
     return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -77,8 +90,13 @@ export class WorkspaceMirror {
   /** The call succeeded: its changes are now the known state. */
   commit(changes: FileChange[]): void {
     for (const c of changes) {
-      if (c.content) this.#known.set(c.path, c.content);
-      else this.#known.delete(c.path);
+      if (c.content) {
+        this.#known.set(c.path, c.content);
+        this.#remember(c.path);
+      } else {
+        this.#known.delete(c.path);
+        this.#stamps.delete(c.path);
+      }
     }
   }
 
@@ -117,14 +135,27 @@ export class WorkspaceMirror {
     const slash = full.lastIndexOf('/');
     if (slash > this.#root.length) this.#fs.mkdirTree(full.slice(0, slash));
     this.#fs.writeFile(full, bytes);
+    this.#remember(path);
   }
 
   #unlink(path: string): void {
+    this.#stamps.delete(path);
     try {
       this.#fs.unlink(`${this.#root}/${path}`);
     } catch {
       // already gone
     }
+  }
+
+  #stamp(path: string): string {
+    const stat = this.#fs.stat(`${this.#root}/${path}`);
+    return `${mtimeMs(stat.mtime)}:${stat.size}`;
+  }
+
+  #remember(path: string): void {
+    const stamp = this.#stamp(path);
+    this.#stamps.set(path, stamp);
+    this.#newestWrite = Math.max(this.#newestWrite, Number(stamp.slice(0, stamp.indexOf(':'))));
   }
 
   #rmdirTree(dir: string): void {
@@ -141,6 +172,11 @@ export class WorkspaceMirror {
       // best effort: a folder we cannot remove is harmless
     }
   }
+}
+
+/** Emscripten reports times as Dates (older) or milliseconds (newer). */
+function mtimeMs(value: unknown): number {
+  return value instanceof Date ? value.getTime() : Number(value);
 }
 
 /** The page sent something the mirror cannot hold: reported as a usage error. */

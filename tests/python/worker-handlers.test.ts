@@ -46,6 +46,13 @@ def tool_guarded(command: str = "rm -rf /"):
     return {"success": True, "output": decision}
 
 
+def tool_same_size():
+    """Rewrites a file right away with different bytes of the same length."""
+    with open("keep.txt", "w") as f:
+        f.write("KEPT")
+    return {"success": True}
+
+
 def tool_half_then_stop():
     """Writes a file, then the person presses Stop."""
     os.makedirs("partial/deep", exist_ok=True)
@@ -103,6 +110,15 @@ describe('worker handlers on real Pyodide', () => {
     expect(stdout.map((e) => e.text).join('')).toBe(`edited in ${root}\n`);
     // Committed: the next call sees no difference for the same state.
     expect(core.mirror.diff()).toEqual([]);
+  });
+
+  it('sees a same-size rewrite with new bytes, and nothing on the calls after (the mtime shortcut neither hides nor invents changes)', async () => {
+    const { call } = await setup();
+    for (let i = 0; i < 3; i++) {
+      const reply = await call('tool_same_size', {}, `same-${i}`);
+      const changes = reply.ok ? (reply.result as { changes: FileChange[] }).changes : [];
+      expect(changes.map((c) => [c.path, c.content && dec.decode(c.content)])).toEqual(i === 0 ? [['keep.txt', 'KEPT']] : []);
+    }
   });
 
   it('a call that is stopped commits nothing and puts /workspace back as it was', async () => {
