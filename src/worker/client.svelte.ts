@@ -45,6 +45,8 @@ interface RunningCall {
   /** Set when Stop or the time limit asked Python to stop: the reason the call will fail with. */
   stopping: 'stopped' | 'timeout' | null;
   timers: ReturnType<typeof setTimeout>[];
+  /** The time limit's timer, and how much of the limit is left while it is paused for a confirmation. */
+  limit: { timer: ReturnType<typeof setTimeout> | null; leftMs: number; since: number };
   /** Paths the page synced while the call ran: the worker applies them after the call's own changes. */
   syncedDuring: Set<string>;
   sawFailed: boolean;
@@ -157,10 +159,13 @@ export class PythonClient {
     }
     const callId = `call-${Date.now().toString(36)}-${(this.#nextId++).toString(36)}`;
     return new Promise<CallOutcome>((settle) => {
-      const call: RunningCall = { callId, onEvent, started: performance.now(), stopping: null, timers: [], syncedDuring: new Set(), sawFailed: false, settle };
+      const call: RunningCall = {
+        callId, onEvent, started: performance.now(), stopping: null, timers: [], syncedDuring: new Set(), sawFailed: false, settle,
+        limit: { timer: null, leftMs: this.#timeoutMs, since: 0 },
+      };
       this.#call = call;
       this.#state = 'busy';
-      call.timers.push(setTimeout(() => this.#interrupt('timeout'), this.#timeoutMs));
+      this.#runLimit(call);
       this.#request('call', { ...params, workspace: '/workspace', callId })
         .then((raw) => {
           const { result, changes } = raw as WorkerMethods['call']['result'];
@@ -267,6 +272,7 @@ export class PythonClient {
     const call = this.#call;
     if (!call) return;
     for (const t of call.timers) clearTimeout(t);
+    if (call.limit.timer) clearTimeout(call.limit.timer);
     this.#call = null;
     if (this.#shared) new Uint8Array(this.#shared.interrupt)[0] = 0;
     if (this.#state === 'busy') this.#state = 'ready';
@@ -340,14 +346,30 @@ export class PythonClient {
     }
   }
 
+  /** The time limit counts the tool's time, not the person's: it runs, and pauses while a popup waits. */
+  #runLimit(call: RunningCall): void {
+    call.limit.since = performance.now();
+    call.limit.timer = setTimeout(() => this.#interrupt('timeout'), call.limit.leftMs);
+  }
+
+  #pauseLimit(call: RunningCall): void {
+    if (!call.limit.timer) return;
+    clearTimeout(call.limit.timer);
+    call.limit.timer = null;
+    call.limit.leftMs = Math.max(0, call.limit.leftMs - (performance.now() - call.limit.since));
+  }
+
   async #confirm(callId: string, request: ConfirmRequest): Promise<void> {
     const shared = this.#shared;
+    const call = this.#call?.callId === callId ? this.#call : null;
+    if (call) this.#pauseLimit(call);
     let reply: ConfirmReply;
     try {
       reply = await this.onConfirm({ ...request, callId });
     } catch (e) {
       reply = { decision: 'reject', reason: `the confirmation failed: ${(e as Error).message}` };
     }
+    if (call && this.#call === call && !call.stopping) this.#runLimit(call);
     // The call may have been stopped while the popup was open; its worker may be gone.
     if (shared && shared === this.#shared && this.#call?.callId === callId) answerConfirm(shared, reply);
   }

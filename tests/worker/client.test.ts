@@ -201,3 +201,31 @@ describe('PythonClient when Python cannot load', () => {
     client.dispose();
   });
 });
+
+describe('PythonClient time limit and confirmations', () => {
+  it('does not count the time the person spends answering a confirmation', async () => {
+    setIsolated(true);
+    const { create } = spawner(() => script((req, w) => {
+      if (req.method !== 'call') return;
+      const control = new Int32Array(w.shared!.control);
+      Atomics.store(control, 0, 0);
+      w.send({ kind: 'confirm', callId: req.params.callId, request: { tool: 'tool_x', label: 'Deploy', content: 'x', raw: null } });
+      const poll = setInterval(() => {
+        if (new Uint8Array(w.shared!.interrupt)[0] === 2) {
+          // Python honours the time limit's interrupt while it waits (as waitForConfirm does).
+          clearInterval(poll);
+          return w.send({ kind: 'response', id: req.id, ok: false, error: { kind: 'interrupted', message: 'KeyboardInterrupt' } });
+        }
+        if (Atomics.load(control, 0) !== 1) return;
+        clearInterval(poll);
+        setTimeout(() => w.ok(req, { result: 'done', changes: [] }), 30); // a little tool time after the answer
+      }, 5);
+    }));
+    const client = new PythonClient({ createWorker: create, timeoutMs: 150 });
+    client.onConfirm = () => new Promise((ok) => setTimeout(() => ok({ decision: 'allow' }), 400)); // the person thinks for 400 ms
+    const outcome = await client.call(params, () => {});
+    expect(outcome).toMatchObject({ status: 'finished', result: 'done' });
+    expect(outcome.durationMs).toBeGreaterThan(400);
+    client.dispose();
+  });
+});
