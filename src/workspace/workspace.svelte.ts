@@ -7,32 +7,26 @@
  */
 import { zipSync, type Zippable } from 'fflate';
 import type { FileChange } from '../protocol/worker.ts';
-import { DEFAULT_SETTINGS, RevisionConflict, describeSaveError, type WorkspaceMeta, type WorkspaceSettings, type WorkspaceStore } from './store.ts';
+import { DEFAULT_SETTINGS, type WorkspaceSettings, type WorkspaceStore } from './store.ts';
+import { Autosave, type AutosaveOptions, type SaveState } from './autosave.svelte.ts';
 import { isWithin, normalizePath, parentsOf, rebase, sameBytes, siblingName } from './paths.ts';
 
 export type { WorkspaceSettings, WorkspaceStore };
 export { createIdbStore } from './store.ts';
-export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
+export type { SaveState };
 /** Where a change came from, so the app can skip mirroring a tool call's own changes back into the worker. */
 export type ChangeOrigin = 'edit' | 'call' | 'replace' | 'reload';
 export type ChangeListener = (changes: FileChange[], origin: ChangeOrigin) => void;
 
-export interface WorkspaceOptions {
-  /** Debounce of autosave after the last edit. */
-  autosaveMs?: number;
-  /** BroadcastChannel name (tests give each case its own). */
-  channel?: string;
-}
+export type WorkspaceOptions = AutosaveOptions;
 
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 
 export class Workspace {
   readonly #id: string;
-  /** Tells this tab's broadcasts from other tabs'. */
-  readonly #tab = Math.random().toString(36).slice(2);
   readonly #store: WorkspaceStore;
-  readonly #autosaveMs: number;
+  readonly #save: Autosave;
   #files = new Map<string, Uint8Array>();
   #folders = new Set<string>();
   #settings = $state<WorkspaceSettings>(structuredClone(DEFAULT_SETTINGS));
@@ -45,34 +39,12 @@ export class Workspace {
     for (const p of this.#files.keys()) for (const f of parentsOf(p)) all.add(f);
     return [...all].sort();
   });
-  #saveState = $state<SaveState>('saved');
-  #saveError = $state<string | null>(null);
-  #externalChange = $state(false);
-  /** Stored revision our in-memory state is based on. */
-  #revision = 0;
-  /** Paths edited since the last successful save, with the stored bytes they replaced (null: did not exist). */
-  #dirty = new Map<string, Uint8Array | null>();
-  #metaDirty = false;
-  #timer: ReturnType<typeof setTimeout> | null = null;
-  #saving: Promise<void> | null = null;
-  /** The dirty set a save in flight is writing (so an unload can write it again, see #saveOnUnload). */
-  #inflight: Map<string, Uint8Array | null> | null = null;
   #listeners = new Set<ChangeListener>();
-  #channel: BroadcastChannel | null = null;
 
   private constructor(id: string, store: WorkspaceStore, options: WorkspaceOptions) {
     this.#id = id;
     this.#store = store;
-    this.#autosaveMs = options.autosaveMs ?? 400;
-    if (typeof document !== 'undefined') {
-      // Closing or hiding the tab inside the debounce window must not drop the last edits.
-      document.addEventListener('visibilitychange', this.#onHide);
-      window.addEventListener('pagehide', this.#onHide);
-    }
-    if (typeof BroadcastChannel !== 'undefined') {
-      this.#channel = new BroadcastChannel(options.channel ?? 'toolplay-workspaces');
-      this.#channel.onmessage = (e: MessageEvent<unknown>) => this.#onBroadcast(e.data);
-    }
+    this.#save = new Autosave(id, store, () => ({ files: this.#files, folders: this.#folders, settings: this.#settings }), options);
   }
 
   /** Loads a workspace from the store (an unknown id opens empty with default settings). */
@@ -87,16 +59,16 @@ export class Workspace {
   get paths(): string[] { return this.#paths; }
   get folders(): string[] { return this.#folderList; }
   get settings(): WorkspaceSettings { return this.#settings; }
-  get saveState(): SaveState { return this.#saveState; }
-  get saveError(): string | null { return this.#saveError; }
-  get externalChange(): boolean { return this.#externalChange; }
+  get saveState(): SaveState { return this.#save.state; }
+  get saveError(): string | null { return this.#save.error; }
+  get externalChange(): boolean { return this.#save.externalChange; }
   /** The stored revision this tab is based on. */
-  get revision(): number { return this.#revision; }
+  get revision(): number { return this.#save.revision; }
 
   update(patch: Partial<WorkspaceSettings>): void {
     this.#settings = { ...this.#settings, ...structuredClone(patch) };
-    this.#metaDirty = true;
-    this.#schedule();
+    this.#save.touchMeta();
+    this.#save.schedule();
   }
 
   /** The file as text, or null when it does not exist or is not UTF-8 (a binary file). */
@@ -126,7 +98,7 @@ export class Workspace {
     if (this.#files.has(p)) throw new Error(`"${p}" is a file`);
     this.#checkParents(p);
     this.#folders.add(p);
-    this.#metaDirty = true;
+    this.#save.touchMeta();
     this.#changed([], 'edit');
   }
 
@@ -154,7 +126,7 @@ export class Workspace {
     if (movingFolders.length) {
       for (const f of movingFolders) this.#folders.delete(f);
       for (const f of movingFolders) this.#folders.add(rebase(f, src, dst));
-      this.#metaDirty = true;
+      this.#save.touchMeta();
     }
     this.#changed(changes, 'edit');
   }
@@ -166,7 +138,7 @@ export class Workspace {
     if (gone.length === 0 && folders.length === 0) return;
     for (const f of gone) this.#set(f, null);
     for (const f of folders) this.#folders.delete(f);
-    if (folders.length) this.#metaDirty = true;
+    if (folders.length) this.#save.touchMeta();
     this.#changed(gone.map((f) => ({ path: f, content: null })), 'edit');
   }
 
@@ -194,7 +166,7 @@ export class Workspace {
     for (const c of changes) this.#set(c.path, c.content);
     if (this.#folders.size) {
       this.#folders.clear();
-      this.#metaDirty = true;
+      this.#save.touchMeta();
     }
     if (settings) this.update(settings);
     this.#changed(changes, 'replace');
@@ -202,22 +174,16 @@ export class Workspace {
 
   /** Erase all local data (every workspace in this browser); this one becomes empty. */
   async erase(): Promise<void> {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#saving?.catch(() => {});
+    this.#save.cancel();
+    await this.#save.settled();
     await this.#store.eraseAll();
     const changes = [...this.#files.keys()].map((path) => ({ path, content: null }));
     this.#files.clear();
     this.#folders.clear();
-    this.#dirty.clear();
-    this.#metaDirty = false;
     this.#settings = structuredClone(DEFAULT_SETTINGS);
-    this.#revision = 0;
-    this.#saveState = 'saved';
-    this.#saveError = null;
-    this.#externalChange = false;
+    this.#save.reset(0);
     this.#version++;
-    this.#broadcast();
+    this.#save.broadcast();
     this.#emit(changes, 'replace');
   }
 
@@ -231,11 +197,12 @@ export class Workspace {
 
   /** Takes what another tab saved; this tab's unsaved edits are re-applied on top (see class comment). */
   async reload(): Promise<void> {
-    await this.#saving?.catch(() => {});
+    await this.#save.settled();
     const before = new Map(this.#files);
-    const ours = new Map([...this.#dirty.keys()].map((p) => [p, this.#files.get(p) ?? null] as const));
-    const bases = new Map(this.#dirty);
-    const metaDirty = this.#metaDirty;
+    const unsaved = this.#save.unsaved;
+    const ours = new Map([...unsaved.files.keys()].map((p) => [p, this.#files.get(p) ?? null] as const));
+    const bases = new Map(unsaved.files);
+    const metaDirty = unsaved.meta;
     const localSettings = this.#settings;
     const localFolders = new Set(this.#folders);
     await this.#load();
@@ -251,13 +218,13 @@ export class Workspace {
     if (metaDirty) {
       this.#settings = localSettings;
       for (const f of localFolders) this.#folders.add(f);
-      this.#metaDirty = true;
+      this.#save.touchMeta();
     }
     const changes: FileChange[] = [];
     for (const p of before.keys()) if (!this.#files.has(p)) changes.push({ path: p, content: null });
     for (const [p, bytes] of this.#files) if (!sameBytes(before.get(p), bytes)) changes.push({ path: p, content: bytes });
     this.#version++;
-    if (this.#dirty.size || this.#metaDirty) this.#schedule();
+    if (this.#save.unsaved.files.size || this.#save.unsaved.meta) this.#save.schedule();
     this.#emit(changes, 'reload');
   }
 
@@ -266,52 +233,14 @@ export class Workspace {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Saves now instead of after the debounce (page unload, tests). Resolves when nothing is pending or saving failed. */
-  async flush(): Promise<void> {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#saving?.catch(() => {});
-    if (this.#dirty.size || this.#metaDirty) await this.#save();
+  /** Saves now instead of after the debounce (tests, before closing). Resolves when nothing is pending or saving failed. */
+  flush(): Promise<void> {
+    return this.#save.flush();
   }
 
-  /** Stops listening to other tabs and cancels a pending autosave timer (call flush() first to keep edits). */
+  /** Stops listening to other tabs and to page hiding, cancels a pending autosave (flush() first to keep edits). */
   dispose(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    if (typeof document !== 'undefined') {
-      document.removeEventListener('visibilitychange', this.#onHide);
-      window.removeEventListener('pagehide', this.#onHide);
-    }
-    this.#channel?.close();
-    this.#channel = null;
-  }
-
-  /** A hidden tab saves now; a page that goes away (pagehide) saves in a way that survives the unload. */
-  #onHide = (e: Event): void => {
-    if (e.type === 'pagehide') return this.#saveOnUnload();
-    if (document.visibilityState === 'hidden' && (this.#timer || this.#dirty.size || this.#metaDirty)) void this.flush();
-  };
-
-  /**
-   * Everything not yet confirmed saved (pending edits and a save still in flight), written in one
-   * transaction issued synchronously and committed at once. Skipped when another tab already changed the
-   * workspace: writing blind then could overwrite its work, and the person was told the edits are unsaved.
-   */
-  #saveOnUnload(): void {
-    if (this.#externalChange) return;
-    const paths = new Set([...(this.#inflight?.keys() ?? []), ...this.#dirty.keys()]);
-    if (!paths.size && !this.#metaDirty && !this.#inflight) return;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    const put: Array<[string, Uint8Array]> = [];
-    const del: string[] = [];
-    for (const p of paths) {
-      const bytes = this.#files.get(p);
-      if (bytes) put.push([p, bytes]);
-      else del.push(p);
-    }
-    const meta: WorkspaceMeta = { settings: $state.snapshot(this.#settings), folders: [...this.#folders], revision: this.#revision + 1 };
-    this.#store.save(this.#id, { put, del, meta, expectRevision: this.#revision, unloading: true }).catch(() => {});
-    this.#channel?.postMessage({ workspace: this.#id, revision: meta.revision, tab: this.#tab });
+    this.#save.dispose();
   }
 
   /** A file cannot sit below another file ('a.txt/b'). */
@@ -324,92 +253,24 @@ export class Workspace {
     this.#files = files;
     this.#folders = new Set(meta?.folders ?? []);
     this.#settings = { ...structuredClone(DEFAULT_SETTINGS), ...(meta?.settings ?? {}) };
-    this.#revision = meta?.revision ?? 0;
-    this.#dirty.clear();
-    this.#metaDirty = false;
-    this.#externalChange = false;
-    this.#saveState = 'saved';
-    this.#saveError = null;
+    this.#save.reset(meta?.revision ?? 0);
     this.#version++;
   }
 
   #set(path: string, bytes: Uint8Array | null): void {
-    if (!this.#dirty.has(path)) this.#dirty.set(path, this.#files.get(path) ?? null);
+    this.#save.touch(path, this.#files.get(path) ?? null);
     if (bytes) this.#files.set(path, bytes);
     else this.#files.delete(path);
   }
 
   #changed(changes: FileChange[], origin: ChangeOrigin): void {
     this.#version++;
-    this.#schedule();
+    this.#save.schedule();
     this.#emit(changes, origin);
   }
 
   #emit(changes: FileChange[], origin: ChangeOrigin): void {
     if (changes.length === 0) return;
     for (const l of this.#listeners) l(changes, origin);
-  }
-
-  #schedule(): void {
-    if (this.#saveState !== 'error' || !this.#externalChange) this.#saveState = 'pending';
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      void this.#save();
-    }, this.#autosaveMs);
-  }
-
-  async #save(): Promise<void> {
-    if (this.#saving) {
-      await this.#saving.catch(() => {});
-      if (this.#timer || (!this.#dirty.size && !this.#metaDirty)) return;
-    }
-    const dirty = new Map(this.#dirty);
-    const metaDirty = this.#metaDirty;
-    if (!dirty.size && !metaDirty) return;
-    const put: Array<[string, Uint8Array]> = [];
-    const del: string[] = [];
-    for (const p of dirty.keys()) {
-      const bytes = this.#files.get(p);
-      if (bytes) put.push([p, bytes]);
-      else if (dirty.get(p)) del.push(p);
-    }
-    const meta: WorkspaceMeta = { settings: $state.snapshot(this.#settings), folders: [...this.#folders], revision: this.#revision + 1 };
-    this.#dirty.clear();
-    this.#metaDirty = false;
-    this.#saveState = 'saving';
-    const attempt = this.#store.save(this.#id, { put, del, meta, expectRevision: this.#revision });
-    this.#saving = attempt;
-    this.#inflight = dirty;
-    try {
-      await attempt;
-      this.#revision = meta.revision;
-      this.#saveError = null;
-      this.#saveState = this.#dirty.size || this.#metaDirty ? 'pending' : 'saved';
-      this.#broadcast();
-    } catch (e) {
-      // Nothing was stored: everything stays dirty (keeping the oldest stored bytes as the base).
-      for (const [p, base] of dirty) if (!this.#dirty.has(p)) this.#dirty.set(p, base);
-      if (metaDirty) this.#metaDirty = true;
-      if (e instanceof RevisionConflict) this.#externalChange = true;
-      this.#saveState = 'error';
-      this.#saveError = describeSaveError(e);
-    } finally {
-      if (this.#saving === attempt) {
-        this.#saving = null;
-        this.#inflight = null;
-      }
-    }
-  }
-
-  #broadcast(): void {
-    this.#channel?.postMessage({ workspace: this.#id, revision: this.#revision, tab: this.#tab });
-  }
-
-  #onBroadcast(data: unknown): void {
-    if (typeof data !== 'object' || data === null) return;
-    const { workspace, revision, tab } = data as { workspace?: unknown; revision?: unknown; tab?: unknown };
-    if (workspace !== this.#id || tab === this.#tab || typeof revision !== 'number') return;
-    if (revision !== this.#revision) this.#externalChange = true;
   }
 }
