@@ -11,12 +11,12 @@ import type { TelemetryEvent } from '../protocol/events.ts';
 import type { FileChange, SharedBuffers, WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
 import { EngineError } from '../engine/engine.ts';
 import { answerConfirm, createSharedBuffers } from './shared-bridge.ts';
-import { readWorkerMessage } from './messages.ts';
+import { WorkerLink, WorkerRestartedError, type FailReason } from './worker-link.ts';
 import { ensureIsolation } from './isolation.ts';
 
 export type { FileChange };
 export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
-export type FailReason = 'stopped' | 'timeout' | 'crashed' | 'error';
+export { WorkerRestartedError, type FailReason };
 export type CallOutcome =
   | { status: 'finished'; result: unknown; changes: FileChange[]; durationMs: number }
   | { status: 'failed'; reason: FailReason; message: string; durationMs: number };
@@ -30,12 +30,6 @@ export interface PythonClientOptions {
   confirmFallback?: ConfirmDecision;
   /** Tests and benches inject their own worker; the app uses the bundled python.worker.ts. */
   createWorker?: () => Worker;
-}
-
-interface Pending {
-  method: WorkerMethod;
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
 }
 
 interface RunningCall {
@@ -53,14 +47,6 @@ interface RunningCall {
   settle: (outcome: CallOutcome) => void;
 }
 
-/** A request that failed because the worker died or was restarted under it. */
-export class WorkerRestartedError extends Error {
-  constructor(readonly reason: FailReason, message: string) {
-    super(message);
-    this.name = 'WorkerRestartedError';
-  }
-}
-
 const defaultWorker = (): Worker => new Worker(new URL('./python.worker.ts', import.meta.url), { type: 'module' });
 
 export class PythonClient {
@@ -72,11 +58,10 @@ export class PythonClient {
   #restarts = $state(0);
   readonly #isolated: boolean;
   readonly #createWorker: () => Worker;
-  #worker: Worker | null = null;
+  #link: WorkerLink | null = null;
   #shared: SharedBuffers | null = null;
   #ready!: Promise<void>;
-  #pending = new Map<number, Pending>();
-  #nextId = 1;
+  #callSeq = 1;
   #call: RunningCall | null = null;
   #files = new Map<string, Uint8Array>();
   #disposed = false;
@@ -142,6 +127,9 @@ export class PythonClient {
   status(params: EngineMethods['status']['params']): Promise<{ line: string }> {
     return this.#request('status', params) as Promise<{ line: string }>;
   }
+  lokiStartup(params: EngineMethods['lokiStartup']['params']): Promise<EngineMethods['lokiStartup']['result']> {
+    return this.#request('lokiStartup', params) as Promise<EngineMethods['lokiStartup']['result']>;
+  }
   ping(): Promise<{ python: string; profiles: string[] }> {
     return this.#request('ping', {}) as Promise<{ python: string; profiles: string[] }>;
   }
@@ -157,7 +145,7 @@ export class PythonClient {
     } catch (e) {
       return this.#failNow('crashed', `Python is not available: ${(e as Error).message}`, onEvent);
     }
-    const callId = `call-${Date.now().toString(36)}-${(this.#nextId++).toString(36)}`;
+    const callId = `call-${Date.now().toString(36)}-${(this.#callSeq++).toString(36)}`;
     return new Promise<CallOutcome>((settle) => {
       const call: RunningCall = {
         callId, onEvent, started: performance.now(), stopping: null, timers: [], syncedDuring: new Set(), sawFailed: false, settle,
@@ -202,37 +190,37 @@ export class PythonClient {
 
   dispose(): void {
     this.#disposed = true;
-    this.#worker?.terminate();
-    this.#worker = null;
-    this.#rejectAll('crashed', 'the Python worker was closed');
+    this.#link?.terminate('crashed', 'the Python worker was closed');
+    this.#link = null;
   }
 
   #start(): void {
     this.#shared = this.#isolated ? createSharedBuffers() : null;
-    const worker = this.#createWorker();
-    this.#worker = worker;
-    worker.onmessage = (e: MessageEvent<unknown>) => this.#onMessage(worker, e.data);
-    // An uncaught error or a worker killed by the browser (e.g. out of memory): restart with the files we hold.
     let booted = false;
-    worker.onerror = (e: ErrorEvent) => {
-      e.preventDefault();
-      if (worker !== this.#worker) return;
-      const message = `the Python worker crashed: ${e.message || 'unknown error'}`;
-      // Failing before it ever got ready would fail again: report it instead of restarting in a loop.
-      if (booted) this.#restart('crashed', message);
-      else this.#rejectAll('crashed', message);
-    };
+    const link: WorkerLink = new WorkerLink(this.#createWorker(), {
+      progress: (text) => (this.#progress = text),
+      event: (event) => {
+        const call = this.#call;
+        if (!call || event.callId !== call.callId) return;
+        if (event.type === 'call.failed') call.sawFailed = true;
+        call.onEvent(event);
+      },
+      confirm: (callId, request) => void this.#confirm(callId, request),
+      // Restart with the files we hold; but failing before it ever got ready would fail again: report that instead.
+      crashed: (message) => (booted ? this.#restart('crashed', message) : link.rejectAll('crashed', message)),
+    });
+    this.#link = link;
     const files = [...this.#files].map(([path, content]) => ({ path, content }));
-    this.#ready = this.#send('init', { shared: this.#shared, files, confirmFallback: this.#confirmFallback }).then(
+    this.#ready = link.request('init', { shared: this.#shared, files, confirmFallback: this.#confirmFallback }).then(
       () => {
-        if (worker !== this.#worker) return;
+        if (link !== this.#link) return;
         booted = true;
         this.#state = this.#call ? 'busy' : 'ready';
         this.#progress = '';
         this.#error = null;
       },
       (e: Error) => {
-        if (worker !== this.#worker) throw e;
+        if (link !== this.#link) throw e;
         this.#state = 'failed';
         this.#error = e.message;
         throw e;
@@ -243,9 +231,8 @@ export class PythonClient {
 
   #restart(reason: FailReason, message: string): void {
     if (this.#disposed) return;
-    this.#worker?.terminate();
-    this.#worker = null;
-    this.#rejectAll(reason, message);
+    this.#link?.terminate(reason, message);
+    this.#link = null;
     this.#restarts++;
     this.#state = 'restarting';
     this.#progress = 'Restarting Python…';
@@ -282,7 +269,7 @@ export class PythonClient {
   }
 
   #failNow(reason: FailReason, message: string, onEvent: (e: TelemetryEvent) => void): CallOutcome {
-    const callId = `call-${Date.now().toString(36)}-${(this.#nextId++).toString(36)}`;
+    const callId = `call-${Date.now().toString(36)}-${(this.#callSeq++).toString(36)}`;
     onEvent({ type: 'call.failed', callId, reason, message, durationMs: 0, t: Date.now() });
     return { status: 'failed', reason, message, durationMs: 0 };
   }
@@ -293,57 +280,8 @@ export class PythonClient {
 
   async #request<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params']): Promise<unknown> {
     await this.#ready;
-    return this.#send(method, params);
-  }
-
-  #send<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params']): Promise<unknown> {
-    const worker = this.#worker;
-    if (!worker) return Promise.reject(new WorkerRestartedError('crashed', 'the Python worker is not running'));
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { method, resolve, reject });
-      worker.postMessage({ kind: 'request', id, method, params });
-    });
-  }
-
-  #rejectAll(reason: FailReason, message: string): void {
-    const pending = [...this.#pending.values()];
-    this.#pending.clear();
-    for (const p of pending) p.reject(new WorkerRestartedError(reason, message));
-  }
-
-  #onMessage(worker: Worker, data: unknown): void {
-    if (worker !== this.#worker) return; // a terminated worker's last words
-    const msg = readWorkerMessage(data);
-    if (!msg) return;
-    switch (msg.kind) {
-      case 'progress':
-        this.#progress = msg.text;
-        return;
-      case 'event': {
-        const call = this.#call;
-        if (!call || msg.event.callId !== call.callId) return;
-        if (msg.event.type === 'call.failed') call.sawFailed = true;
-        call.onEvent(msg.event);
-        return;
-      }
-      case 'confirm':
-        void this.#confirm(msg.callId, msg.request);
-        return;
-      case 'response': {
-        const pending = this.#pending.get(msg.id);
-        if (!pending) return;
-        this.#pending.delete(msg.id);
-        if (msg.ok) return pending.resolve(msg.result);
-        const { kind, message, traceback } = msg.error;
-        if (kind === 'crashed' && pending.method === 'init') pending.reject(new Error(message));
-        else if (kind === 'crashed') {
-          pending.reject(new WorkerRestartedError('crashed', message));
-          this.#restart('crashed', message);
-        } else if (kind === 'interrupted') pending.reject(new Error(message));
-        else pending.reject(new EngineError(kind, message, traceback));
-      }
-    }
+    if (!this.#link) throw new WorkerRestartedError('crashed', 'the Python worker is not running');
+    return this.#link.request(method, params);
   }
 
   /** The time limit counts the tool's time, not the person's: it runs, and pauses while a popup waits. */

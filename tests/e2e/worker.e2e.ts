@@ -58,7 +58,7 @@ const tests: E2ETest[] = [
       const took = await stopAfter(page, 'tool_stubborn');
       assert(took < 3000, `Stop of a tool swallowing KeyboardInterrupt took ${took} ms`);
       await telemetry(page).getByText(/stopped after/).first().waitFor();
-      await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 60_000 });
+      await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 90_000 });
       assert((await treeItem(page, 'half.txt').count()) === 0, 'a stopped call commits nothing');
       await hello(page, 'after restart');
       // A new Python: "Always" belonged to the old run, so the person is asked again.
@@ -106,7 +106,7 @@ const tests: E2ETest[] = [
       await finished(page, 'Failed', 20_000);
       await telemetry(page).getByText(/crashed after/).first().waitFor();
       await result(page).getByText(/Python crashed/).first().waitFor();
-      await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 60_000 });
+      await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 90_000 });
       await hello(page, 'after the crash');
       assert((await treeItem(page, 'half.txt').count()) === 0, 'the crashed call commits nothing');
       await page.reload();
@@ -153,7 +153,7 @@ const tests: E2ETest[] = [
         await result(page).getByText(/rejected/).first().waitFor();
         const took = await stopAfter(page, 'tool_spin');
         assert(took < 1500, `Stop (terminate) took ${took} ms`);
-        await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 60_000 });
+        await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 90_000 });
         await hello(page, 'degraded');
       } finally {
         await context.close().catch(() => {});

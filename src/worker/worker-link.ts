@@ -1,0 +1,101 @@
+/**
+ * One running Python worker as PythonClient sees it: typed requests matched to their responses by id,
+ * the worker's other messages handed to callbacks, its death reported once. After terminate() the link
+ * is dead: whatever the old worker still sends is ignored.
+ */
+import type { ConfirmRequest } from '../protocol/engine.ts';
+import type { TelemetryEvent } from '../protocol/events.ts';
+import type { WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
+import { EngineError } from '../engine/engine.ts';
+import { readWorkerMessage } from './messages.ts';
+
+export type FailReason = 'stopped' | 'timeout' | 'crashed' | 'error';
+
+/** A request that failed because the worker died or was restarted under it. */
+export class WorkerRestartedError extends Error {
+  constructor(readonly reason: FailReason, message: string) {
+    super(message);
+    this.name = 'WorkerRestartedError';
+  }
+}
+
+export interface LinkEvents {
+  progress(text: string): void;
+  event(event: TelemetryEvent): void;
+  confirm(callId: string, request: ConfirmRequest): void;
+  /** The worker died (uncaught error, killed by the browser) or Pyodide hit a fatal error. */
+  crashed(message: string): void;
+}
+
+interface Pending {
+  method: WorkerMethod;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+export class WorkerLink {
+  readonly #worker: Worker;
+  readonly #events: LinkEvents;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #alive = true;
+
+  constructor(worker: Worker, events: LinkEvents) {
+    this.#worker = worker;
+    this.#events = events;
+    worker.onmessage = (e: MessageEvent<unknown>) => this.#onMessage(e.data);
+    worker.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      if (this.#alive) events.crashed(`the Python worker crashed: ${e.message || 'unknown error'}`);
+    };
+  }
+
+  request<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params']): Promise<unknown> {
+    if (!this.#alive) return Promise.reject(new WorkerRestartedError('crashed', 'the Python worker is not running'));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { method, resolve, reject });
+      this.#worker.postMessage({ kind: 'request', id, method, params });
+    });
+  }
+
+  /** Fails every request still waiting (the worker is being replaced, or never got ready). */
+  rejectAll(reason: FailReason, message: string): void {
+    const pending = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const p of pending) p.reject(new WorkerRestartedError(reason, message));
+  }
+
+  terminate(reason: FailReason, message: string): void {
+    this.#alive = false;
+    this.#worker.terminate();
+    this.rejectAll(reason, message);
+  }
+
+  #onMessage(data: unknown): void {
+    if (!this.#alive) return; // a terminated worker's last words
+    const msg = readWorkerMessage(data);
+    if (!msg) return;
+    switch (msg.kind) {
+      case 'progress':
+        return this.#events.progress(msg.text);
+      case 'event':
+        return this.#events.event(msg.event);
+      case 'confirm':
+        return this.#events.confirm(msg.callId, msg.request);
+      case 'response': {
+        const pending = this.#pending.get(msg.id);
+        if (!pending) return;
+        this.#pending.delete(msg.id);
+        if (msg.ok) return pending.resolve(msg.result);
+        const { kind, message, traceback } = msg.error;
+        if (kind === 'crashed' && pending.method === 'init') pending.reject(new Error(message));
+        else if (kind === 'crashed') {
+          pending.reject(new WorkerRestartedError('crashed', message));
+          this.#events.crashed(message);
+        } else if (kind === 'interrupted') pending.reject(new Error(message));
+        else pending.reject(new EngineError(kind, message, traceback));
+      }
+    }
+  }
+}
