@@ -8,13 +8,12 @@ lcp_exec / lcp_result / lcp_specs.
 
 from __future__ import annotations
 
-import math
 import os
-import types
 from typing import Any
 
 from .api import UsageError
 from .lcp_binding import LcpBinding
+from .lcp_json import json_safe
 
 __all__ = ["LcpBinding", "binding_for_paths", "json_safe", "lcp_inspect", "lcp_schema", "lcp_warnings", "split_paths"]
 
@@ -52,80 +51,28 @@ def binding_for_paths(paths: list[str], host_config: Any = None) -> LcpBinding:
     return LcpBinding(tools_folders=folders, tool_files=files, host_tool_configs=_host_config(host_config))
 
 
-def _relative(binding: LcpBinding, item: dict[str, Any]) -> dict[str, Any]:
-    """The item with ``_python_file_path`` relative to the folder it was scanned from."""
-    out = dict(item)
-    root = binding.origins[item["name"]][0]
-    out["_python_file_path"] = os.path.relpath(item["_python_file_path"], os.path.realpath(root))
-    return out
-
-
 def lcp_schema(paths: list[str], host_config: Any = None) -> list[dict[str, Any]]:
-    """``LCPBinding(tools_folders=…, tool_files=…).discover_tools()``, JSON-safe, paths relative."""
-    binding = binding_for_paths(paths, host_config)
-    return [json_safe(_relative(binding, t)) for t in binding.discover_tools()]
+    """``LCPBinding(tools_folders=…, tool_files=…).discover_tools()``, JSON-safe, paths relative.
+
+    The items are shared with the per-file cache (lcp_cache): callers must not mutate them."""
+    return binding_for_paths(paths, host_config).json_tools()
 
 
 def lcp_inspect(paths: list[str], host_config: Any = None) -> list[dict[str, Any]]:
-    """One ToolInfo (src/protocol/engine.ts) per discovered tool, in discovery order."""
+    """One ToolInfo (src/protocol/engine.ts) per discovered tool, in discovery order (``spec`` and
+    ``inputSchema`` are shared with the per-file cache: read only)."""
     binding = binding_for_paths(paths, host_config)
-    infos = []
-    for tool in binding.discover_tools():
-        spec = json_safe(_relative(binding, tool))
-        infos.append({
-            "name": tool["name"],
-            "file": tool["_python_file_path"],
-            "line": binding.origins[tool["name"]][1],
-            "description": tool["description"],
-            "title": None,
-            "spec": spec,
-            "inputSchema": spec["input_schema"],
-        })
-    return infos
+    return [{
+        "name": tool["name"],
+        "file": tool["_python_file_path"],
+        "line": binding.origins[tool["name"]][1],
+        "description": tool["description"],
+        "title": None,
+        "spec": spec,
+        "inputSchema": spec["input_schema"],
+    } for tool, spec in zip(binding.discovered_tools, binding.json_tools())]
 
 
 def lcp_warnings(paths: list[str], host_config: Any = None) -> list[dict[str, Any]]:
     """Discovery facts (parse failures, regex fallback, duplicates, shared module slots)."""
     return binding_for_paths(paths, host_config).warnings
-
-
-def json_safe(obj: Any, _path: frozenset[int] = frozenset()) -> Any:
-    """Reference output made JSON-safe the way the conformance oracle shows it: tuples become
-    lists, sets/bytes/complex ``{"$py": type, "repr": …}``, callables ``"<callable>"``,
-    non-finite floats their repr, any other object its repr; dict keys become strings.
-    A container that contains itself shows ``"<cycle>"`` where it repeats (a tool may return one)."""
-    if isinstance(obj, (dict, list, tuple)):
-        if id(obj) in _path:
-            return "<cycle>"
-        inner = _path | {id(obj)}
-        if not isinstance(obj, dict):
-            return [json_safe(v, inner) for v in obj]
-        out = {}
-        for k, v in obj.items():
-            key = k if isinstance(k, str) else _key(k)
-            if callable(v) and not isinstance(v, type):
-                out[key] = "<callable>"
-            elif isinstance(v, types.ModuleType):
-                out[key] = f"<module {v.__name__}>"
-            else:
-                out[key] = json_safe(v, inner)
-        return out
-    if isinstance(obj, (set, frozenset, bytes, bytearray, complex)):
-        return {"$py": type(obj).__name__, "repr": repr(obj)}
-    if isinstance(obj, float) and not math.isfinite(obj):
-        return repr(obj)
-    if obj is None or isinstance(obj, (bool, int, float, str)):
-        return obj
-    if isinstance(obj, types.ModuleType):
-        return f"<module {obj.__name__}>"
-    return repr(obj)
-
-
-def _key(k: Any) -> str:
-    # json.dumps turns None/bool/int/float keys into "null"/"true"/"1"/"1.0"; the oracle did the same
-    # through str() except for None/bool — follow json.dumps, which is what a host would send.
-    if k is None:
-        return "null"
-    if isinstance(k, bool):
-        return "true" if k else "false"
-    return str(k)

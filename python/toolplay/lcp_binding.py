@@ -44,51 +44,67 @@ class LcpBinding:
         self.exec_log: list[dict[str, str]] = []
         self.modules = ModuleSlots()
         self._confirm_handler: Any = None
+        self._sources: list[tuple[lcp_scan.FileTools, int, str]] = []
+        # Names whose discovered_tools item is this binding's own deep copy (see execute_tool).
+        self._private: set[str] = set()
         self._discover()
 
     # ---- discovery -------------------------------------------------------------------------
 
-    def _scan_list(self) -> list[tuple[str, str]]:
-        files = [(f, folder) for folder in self.tools_folders if os.path.isdir(folder)
-                 for f in lcp_scan.files_in_folder(folder)]
-        files += [(f, os.path.dirname(f)) for f in self.tool_files
+    def _scan_list(self) -> list[tuple[lcp_scan.ScannedFile | str, str, str]]:
+        """(file, the folder it was scanned from, that folder's real path), in load order. Folder
+        entries come with their real path and stat from the listing; ``tool_files`` as paths."""
+        files: list[tuple[lcp_scan.ScannedFile | str, str, str]] = []
+        for folder in self.tools_folders:
+            if os.path.isdir(folder):
+                real_root = os.path.realpath(folder)
+                files += [(f, folder, real_root) for f in lcp_scan.scan_folder(folder)]
+        files += [(f, os.path.dirname(f), os.path.realpath(os.path.dirname(f))) for f in self.tool_files
                   if os.path.exists(f) and os.path.splitext(f)[1] == ".py"]
         return files
 
     def _discover(self) -> None:
         tools: list[dict[str, Any]] = []
+        sources: list[tuple[lcp_scan.FileTools, int, str]] = []
         owner: dict[str, str] = {}
-        self.warnings, self.origins = [], {}
+        self.warnings, self.origins, self._private = [], {}, set()
         for f in self.tool_files:
             if os.path.isfile(f) and os.path.splitext(f)[1] != ".py":
                 self._note(f, None, f"'{os.path.basename(f)}' is not a .py file: LCPBinding ignores it.")
         stems: dict[str, str] = {}
-        for path, root in self._scan_list():
-            parsed = lcp_scan.parse_file(path)
-            self.warnings.extend(parsed.log)
+        for scanned, root, real_root in self._scan_list():
+            if isinstance(scanned, str):
+                path = scanned
+                found = lcp_scan.file_tools(path, os.path.realpath(path))
+            else:
+                path = scanned.path
+                found = lcp_scan.file_tools(path, scanned.real, scanned.stat)
+            self.warnings.extend(found.log)
             stem = os.path.splitext(os.path.basename(path))[0]
-            if parsed.tools and stem in stems and stems[stem] != path:
+            if found.tools and stem in stems and stems[stem] != path:
                 self._note(path, None, f"'{os.path.basename(path)}' shares the module slot "
                            f"'{MODULE_PREFIX}{stem}' with {stems[stem]}: whichever file runs first is imported, "
                            "and the other file's tools then fail with \"Function '…' not found in module.\"")
             stems.setdefault(stem, path)
-            for schema, line in parsed.tools:
-                name = schema["name"]
+            for index, (item, line) in enumerate(found.tools):
+                name = item["name"]
                 if name in owner:
                     if owner[name] != path:  # the same file given twice is not worth a warning
                         self._note(path, line, f"Skipping '{name}' (already registered from {owner[name]}): the first "
                                    "file in scan order wins (folders in name order, then tool_files).")
                     continue
-                item = copy.deepcopy(schema)  # the parse cache must never see mutations
-                item["_python_file_path"] = os.path.realpath(path)
-                prompt_fn = f"tool_{name[5:]}_prompt"
-                if parsed.functions is not None and prompt_fn in parsed.functions:
-                    item["_has_dynamic_prompt"] = True
-                    item["_dynamic_prompt_fn_name"] = prompt_fn
                 owner[name] = path
                 self.origins[name] = (root, line)
-                tools.append(item)
+                tools.append(item)  # shared with the cache: never mutated (execute_tool copies)
+                sources.append((found, index, real_root))
         self.discovered_tools = tools
+        self._sources = sources
+
+    def json_tools(self) -> list[dict[str, Any]]:
+        """``discover_tools()`` JSON-safe, ``_python_file_path`` relative to the folder each tool was
+        scanned from (a ``tool_files`` entry: its own folder). Built once per file content and
+        shared between calls: read only."""
+        return [found.safe(real_root)[index] for found, index, real_root in self._sources]
 
     def _note(self, path: str, line: int | None, message: str) -> None:
         self.warnings.append({"level": "warning", "message": message, "file": path, "line": line, "origin": "toolplay"})
@@ -131,9 +147,10 @@ class LcpBinding:
         """Reference I's execute_tool. Mutates ``params`` (schema defaults are injected), as it does."""
         self.exec_log = []
         self._log("debug", f"[LCP execute_tool] Calling: '{tool_name}' with params: {params}")
-        tool_def = next((t for t in self.discovered_tools if t.get("name") == tool_name), None)
-        if not tool_def:
+        index = next((i for i, t in enumerate(self.discovered_tools) if t.get("name") == tool_name), None)
+        if index is None:
             return {"error": f"Tool '{tool_name}' not found.", "status_code": 404}
+        tool_def = self._own(index)
         for prop, info in tool_def.get("input_schema", {}).get("properties", {}).items():
             if prop not in params and isinstance(info, dict) and "default" in info:
                 params[prop] = info["default"]
@@ -158,6 +175,18 @@ class LcpBinding:
             self._log("trace_exception", f"{type(exc).__name__}: {exc}")
             self._log("error", f"[LCP Error Tracking] Unexpected crash executing '{tool_name}':\n{tb}")
             return {"error": f"Error executing '{tool_name}': {exc}", "traceback": tb, "status_code": 500}
+
+    def _own(self, index: int) -> dict[str, Any]:
+        """The tool's item as this binding's own deep copy, made on its first call.
+
+        Discovered items are shared with the parse cache; a call hands schema defaults to the tool
+        (``params[prop] = default``), and a tool that mutates such a list or dict must change only
+        this binding's tool, as in the reference (its item lives until the next rescan)."""
+        tool_def = self.discovered_tools[index]
+        if tool_def["name"] not in self._private:
+            tool_def = self.discovered_tools[index] = copy.deepcopy(tool_def)
+            self._private.add(tool_def["name"])
+        return tool_def
 
     def _run(self, tool_name: str, fn: Callable[..., Any], params: dict[str, Any]) -> dict[str, Any]:
         sig = inspect.signature(fn)

@@ -12,7 +12,8 @@ toolplay additions, all for a playground that runs many bindings in one interpre
 * each binding owns its slots and re-installs them in ``sys.modules`` before a call
   (``activate``), so two workspaces with a ``utils.py`` each do not see each other's module;
 * a slot remembers the hash of the file it was imported from; after an edit the next call
-  re-imports it (``drop_if_changed``), so the playground reflects edits;
+  re-imports it (``drop_if_changed``), so the playground reflects edits (the hash comes from
+  lcp_cache, which re-reads a file only when its stat changed);
 * ``set_confirm_handler(handler)`` is called on a freshly loaded module that defines it, and
   the handler is added to the init config as ``confirm_handler`` (what lollms hosts do);
 * no ``__pycache__`` is written into the tools folder (it would show up as a workspace change);
@@ -21,7 +22,6 @@ toolplay additions, all for a playground that runs many bindings in one interpre
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import inspect
 import os
@@ -30,16 +30,10 @@ import traceback
 import types
 from typing import Any, Callable
 
+from .lcp_cache import file_digest
+
 MODULE_PREFIX = "lollms_client.tools_bindings.lcp.persistent_"
 Log = Callable[[str, str], None]
-
-
-def _digest(path: str) -> str | None:
-    try:
-        with open(path, "rb") as f:
-            return hashlib.sha1(f.read()).hexdigest()
-    except OSError:
-        return None
 
 
 class ModuleSlots:
@@ -59,7 +53,7 @@ class ModuleSlots:
 
     def drop_if_changed(self, name: str) -> bool:
         slot = self._slots.get(name)
-        if slot is None or _digest(slot[1]) == slot[2]:
+        if slot is None or file_digest(slot[1]) == slot[2]:
             return False
         self.drop(name)
         return True
@@ -90,7 +84,7 @@ class ModuleSlots:
             sys.modules[name] = module
             # Recorded before running it: a SystemExit at import escapes the reference's
             # `except Exception` and leaves the half-run module registered; toolplay keeps that.
-            self._slots[name] = (module, path, _digest(path))
+            self._slots[name] = (module, path, file_digest(path))
             spec.loader.exec_module(module)
             init = getattr(module, "init_tools_library", None)
             if init is not None and callable(init):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any, Iterator
+from typing import Any
 
 # One docstring line that looks like "name (type): text" / "- name: text" / "1. name - text".
 DOC_PARAM_RE = re.compile(r"^(?:[-\*\d\.]+\s*)?([a-zA-Z0-9_]+)\s*(?:\(([^)]+)\))?\s*[:\-]\s*(.+)")
@@ -27,14 +27,40 @@ SKIPPED_DOC_NAMES = ("args", "parameters", "returns", "example")
 NO_DESCRIPTION = "No description provided."
 
 
-def iter_tool_defs(tree: ast.AST) -> Iterator[ast.FunctionDef]:
-    """``def tool_*`` nodes in the order the reference finds them (see module docstring)."""
-    for child in ast.iter_child_nodes(tree):
-        if isinstance(child, ast.FunctionDef):
-            if child.name.startswith("tool_"):
-                yield child
-        else:
-            yield from iter_tool_defs(child)
+def iter_tool_defs(tree: ast.AST) -> list[ast.FunctionDef]:
+    """``def tool_*`` nodes in the order the reference finds them (see module docstring).
+
+    The reference walks every child node; only statement blocks can hold a ``def`` (expressions
+    never do), so this walks just those (``body``, ``handlers``, ``orelse``, ``finalbody``,
+    ``cases`` in field order): same nodes, same order, a fraction of the nodes visited."""
+    found: list[ast.FunctionDef] = []
+    _collect_defs(_blocks(tree), found)
+    return found
+
+
+def _collect_defs(blocks: list[list[ast.AST]], found: list[ast.FunctionDef]) -> None:
+    for block in blocks:
+        for node in block:
+            if type(node) is ast.FunctionDef:
+                if node.name.startswith("tool_"):
+                    found.append(node)
+            else:
+                inner = _blocks(node)
+                if inner:
+                    _collect_defs(inner, found)
+
+
+_BLOCK_FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")
+_FIELDS_OF: dict[type, tuple[str, ...]] = {}
+
+
+def _blocks(node: ast.AST) -> list[list[ast.AST]]:
+    cls = type(node)
+    fields = _FIELDS_OF.get(cls)
+    if fields is None:
+        fields = _FIELDS_OF[cls] = tuple(f for f in cls._fields if f in _BLOCK_FIELDS)
+    # Lambda/IfExp have a non-list ``body`` (an expression): never a statement block.
+    return [v for v in (getattr(node, f, None) for f in fields) if type(v) is list]
 
 
 def json_type(annotation_text: str, *, containers: bool = True) -> str:
@@ -59,6 +85,8 @@ def first_paragraph(docstring: str) -> str:
 
 def default_value(node: ast.expr) -> Any:
     """A literal default as its Python value (sets and bytes included), else its source text."""
+    if type(node) is ast.Constant:  # what literal_eval returns for it, without its set-up
+        return node.value
     try:
         return ast.literal_eval(node)
     except Exception:  # the reference uses a bare except here; nothing reasonable escapes
@@ -86,7 +114,7 @@ def tool_schema(node: ast.FunctionDef) -> dict[str, Any]:
     for idx, arg in enumerate(args):
         if arg.arg in SKIPPED_PARAMS:
             continue
-        kind = json_type(ast.unparse(arg.annotation)) if arg.annotation else "string"
+        kind = json_type(annotation_text(arg.annotation)) if arg.annotation else "string"
         prop: dict[str, Any] = {"type": kind, "description": described.get(arg.arg, f"Parameter '{arg.arg}'")}
         if idx >= offset:
             prop["default"] = default_value(defaults[idx - offset])
@@ -120,3 +148,41 @@ def _docstring_fallback(docstring: str, properties: dict[str, Any], required: li
 def prompt_function_names(tree: ast.AST) -> set[str]:
     """Every ``def`` name anywhere in the file (``ast.walk``): the ``tool_<x>_prompt`` lookup uses it."""
     return {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+
+
+def annotation_text(node: ast.expr) -> str:
+    """``ast.unparse(node)``, computed directly for the common annotation shapes (names, dotted
+    names, subscripts of them, simple string literals, ``X | Y``); anything else is unparsed."""
+    text = _simple_text(node)
+    return ast.unparse(node) if text is None else text
+
+
+def _simple_text(node: ast.expr) -> str | None:
+    cls = type(node)
+    if cls is ast.Name:
+        return node.id
+    if cls is ast.Attribute and type(node.value) in (ast.Name, ast.Attribute):
+        base = _simple_text(node.value)
+        return None if base is None else f"{base}.{node.attr}"
+    if cls is ast.Subscript and type(node.value) in (ast.Name, ast.Attribute):
+        base = _simple_text(node.value)
+        inner = node.slice
+        if type(inner) is ast.Tuple:
+            if len(inner.elts) < 2:
+                return None
+            parts = [_simple_text(e) for e in inner.elts]
+            text = None if None in parts else ", ".join(parts)  # type: ignore[arg-type]
+        else:
+            text = _simple_text(inner)
+        return None if base is None or text is None else f"{base}[{text}]"
+    if cls is ast.Constant:
+        value = node.value
+        if value is None:
+            return "None"
+        if type(value) is str and node.kind is None and value.isascii() and value.isprintable() and "'" not in value and "\\" not in value:
+            return f"'{value}'"
+        return None
+    if cls is ast.BinOp and type(node.op) is ast.BitOr and type(node.right) is not ast.BinOp:
+        left, right = _simple_text(node.left), _simple_text(node.right)
+        return None if left is None or right is None else f"{left} | {right}"
+    return None

@@ -1,0 +1,154 @@
+"""Per-file cache of LCP discovery: a rescan costs a ``stat`` per unchanged file, nothing more.
+
+The editor rescans on every edit, so a 200-file folder must not be re-read, re-hashed,
+re-parsed or re-copied for one changed file. Per path this keeps:
+
+* the file's stat signature (size, mtime, ctime, inode, device) — while it is unchanged the
+  content is not even read;
+* the content hash, and the parse of that content (``stats["parsed"]`` counts real parses);
+* the finished ``discover_tools()`` items for the file's real path, and their JSON-safe copies
+  with ``_python_file_path`` relative to each scanned root (what ``lcp_schema`` returns).
+
+A stat signature is only trusted when the file had not changed for ``RACY_NS`` when it was
+taken (git's "racy clean" rule): two writes within one timestamp tick and with the same size
+would otherwise look unchanged. Until then the content is hashed on every scan.
+
+Cached items are shared, never copied: nothing may mutate them. ``LcpBinding.execute_tool``
+works on its own deep copy of the tool it runs (see there), JSON output is built once per file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import time
+from typing import Any
+
+from .lcp_json import json_safe
+from .lcp_parse import ParsedFile, parse_source, read_log
+
+# Coarsest timestamp tick the cache guards against (FAT: 2 s; MEMFS and ext4 are finer).
+RACY_NS = 2_000_000_000
+# "parsed" counts real parses (cache misses), "read" file reads: the benchmark and tests read them.
+stats = {"parsed": 0, "read": 0}
+
+
+class FileTools:
+    """One file's finished ``discover_tools()`` items (with ``_python_file_path`` = ``real``)."""
+
+    __slots__ = ("tools", "log", "real", "_safe")
+
+    def __init__(self, tools: list[tuple[dict[str, Any], int]], log: list[dict[str, Any]], real: str) -> None:
+        self.tools = tools
+        self.log = log
+        self.real = real
+        self._safe: dict[str, list[dict[str, Any]]] = {}
+
+    def safe(self, real_root: str) -> list[dict[str, Any]]:
+        """The items JSON-safe, ``_python_file_path`` relative to ``real_root`` (built once per root)."""
+        hit = self._safe.get(real_root)
+        if hit is None:
+            rel = os.path.relpath(self.real, real_root) if self.tools else ""
+            hit = self._safe[real_root] = [_safe_item({**item, "_python_file_path": rel}) for item, _ in self.tools]
+        return hit
+
+
+_PLAIN = (str, int, bool, type(None))
+
+
+def _safe_item(item: dict[str, Any]) -> dict[str, Any]:
+    """``json_safe(item)`` for a discover_tools() item. Its shape is the parser's own (strings,
+    lists of strings, dicts with string keys): only a parameter's ``default`` can be a value JSON
+    cannot hold, so an item whose defaults are plain is returned as it is (shared, read only)."""
+    for prop in item["input_schema"]["properties"].values():
+        if "default" in prop:
+            value = prop["default"]
+            if type(value) not in _PLAIN and not (type(value) is float and math.isfinite(value)):
+                return json_safe(item)
+    return item
+
+
+class _Entry:
+    __slots__ = ("key", "digest", "parsed", "finished")
+
+    def __init__(self, digest: str) -> None:
+        self.key: tuple[int, ...] | None = None
+        self.digest = digest
+        self.parsed: ParsedFile | None = None
+        self.finished: FileTools | None = None
+
+
+_FILES: dict[str, _Entry] = {}
+
+
+def file_tools(path: str, real: str, st: os.stat_result | None = None) -> FileTools:
+    """What ``path`` (whose real path is ``real``; ``st`` its stat if the caller has it) contributes."""
+    try:
+        entry = _current(path, st, parse=True)
+    except OSError as exc:
+        # The reference tries the regex fallback, which cannot read the file either. Not cached.
+        name = os.path.basename(path)
+        return FileTools([], [
+            read_log("warning", f"AST parse failed for '{name}': {exc}. Attempting regex fallback.", path),
+            read_log("error", f"[LCP] Cannot read tool file '{name}': {exc}", path),
+        ], real)
+    done = entry.finished
+    if done is None or done.real != real:
+        assert entry.parsed is not None
+        done = entry.finished = FileTools(_finish(entry.parsed, real), entry.parsed.log, real)
+    return done
+
+
+def file_digest(path: str) -> str | None:
+    """The content hash of ``path`` (None when unreadable), read only when its stat changed."""
+    try:
+        return _current(path, None, parse=False).digest
+    except OSError:
+        return None
+
+
+def parsed_file(path: str) -> ParsedFile:
+    """The parse of ``path``'s current content; raises OSError when it cannot be read."""
+    parsed = _current(path, None, parse=True).parsed
+    assert parsed is not None
+    return parsed
+
+
+def _current(path: str, st: os.stat_result | None, parse: bool) -> _Entry:
+    if st is None:
+        st = os.stat(path)
+    key = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+    entry = _FILES.get(path)
+    if entry is not None and entry.key == key and (entry.parsed is not None or not parse):
+        return entry
+    with open(path, "rb") as f:
+        data = f.read()
+    stats["read"] += 1
+    digest = hashlib.sha1(data).hexdigest()
+    if entry is None or entry.digest != digest:
+        entry = _FILES[path] = _Entry(digest)
+    settled = time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS
+    entry.key = key if settled else None
+    if parse and entry.parsed is None:
+        stats["parsed"] += 1
+        entry.parsed = parse_source(data, path)
+    return entry
+
+
+def _finish(parsed: ParsedFile, real: str) -> list[tuple[dict[str, Any], int]]:
+    """``discover_tools()`` items: the parsed def plus file path and dynamic-prompt flags, in the
+    reference's key order. Shallow: nested dicts are the parse's own (never mutated)."""
+    items = []
+    for schema, line in parsed.tools:
+        item = {**schema, "_python_file_path": real}
+        prompt_fn = f"tool_{schema['name'][5:]}_prompt"
+        if parsed.functions is not None and prompt_fn in parsed.functions:
+            item["_has_dynamic_prompt"] = True
+            item["_dynamic_prompt_fn_name"] = prompt_fn
+        items.append((item, line))
+    return items
+
+
+def clear_cache() -> None:
+    _FILES.clear()
