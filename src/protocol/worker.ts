@@ -41,6 +41,8 @@ export interface WorkerMethods {
   lint: EngineMethods['lint'];
   schema: EngineMethods['schema'];
   status: EngineMethods['status'];
+  /** Loki's start-up verdicts (visible_tools of a config.yaml text) for a functions folder under the workspace. */
+  lokiStartup: EngineMethods['lokiStartup'];
   /** Run a tool; `changes` are the files it created/modified/deleted under /workspace. */
   call: { params: WorkerCallParams; result: { result: unknown; changes: FileChange[] } };
   /** Answer-policy for confirmations when there is no SharedArrayBuffer (non-blocking fallback). */

@@ -97,6 +97,8 @@ export class WorkerCore {
         return this.engine.call('schema', request.params);
       case 'status':
         return this.engine.call('status', request.params);
+      case 'lokiStartup':
+        return this.engine.call('lokiStartup', request.params);
       case 'call':
         return this.call(request.params);
     }
