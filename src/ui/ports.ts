@@ -3,7 +3,7 @@
  * The real implementations (src/worker/client.svelte.ts, src/workspace/workspace.svelte.ts) satisfy
  * them structurally; state classes take these, so unit tests pass fakes instead of a browser.
  */
-import type { ConfirmDecision, ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
+import type { ConfirmDecision, ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, LokiStartup, Profile } from '../protocol/engine.ts';
 import type { Diagnostic } from '../protocol/diagnostics.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 
@@ -31,6 +31,7 @@ export interface PythonPort {
   lint(params: EngineMethods['lint']['params']): Promise<Diagnostic[]>;
   schema(params: EngineMethods['schema']['params']): Promise<unknown>;
   status(params: EngineMethods['status']['params']): Promise<{ line: string }>;
+  lokiStartup(params: EngineMethods['lokiStartup']['params']): Promise<LokiStartup>;
   call(params: CallParams, onEvent: (e: TelemetryEvent) => void): Promise<CallOutcome>;
   stop(): void;
 }

@@ -1,6 +1,6 @@
 // A scripted stand-in for the Python worker: records what the playground asks, answers like the engine.
 import type { CallOutcome, CallParams, ConfirmAsk, FileChange, PythonPort, PythonState } from '../../src/ui/ports.ts';
-import type { EngineMethods, Inspection } from '../../src/protocol/engine.ts';
+import type { EngineMethods, Inspection, LokiStartup } from '../../src/protocol/engine.ts';
 import type { Diagnostic } from '../../src/protocol/diagnostics.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
 
@@ -17,6 +17,8 @@ export class FakePython implements PythonPort {
   stopped = 0;
   inspection: (p: EngineMethods['inspect']['params']) => Inspection = (p) => ({ profile: p.profile, libraries: [], tools: [], diagnostics: [] });
   lints: Diagnostic[] = [];
+  lokiAsked: EngineMethods['lokiStartup']['params'][] = [];
+  startup: (p: EngineMethods['lokiStartup']['params']) => LokiStartup = () => ({ visible: [], entries: [], files: [], declarations: [], startupError: null, unlisted: [] });
   run: (params: CallParams, emit: (e: TelemetryEvent) => void) => Promise<CallOutcome> = async () => ({ status: 'finished', result: null, changes: [], durationMs: 1 });
 
   async sync(files: FileChange[]): Promise<void> { this.synced.push(files); }
@@ -24,6 +26,7 @@ export class FakePython implements PythonPort {
   async lint(): Promise<Diagnostic[]> { return this.lints; }
   async schema(p: EngineMethods['schema']['params']): Promise<unknown> { return { format: p.format, profile: p.profile }; }
   async status(): Promise<{ line: string }> { return { line: '' }; }
+  async lokiStartup(p: EngineMethods['lokiStartup']['params']): Promise<LokiStartup> { this.lokiAsked.push(p); return this.startup(p); }
   call(params: CallParams, onEvent: (e: TelemetryEvent) => void): Promise<CallOutcome> { this.calls.push(params); return this.run(params, onEvent); }
   stop(): void { this.stopped++; }
 }

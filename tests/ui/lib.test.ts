@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTree, cleanPath, folderOf } from '../../src/ui/lib/tree.ts';
 import { asText, diffLines } from '../../src/ui/lib/diff.ts';
-import { readVisibleTools, writeVisibleTools } from '../../src/ui/lib/lokiconfig.ts';
+import { toggleVisibleTool, writeVisibleTools } from '../../src/ui/lib/lokiconfig.ts';
 import { fieldsOf, initialArgs, kindOf } from '../../src/ui/lib/schema.ts';
 import { layoutOf } from '../../src/ui/lib/layout.ts';
 
@@ -35,17 +35,19 @@ describe('line diff', () => {
   });
 });
 
-describe("Loki's visible_tools", () => {
+describe("editing Loki's visible_tools from the checkboxes", () => {
   const yaml = 'model: x\nvisible_tools:\n  - a.py   # first\n  # - off.sh\n  - "b.sh"\n\nfunction_calling: true\n';
-  it('reads block and flow lists, ignoring comments', () => {
-    expect(readVisibleTools(yaml)).toEqual(['a.py', 'b.sh']);
-    expect(readVisibleTools('visible_tools: [a.py, "b.sh"]\n')).toEqual(['a.py', 'b.sh']);
-    expect(readVisibleTools('model: x\n')).toBeNull();
-  });
   it('rewrites only the list and keeps the rest of the file', () => {
-    const out = writeVisibleTools(yaml, ['a.py', 'c.py']);
-    expect(out).toBe('model: x\nvisible_tools:\n  - a.py\n  - c.py\n\nfunction_calling: true\n');
-    expect(readVisibleTools(writeVisibleTools('model: x', ['z.sh']))).toEqual(['z.sh']);
+    expect(writeVisibleTools(yaml, ['a.py', 'c.py'])).toBe('model: x\nvisible_tools:\n  - a.py\n  - c.py\n\nfunction_calling: true\n');
+    expect(writeVisibleTools('model: x', ['z.sh'])).toBe('model: x\nvisible_tools:\n  - z.sh\n');
+  });
+  it('adds and removes one entry on the current text, in block and flow spelling', () => {
+    expect(toggleVisibleTool(yaml, 'c.py', true)).toBe('model: x\nvisible_tools:\n  - a.py\n  - b.sh\n  - c.py\n\nfunction_calling: true\n');
+    expect(toggleVisibleTool(yaml, 'a.py', false)).toBe('model: x\nvisible_tools:\n  - b.sh\n\nfunction_calling: true\n');
+    expect(toggleVisibleTool('visible_tools: [a.py, "b.sh"]\n', 'a.py', false)).toBe('visible_tools:\n  - b.sh\n');
+    // Two quick clicks: the second works on the first one's text.
+    expect(toggleVisibleTool(toggleVisibleTool(yaml, 'c.py', true), 'd.sh', true)).toMatch(/- c\.py\n {2}- d\.sh\n/);
+    expect(toggleVisibleTool(yaml, 'a.py', true)).toBe(yaml);
   });
 });
 
@@ -69,27 +71,5 @@ describe('layout', () => {
     expect(layoutOf(['functions/tools/a.py', 'config.yaml'])).toEqual({ kind: 'loki', toolsDir: 'functions/tools', enginePaths: ['/workspace/functions/tools'] });
     expect(layoutOf([], ['functions/tools']).kind).toBe('loki');
     expect(layoutOf(['tools/a.py']).enginePaths).toEqual(['/workspace/tools']);
-  });
-});
-
-describe('what Loki does with visible_tools at start-up', () => {
-  it('refuses to start for a missing file, a bad extension or a builder error; is silent without run; flags two runs', async () => {
-    const { lokiEntries } = await import('../../src/ui/lib/loki.ts');
-    const err = { code: 'LOKI001', severity: 'error' as const, file: 'x', line: 1, column: 1, endLine: 1, endColumn: 2, message: 'Missing or empty description on function: run', profiles: [] };
-    const entries = lokiEntries({
-      files: ['ok.py', 'nodoc.py', 'norun.py', 'twice.py', 'notes.txt', 'Odd-Name.py', 'extra.sh'],
-      visible: ['ok.py', 'gone.py', 'nodoc.py', 'norun.py', 'twice.py', 'notes.txt', 'Odd-Name.py'],
-      declarations: new Map([['ok.py', ['ok']], ['twice.py', ['twice', 'twice']], ['Odd-Name.py', ['odd_name']]]),
-      errors: new Map([['nodoc.py', [err]]]),
-    });
-    const by = Object.fromEntries(entries.map((e) => [e.file, [e.verdict, e.says]]));
-    expect(by['ok.py']).toEqual(['builds', 'Builds "ok".']);
-    expect(by['gone.py']).toEqual(['refuses', 'Loki refuses to start: Tool definition file not found: functions/tools/gone.py']);
-    expect(by['nodoc.py']).toEqual(['refuses', 'Loki refuses to start: Missing or empty description on function: run']);
-    expect(by['norun.py']?.[0]).toBe('silent');
-    expect(by['twice.py']?.[1]).toMatch(/declares "twice" twice/);
-    expect(by['notes.txt']?.[1]).toMatch(/Unsupported tool file extension/);
-    expect(by['Odd-Name.py']?.[1]).toMatch(/bin\/Odd-Name but the model calls odd_name/);
-    expect(by['extra.sh']?.[0]).toBe('unlisted');
   });
 });

@@ -92,6 +92,27 @@ describe('Playground', () => {
     expect(python.calls[0]).toMatchObject({ profile: 'loki', paths: ['/workspace/functions/tools'], tool: 'wc', envFile: '/workspace/functions/.env' });
   });
 
+  it("asks the engine for Loki's start-up with config.yaml's text, declares .sh entries, and says when it cannot", async () => {
+    const config = 'visible_tools:\n  - wc.py\n  - hi.sh\n';
+    const hi = '# @describe Say hi.\nmain() { :; }\n';
+    const { python, playground } = await setup({ 'functions/tools/wc.py': 'def run(): ...', 'functions/tools/hi.sh': hi, 'config.yaml': config });
+    python.startup = (p) => ({
+      visible: ['wc.py', 'hi.sh'], files: [], declarations: [], startupError: null, unlisted: [],
+      entries: [
+        { entry: 'wc.py', path: `${p.functionsDir}/tools/wc.py`, exists: true, language: 'python', declarations: [{ name: 'wc' }] },
+        { entry: 'hi.sh', path: `${p.functionsDir}/tools/hi.sh`, exists: true, language: 'bash', declarations: null },
+      ],
+    });
+    await playground.start();
+    await settle();
+    expect(python.lokiAsked.at(-1)).toEqual({ functionsDir: '/workspace/functions', configText: config });
+    expect(playground.loki?.rows.map((r) => [r.entry, r.verdict, r.says])).toEqual([['wc.py', 'builds', 'Builds "wc".'], ['hi.sh', 'builds', 'Builds "hi".']]);
+    python.startup = () => { throw new Error('config.yaml line 1: visible_tools must be a list of tool file names, got 3'); };
+    await playground.refresh();
+    expect(playground.loki).toBeNull();
+    expect(playground.lokiError).toMatch(/must be a list/);
+  });
+
   it('reports a failed call and never commits changes from it', async () => {
     const { python, playground } = await setup({ 'tools/notes.py': '' });
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });

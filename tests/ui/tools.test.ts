@@ -7,8 +7,8 @@ const tool = (name: string, file: string, spec: unknown = { name }): ToolInfo =>
   name, file, line: 3, description: 'd', title: null, spec, inputSchema: { type: 'object', properties: {} },
 });
 const syntax: Diagnostic = {
-  code: 'syntax-error', severity: 'error', file: '/workspace/tools/a.py', line: 4, column: 1, endLine: 4, endColumn: 2,
-  message: "'(' was never closed", profiles: [],
+  code: 'PY001', severity: 'error', file: '/workspace/tools/a.py', line: 4, column: 1, endLine: 4, endColumn: 2,
+  message: "SyntaxError: '(' was never closed.", profiles: [],
 };
 const inspection = (profile: Inspection['profile'], tools: ToolInfo[], diagnostics: Diagnostic[] = []): Inspection => ({ profile, libraries: [], tools, diagnostics });
 
@@ -19,10 +19,18 @@ describe('ToolsView', () => {
     view.apply(inspection('lcp', [tool('tool_b', '/workspace/tools/b.py')], [syntax]));
     expect(view.tools.map((t) => [t.name, t.stale])).toEqual([
       ['tool_b', null],
-      ['tool_a', "line 4: '(' was never closed"],
+      ['tool_a', "line 4: SyntaxError: '(' was never closed."],
     ]);
     view.apply(inspection('lcp', [tool('tool_a2', '/workspace/tools/a.py'), tool('tool_b', '/workspace/tools/b.py')]));
     expect(view.tools.map((t) => [t.name, t.stale])).toEqual([['tool_a2', null], ['tool_b', null]]);
+  });
+
+  it('takes only the syntax-error code PY001 as "does not parse", whatever other errors say', () => {
+    const view = new ToolsView();
+    view.apply(inspection('lcp', [tool('tool_a', '/workspace/tools/a.py')]));
+    const other: Diagnostic = { ...syntax, code: 'BASH-DECL', message: 'Loki refuses to start: failed to parse the argc comments' };
+    view.apply(inspection('lcp', [], [other]));
+    expect(view.tools).toEqual([]);
   });
 
   it('does not carry a stale tool across a profile switch, and remembers the old specs for the diff', () => {

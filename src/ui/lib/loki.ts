@@ -1,50 +1,56 @@
 /**
- * What Loki does with each file of `visible_tools` at start-up (loki.md §1–2): it builds every
- * listed file, and one bad entry stops it from starting. Pure, so it is tested without a browser.
+ * The Loki view's rows. The verdicts are Loki's own, from the engine's `lokiStartup`
+ * (loki.select_tools, with Loki's exact messages); the engine reads Python only, so `.sh`
+ * entries get their declarations — or their error — from src/bash here, the same merge
+ * `lokiToolsDeclarations` makes for the CLI. Pure, so it is tested without a browser.
  */
-import type { Diagnostic } from '../../protocol/diagnostics.ts';
+import type { LokiStartup } from '../../protocol/engine.ts';
+import { bashDeclarations } from '../../bash/declarations.ts';
 
 export type Verdict = 'builds' | 'refuses' | 'silent' | 'unlisted';
 
-export interface LokiEntry {
-  file: string;
+export interface LokiRow {
+  /** The `visible_tools` entry, or the name of a file Loki does not list. */
+  entry: string;
   listed: boolean;
   exists: boolean;
   verdict: Verdict;
-  /** What Loki does, in its own words where it has them. */
+  /** What Loki does: its own error message when it refuses to start. */
   says: string;
 }
 
-export interface LokiInput {
-  /** Files under functions/tools/, relative to that folder (e.g. "greet.sh"). */
-  files: string[];
-  /** `visible_tools` from config.yaml, null when the key (or the file) is missing. */
-  visible: string[] | null;
-  /** Declaration names the engine built per file (relative to functions/tools/). */
-  declarations: Map<string, string[]>;
-  /** Error diagnostics per file (relative to functions/tools/). */
-  errors: Map<string, Diagnostic[]>;
+export interface LokiView {
+  visible: string[];
+  rows: LokiRow[];
+  /** The first error in `visible_tools` order: the one Loki stops at. */
+  startupError: string | null;
+  /** Listed files Loki builds without an error. */
+  builds: number;
 }
 
-export function lokiEntries(input: LokiInput): LokiEntry[] {
-  const visible = input.visible ?? [];
-  const names = [...new Set([...visible, ...input.files])];
-  return names.map((file) => {
-    const listed = visible.includes(file);
-    const exists = input.files.includes(file);
-    const base = { file, listed, exists };
-    if (!listed) return { ...base, verdict: 'unlisted', says: 'Not in visible_tools: Loki never builds it, so it cannot be enabled.' };
-    if (!exists) return { ...base, verdict: 'refuses', says: `Loki refuses to start: Tool definition file not found: functions/tools/${file}` };
-    if (!file.endsWith('.py') && !file.endsWith('.sh')) return { ...base, verdict: 'refuses', says: `Loki refuses to start: Unsupported tool file extension (${file})` };
-    const errors = input.errors.get(file) ?? [];
-    if (errors.length > 0) return { ...base, verdict: 'refuses', says: `Loki refuses to start: ${errors.map((d) => d.message).join('; ')}` };
-    const decls = input.declarations.get(file) ?? [];
-    if (file.endsWith('.py') && decls.length === 0)
-      return { ...base, verdict: 'silent', says: 'No top-level `def run`: Loki builds no declaration for this file and says nothing.' };
-    if (decls.length > 1 && new Set(decls).size === 1)
-      return { ...base, verdict: 'builds', says: `Two top-level \`def run\`: Loki declares "${decls[0]}" twice; Python runs the last one.` };
-    const stem = file.replace(/\.(py|sh)$/, '');
-    const note = /^[a-z0-9_]+$/.test(stem) ? '' : ` The wrapper is bin/${stem} but the model calls ${decls[0] ?? stem}: use a lower-case snake_case file name.`;
-    return { ...base, verdict: 'builds', says: `Builds ${decls.map((d) => `"${d}"`).join(', ') || 'its declaration'}.${note}` };
+const names = (decls: readonly unknown[]): string[] =>
+  decls.map((d) => (typeof d === 'object' && d !== null && typeof (d as { name?: unknown }).name === 'string' ? (d as { name: string }).name : '?'));
+
+/** `readTool(entry)` gives the text of `functions/tools/<entry>` (for `.sh` entries), null when unreadable. */
+export function lokiView(startup: LokiStartup, readTool: (entry: string) => string | null): LokiView {
+  const rows: LokiRow[] = startup.entries.map((e) => {
+    const base = { entry: e.entry, listed: true, exists: e.exists };
+    let error = e.error ?? null;
+    let decls = e.declarations ?? [];
+    if (!error && e.language === 'bash') {
+      const text = readTool(e.entry);
+      const out = text === null ? { error: `Unable to read ${e.path}` } : bashDeclarations(text, e.path, 'loki');
+      if (Array.isArray(out)) decls = out;
+      else error = out.error;
+    }
+    if (error) return { ...base, verdict: 'refuses', says: error };
+    if (decls.length === 0) return { ...base, verdict: 'silent', says: e.note ?? 'Loki builds no declaration for this file.' };
+    const built = `Builds ${names(decls).map((n) => `"${n}"`).join(', ')}.`;
+    return { ...base, verdict: 'builds', says: e.note ? `${built} ${e.note}` : built };
   });
+  const startupError = rows.find((r) => r.verdict === 'refuses')?.says ?? null;
+  const builds = rows.filter((r) => r.verdict !== 'refuses').length;
+  for (const file of startup.unlisted)
+    rows.push({ entry: file, listed: false, exists: true, verdict: 'unlisted', says: 'Not in visible_tools: Loki never builds it.' });
+  return { visible: startup.visible, rows, startupError, builds };
 }

@@ -1,7 +1,8 @@
 /**
- * `visible_tools` in Loki's config.yaml: the list of tool files Loki builds at start-up.
- * A small reader/writer for the two YAML spellings people use (block list and `[a, b]`),
- * leaving the rest of the file (comments included) untouched.
+ * Editing `visible_tools` in Loki's config.yaml from the Loki view's checkboxes. What Loki makes of
+ * the list is the engine's job (lokiStartup, Loki's own reading); this only rewrites the list, in
+ * the two YAML spellings people use (block list and `[a, b]`), leaving the rest of the file
+ * (comments included) untouched.
  */
 const KEY = /^visible_tools\s*:\s*(.*)$/;
 
@@ -41,9 +42,14 @@ function findBlock(lines: string[]): Block | null {
   return null;
 }
 
-/** The listed files, or null when config.yaml has no `visible_tools` (Loki then builds none). */
-export function readVisibleTools(yaml: string): string[] | null {
-  return findBlock(yaml.split('\n'))?.items ?? null;
+/**
+ * config.yaml with `file` added to (or removed from) `visible_tools`. The edit works on the text at
+ * hand, not on the engine's last reading of it, so two quick clicks never undo each other.
+ */
+export function toggleVisibleTool(yaml: string, file: string, on: boolean): string {
+  const current = findBlock(yaml.split('\n'))?.items ?? [];
+  if (on === current.includes(file)) return yaml;
+  return writeVisibleTools(yaml, on ? [...current, file] : current.filter((f) => f !== file));
 }
 
 /** config.yaml with `visible_tools` set to `items` (appended when the key is missing). */

@@ -13,6 +13,7 @@ import { ToolsView, type ToolEntry } from './tools.svelte.ts';
 import { HostSettings } from './host.svelte.ts';
 import { layoutOf, toEnginePath, type Layout } from '../lib/layout.ts';
 import { withBashTools } from '../lib/bashtools.ts';
+import { lokiView, type LokiView } from '../lib/loki.ts';
 
 export interface PlaygroundOptions {
   /** Quiet time after the last edit before the engine re-reads the tools. */
@@ -30,6 +31,8 @@ export class Playground {
   readonly host: HostSettings;
   #selected = $state<string | null>(null);
   #markers = $state.raw<Diagnostic[]>([]);
+  #loki = $state.raw<LokiView | null>(null);
+  #lokiError = $state<string | null>(null);
   #forms = new Map<string, ArgsForm>();
   #debounceMs: number;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -71,6 +74,10 @@ export class Playground {
   set openPath(p: string | null) { this.workspace.update({ openPath: p }); }
   /** Diagnostics for the editor's markers and the problems list (this profile's and general ones). */
   get markers(): readonly Diagnostic[] { return this.#markers; }
+  /** What Loki's start-up makes of `visible_tools` (a Loki layout only; null until the engine answered). */
+  get loki(): LokiView | null { return this.#loki; }
+  /** Why the engine could not give Loki's verdicts (e.g. config.yaml's visible_tools is not a list). */
+  get lokiError(): string | null { return this.#lokiError; }
   get selectedTool(): ToolEntry | null {
     const tools = this.tools.tools;
     return (this.#selected ? tools.find((t) => t.name === this.#selected) : undefined) ?? tools[0] ?? null;
@@ -106,6 +113,13 @@ export class Playground {
     const profile = this.profile;
     await this.#queue;
     try {
+      // Asked alongside, applied on its own: the tools panel never waits for the Loki view.
+      const loki = layout.kind === 'loki' ? this.#lokiStartup(layout.toolsDir) : Promise.resolve(null);
+      void loki.then((answer) => {
+        if (generation !== this.#generation) return;
+        this.#loki = answer && 'view' in answer ? answer.view : null;
+        this.#lokiError = answer && 'error' in answer ? answer.error : null;
+      });
       const [inspection, lint] = await Promise.all([
         this.python.inspect({ paths: layout.enginePaths, profile, hostConfig: this.host.config }),
         this.python.lint({ paths: layout.enginePaths }).catch(() => [] as Diagnostic[]),
@@ -122,6 +136,17 @@ export class Playground {
       });
     } catch (e) {
       if (generation === this.#generation) this.tools.fail(messageOf(e));
+    }
+  }
+
+  /** Loki's start-up verdicts for the workspace's `functions/` and config.yaml, `.sh` entries merged in. */
+  async #lokiStartup(toolsDir: string): Promise<{ view: LokiView } | { error: string }> {
+    const functionsDir = toolsDir.replace(/\/tools$/, '');
+    try {
+      const startup = await this.python.lokiStartup({ functionsDir: toEnginePath(functionsDir), configText: this.workspace.readText('config.yaml') ?? '' });
+      return { view: lokiView(startup, (entry) => this.workspace.readText(`${toolsDir}/${entry}`)) };
+    } catch (e) {
+      return { error: messageOf(e) };
     }
   }
 

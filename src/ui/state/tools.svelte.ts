@@ -10,9 +10,11 @@ export interface ToolEntry extends ToolInfo {
   stale: string | null;
 }
 
-/** A diagnostic that means "this file does not parse": the hosts then see other tools than the author meant. */
+/** The lint's code for "this file does not parse" (python/toolplay/lint.py): the hosts then see other tools than the author meant. */
+export const SYNTAX_ERROR_CODE = 'PY001';
+
 export function isParseError(d: Diagnostic): boolean {
-  return d.severity === 'error' && /syntax|parse/i.test(`${d.code} ${d.message}`);
+  return d.code === SYNTAX_ERROR_CODE;
 }
 
 export class ToolsView {
