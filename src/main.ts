@@ -1,16 +1,19 @@
-// Entry: open the workspace from IndexedDB (a first visit gets the first example), start Python in
-// its worker in the background, and render at once — the editor works while Pyodide loads.
-import { mount } from 'svelte';
-import App from './ui/App.svelte';
-import { Workspace, createIdbStore } from './workspace/workspace.svelte.ts';
+// Entry: start Python in its worker first, then load the UI (Monaco is most of the bundle) and open
+// the workspace from IndexedDB (a first visit gets the first example). Pyodide loads on the worker's
+// thread while the main thread parses the UI, so the editor works at once and tools appear sooner.
 import { PythonClient } from './worker/client.svelte.ts';
-import { Playground } from './ui/state/playground.svelte.ts';
-import { DEFAULT_EXAMPLE, EXAMPLES } from './examples/index.ts';
 
+const python = new PythonClient();
 const target = document.getElementById('app')!;
 
 async function boot(): Promise<void> {
-  const python = new PythonClient();
+  const [{ mount }, { default: App }, { Workspace, createIdbStore }, { Playground }, { DEFAULT_EXAMPLE, EXAMPLES }] = await Promise.all([
+    import('svelte'),
+    import('./ui/App.svelte'),
+    import('./workspace/workspace.svelte.ts'),
+    import('./ui/state/playground.svelte.ts'),
+    import('./examples/index.ts'),
+  ]);
   const workspace = await Workspace.open(createIdbStore());
   if (workspace.paths.length === 0 && workspace.folders.length === 0 && workspace.settings.openPath === null)
     workspace.replaceAll(DEFAULT_EXAMPLE.files, { openPath: DEFAULT_EXAMPLE.openPath, profile: DEFAULT_EXAMPLE.profile });
