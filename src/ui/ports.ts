@@ -3,9 +3,10 @@
  * The real implementations (src/worker/client.svelte.ts, src/workspace/workspace.svelte.ts) satisfy
  * them structurally; state classes take these, so unit tests pass fakes instead of a browser.
  */
-import type { ConfirmDecision, ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, LokiStartup, Profile } from '../protocol/engine.ts';
+import type { ConfirmDecision, ConfirmReply, ConfirmRequest, EngineMethods, Inspection, LokiStartup, Profile } from '../protocol/engine.ts';
 import type { Diagnostic } from '../protocol/diagnostics.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
+import type { WorkspaceSettings } from '../workspace/store.ts';
 
 export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
 /** A file written (content) or deleted (null); path relative to the workspace root. */
@@ -36,14 +37,8 @@ export interface PythonPort {
   stop(): void;
 }
 
-/** What the playground remembers per workspace. `args` maps a tool name to its JSON arguments text. */
-export interface WorkspaceSettings {
-  profile: Profile;
-  hostConfig: HostConfig;
-  args: Record<string, string>;
-  openPath: string | null;
-  timeoutMs: number;
-}
+/** What the playground remembers per workspace (owned by the workspace store). */
+export type { WorkspaceSettings };
 
 /** The workspace: truth on the main thread, persisted by its owner. */
 export interface WorkspacePort {
