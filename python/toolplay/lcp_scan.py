@@ -35,9 +35,10 @@ def _sorted_entries(folder: str) -> list[os.DirEntry[str]]:
         return sorted(it, key=lambda e: e.name)
 
 
-def _is_tool_file(path: str) -> bool:
-    stem, suffix = os.path.splitext(os.path.basename(path))
-    return suffix == ".py" and stem != "__init__"
+def _is_tool_file(name: str) -> bool:
+    """``splitext(name)`` gives suffix ``.py`` and a stem other than ``__init__`` (a name of only
+    leading dots before ``.py``, like ``..py``, has no suffix for splitext)."""
+    return name.endswith(".py") and name != "__init__.py" and name[:-3].lstrip(".") != ""
 
 
 def _stat(entry: os.DirEntry[str]) -> os.stat_result | None:
@@ -64,7 +65,7 @@ def scan_folder(folder: str) -> list[ScannedFile]:
     for item in entries:
         if item.is_dir():
             out.extend(_scan_package(item, _real(item, real_folder)))
-        elif _is_tool_file(item.path):
+        elif _is_tool_file(item.name):
             st = _stat(item)
             if st is not None:
                 out.append(ScannedFile(item.path, _real(item, real_folder), st))
@@ -85,7 +86,7 @@ def _scan_package(item: os.DirEntry[str], real_dir: str) -> list[ScannedFile]:
     if main_entry is not None and st is not None:
         out.append(ScannedFile(main, _real(main_entry, real_dir), st))
     for e in inner:
-        if e is not main_entry and e.is_file() and _is_tool_file(e.path):
+        if e is not main_entry and _is_tool_file(e.name) and e.is_file():
             st = _stat(e)
             if st is not None:
                 out.append(ScannedFile(e.path, _real(e, real_dir), st))

@@ -96,7 +96,8 @@ def default_value(node: ast.expr) -> Any:
 def doc_params(docstring: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for line in docstring.splitlines():
-        m = DOC_PARAM_RE.match(line.strip())
+        # The pattern needs a ":" or "-": prose lines without one skip the regex (same result).
+        m = DOC_PARAM_RE.match(line.strip()) if ":" in line or "-" in line else None
         if m:
             found[m.group(1).strip()] = m.group(3).strip()
     return found
