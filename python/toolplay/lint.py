@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .lcp_cache import file_digest
 from .lint_common import Collector, SourceFile
 from .lint_files import collect_files
 from .lint_lcp import lint_lcp_file
@@ -36,7 +37,7 @@ class FileLint:
 # Per-file results keyed by path and content hash: the editor lints on every keystroke and a
 # 200-file folder must not be re-analysed for one edit (same idea as lcp_scan's parse cache).
 _CACHE: dict[str, tuple[str, FileLint]] = {}
-stats = {"analysed": 0}
+stats = {"analysed": 0, "read": 0}
 
 
 def lint_paths(paths: list[str]) -> list[dict[str, Any]]:
@@ -50,9 +51,12 @@ def lint_paths(paths: list[str]) -> list[dict[str, Any]]:
 
 
 def _lint_cached(path: str) -> FileLint:
-    with open(path, "rb") as handle:
-        data = handle.read()
-    digest = hashlib.sha1(data).hexdigest()
+    # lcp_cache's digest costs a stat for an unchanged, settled file (no read, no hash).
+    digest = file_digest(path)
+    data = None
+    if digest is None:  # unreadable: reading it here raises the error callers have always seen
+        data = _read(path)
+        digest = hashlib.sha1(data).hexdigest()
     hit = _CACHE.get(path)
     if hit and hit[0] == digest:
         return hit[1]
@@ -75,10 +79,15 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
+def _read(path: str) -> bytes:
+    stats["read"] += 1
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
 def read_source(path: str, data: bytes | None = None) -> SourceFile:
     if data is None:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        data = _read(path)
     # Parse the decoded text, as LCP does (read_text): SyntaxError offsets then count characters on every Python.
     text = data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
     try:

@@ -14,7 +14,8 @@ import os
 import re
 from typing import Any
 
-from .ltp_files import python_files, read_source
+from .ltp_cache import LtpFile, ltp_file
+from .ltp_files import python_files
 from .ltp_status import status_line, status_line_for  # noqa: F401  (part of this module's contract)
 
 DEFAULT_METADATA = {"name": "Unnamed Tool Library", "description": "No description provided.", "icon": "🔧"}
@@ -43,7 +44,7 @@ def parse_metadata(source: str) -> dict:
     return meta
 
 
-def _tool_nodes(source: str) -> tuple[list[dict], list[ast.FunctionDef]]:
+def tool_nodes(source: str) -> tuple[list[dict], list[ast.FunctionDef]]:
     """The hub's definitions and the ``def`` node behind each (for line numbers)."""
     tools: list[dict] = []
     nodes: list[ast.FunctionDef] = []
@@ -84,26 +85,33 @@ def _definition(node: ast.FunctionDef, titles: Any) -> dict:
 
 def get_tool_definitions(source: str) -> list:
     """``ToolsManager.get_tool_definitions``: one OpenAI-style item per top-level ``def tool_*``."""
-    return _tool_nodes(source)[0]
+    return tool_nodes(source)[0]
 
 
-def _sources(paths: list[str]) -> list[tuple[str, str]]:
-    """(absolute path, text) per readable ``.py`` file; unreadable files are skipped like the hub's scan does."""
+def _files(paths: list[str]) -> list[tuple[str, LtpFile]]:
+    """(absolute path, cached entry) per readable ``.py`` file; unreadable files are skipped like the hub's scan does."""
     out = []
     for path in python_files(paths):
-        text = read_source(path)
-        if text is not None:
-            out.append((path, text))
+        entry = ltp_file(path)
+        if entry is not None and entry.text is not None:
+            out.append((path, entry))
     return out
 
 
 def hub_schema(paths: list[str]) -> list:
     """Every file's definitions as the Tool Selector node hands them on (``library`` = file name)."""
     out: list[dict] = []
-    for path, text in _sources(paths):
-        for item in get_tool_definitions(text):
-            item["library"] = os.path.basename(path)
-            out.append(item)
+    for path, entry in _files(paths):
+        library = os.path.basename(path)
+        out.extend({**item, "library": library} for item in entry.definitions()[0])
+    return out
+
+
+def hub_definitions(paths: list[str]) -> list:
+    """The definitions of every file (without ``library``), shared with the cache: read only."""
+    out: list[dict] = []
+    for _, entry in _files(paths):
+        out.extend(entry.definitions()[0])
     return out
 
 
@@ -117,15 +125,16 @@ def _title(pretty: Any) -> str | None:
 def hub_inspect(paths: list[str]) -> list:
     """``ToolInfo`` per hub tool: the hub item verbatim as ``spec``, its parameters as the call form."""
     out: list[dict] = []
-    for path, text in _sources(paths):
-        defs, nodes = _tool_nodes(text)
-        for item, node in zip(defs, nodes):
-            item["library"] = os.path.basename(path)
+    for path, entry in _files(paths):
+        library = os.path.basename(path)
+        defs, lines = entry.definitions()
+        for cached, line in zip(defs, lines):
+            item = {**cached, "library": library}
             fn = item["function"]
             out.append({
                 "name": fn["name"],
                 "file": path,
-                "line": node.lineno,
+                "line": line,
                 "description": fn["description"],
                 "title": _title(item["pretty_name"]),
                 "spec": item,
@@ -155,13 +164,13 @@ def literal_titles(source: str) -> dict[str, str]:
 def libraries(paths: list[str]) -> list:
     """``LibraryInfo`` per ``.py`` file (hub defaults when absent), in ``hub_schema`` order."""
     out = []
-    for path, text in _sources(paths):
-        meta = parse_metadata(text)
+    for path, entry in _files(paths):
+        meta, titles = entry.metadata()
         out.append({
             "file": path,
             "name": _text(meta["name"]),
             "description": _text(meta["description"]),
             "icon": _text(meta["icon"]),
-            "titles": literal_titles(text),
+            "titles": dict(titles),
         })
     return out

@@ -60,6 +60,6 @@ def status_line_for(tool: str, args: Any, definitions: list) -> str:
 
 def status_line(paths: list[str], tool: str, args: Any) -> str:
     """The status line for ``tool`` called with ``args``, titles taken from the files in ``paths``."""
-    from .ltp import hub_schema
+    from .ltp import hub_definitions
 
-    return status_line_for(tool, args, hub_schema(paths))
+    return status_line_for(tool, args, hub_definitions(paths))

@@ -2,14 +2,18 @@
 
 Content hashes rather than mtimes: the in-memory filesystem of Pyodide can write twice in the
 same millisecond, and a rewrite with identical bytes is not a change the person cares about.
+The hashes come from ``lcp_cache.file_digest``, which re-reads a file only when its stat
+signature changed or is too fresh to trust (its racy-clean rule), so the two snapshots of a call
+cost a ``stat`` per untouched file instead of hashing the whole workspace twice.
 Files over HASH_LIMIT bytes are compared by size and mtime instead, so a large data file does
 not cost two full reads per call.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
+
+from .lcp_cache import file_digest
 
 Snapshot = dict[str, str]
 HASH_LIMIT = 4 * 1024 * 1024
@@ -27,13 +31,13 @@ def snapshot(root: str) -> Snapshot:
             rel = os.path.relpath(full, root).replace(os.sep, "/")
             try:
                 st = os.stat(full)
-                if st.st_size > HASH_LIMIT:
-                    out[rel] = f"size={st.st_size} mtime={st.st_mtime_ns}"
-                else:
-                    with open(full, "rb") as f:
-                        out[rel] = hashlib.sha1(f.read()).hexdigest()
             except OSError:
                 out[rel] = "unreadable"
+                continue
+            if st.st_size > HASH_LIMIT:
+                out[rel] = f"size={st.st_size} mtime={st.st_mtime_ns}"
+            else:
+                out[rel] = file_digest(full) or "unreadable"
     return out
 
 
