@@ -1,14 +1,14 @@
 // Entry: start Python in its worker first, then load the UI (Monaco is most of the bundle) and open
 // the workspace from IndexedDB (a first visit gets the first example). Pyodide loads on the worker's
 // thread while the main thread parses the UI, so the editor works at once and tools appear sooner.
+import { mount } from 'svelte';
 import { PythonClient } from './worker/client.svelte.ts';
 
 const python = new PythonClient();
 const target = document.getElementById('app')!;
 
 async function boot(): Promise<void> {
-  const [{ mount }, { default: App }, { Workspace, createIdbStore }, { Playground }, { DEFAULT_EXAMPLE, EXAMPLES }] = await Promise.all([
-    import('svelte'),
+  const [{ default: App }, { Workspace, createIdbStore }, { Playground }, { DEFAULT_EXAMPLE, EXAMPLES }] = await Promise.all([
     import('./ui/App.svelte'),
     import('./workspace/workspace.svelte.ts'),
     import('./ui/state/playground.svelte.ts'),
