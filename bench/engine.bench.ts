@@ -68,6 +68,22 @@ def _bench_dump():
   const lintFull = await median(5, lint, clearLint);
   const lintOne = await median(15, lint, () => py.FS.writeFile(target, librarySource(FILES / 2, ++edit)));
 
+  // What the tools panel pays after every edit (`inspect`: libraries, hub tools, lint) and what
+  // every tool call pays before the tool runs (the hub status line) and around it (two workspace
+  // snapshots of a 20 MB workspace; the files are let settle past lcp_cache's racy window first).
+  const inspect = (): unknown => engine.call('inspect', { paths: [DIR], profile: 'hub' });
+  const inspectSame = await median(9, inspect);
+  const inspectOne = await median(9, inspect, () => py.FS.writeFile(target, librarySource(FILES / 2, ++edit)));
+  const status = await median(15, () => engine.call('status', { paths: [DIR], tool: 'tool_lib1_action0', args: { query: 'q' } }));
+  const WS = '/bench/workspace';
+  py.FS.mkdirTree(WS);
+  const blob = new Uint8Array(200 * 1024).fill(97);
+  for (let i = 0; i < 100; i++) py.FS.writeFile(`${WS}/data${i}.bin`, blob);
+  await new Promise((done) => setTimeout(done, 2100));
+  py.runPython('from toolplay.runtime_fs import snapshot as _bench_snapshot');
+  const snapFn = py.globals.get('_bench_snapshot') as (root: string) => { destroy(): void };
+  const snapshots = await median(9, () => { snapFn(WS).destroy(); snapFn(WS).destroy(); });
+
   const row = (name: string, value: number, floorMs: number, targetMs?: number): BenchRow => ({
     name,
     value,
@@ -82,5 +98,9 @@ def _bench_dump():
     row('  of which result transfer alone (json.dumps + JSON.parse, no target)', transfer, oneFloor),
     row('lint, cold cache (no target)', lintFull, fullFloor),
     row('lint after editing one file (no target)', lintOne, oneFloor),
+    row('inspect (hub), nothing changed (no target)', inspectSame, oneFloor),
+    row('inspect (hub) after editing one file (no target)', inspectOne, oneFloor),
+    row('status line, nothing changed (no target)', status, oneFloor),
+    row('call: two workspace snapshots, 100 files / 20 MB unchanged (no target)', snapshots, oneFloor),
   ];
 }

@@ -1,0 +1,91 @@
+/**
+ * The per-file caches behind the per-edit and per-call engine work: hub metadata/definitions
+ * (ltp_cache: `inspect`, `schema` hub, `status`), lint and the call's workspace snapshots all
+ * cost nothing for an unchanged, settled file and still see every edit.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/engine/engine.ts';
+import { getEngine } from './engine.ts';
+import { lcpTempDir, writeTree } from './lcp_support.ts';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await getEngine();
+});
+// Files this fresh are inside lcp_cache's racy-clean window (writing sets ctime, which no utime
+// can age), so each reuse test shuts the window: every file counts as settled at once.
+const settleAll = (): void => void engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = 0');
+afterEach(() => void engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = 2_000_000_000'));
+
+const json = <T>(code: string): T => JSON.parse(engine.py.runPython(code) as string) as T;
+const counts = (): Record<string, number> => json(`
+import json
+from toolplay import lcp_cache, lint, ltp_cache
+json.dumps({"ltp_read": ltp_cache.stats["read"], "ltp_parsed": ltp_cache.stats["parsed"],
+            "lint_read": lint.stats["read"], "lint_analysed": lint.stats["analysed"], "digest_read": lcp_cache.stats["read"]})`);
+const delta = (before: Record<string, number>): Record<string, number> =>
+  Object.fromEntries(Object.entries(counts()).map(([k, v]) => [k, v - (before[k] ?? 0)]));
+
+const hubFile = (i: number, title = `Tool ${i}`): string =>
+  `TOOL_LIBRARY_NAME = "Lib ${i}"\nTOOL_TITLES = {"tool_h${i}": "${title}"}\n\ndef tool_h${i}(args):\n    """Does ${i}.\n\n    - query (str): What.\n    """\n`;
+type Inspection = { libraries: { name: string; titles: Record<string, string> }[]; tools: { name: string; title: string | null }[] };
+const inspect = (dir: string): Inspection => engine.call('inspect', { paths: [dir], profile: 'hub' }) as Inspection;
+const status = (dir: string, tool: string): string =>
+  (engine.call('status', { paths: [dir], tool, args: { query: 'q' } }) as { line: string }).line;
+
+describe('engine caches', () => {
+  it('inspect and the status line re-read and re-parse only the edited file, and show the edit', () => {
+    const dir = lcpTempDir(engine, 'engine-caches');
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 12; i++) files[`h${i}.py`] = hubFile(i);
+    writeTree(engine, dir, files);
+    settleAll();
+    const first = inspect(dir);
+    expect(first.libraries).toHaveLength(12);
+    expect(status(dir, 'tool_h3')).toBe('Tool 3: "q"\n');
+    const before = counts();
+    expect(inspect(dir)).toEqual(first);
+    expect(status(dir, 'tool_h3')).toBe('Tool 3: "q"\n');
+    expect(delta(before)).toEqual({ ltp_read: 0, ltp_parsed: 0, lint_read: 0, lint_analysed: 0, digest_read: 0 });
+
+    engine.py.FS.writeFile(`${dir}/h3.py`, hubFile(3, 'Renamed three'));
+    const after = inspect(dir);
+    expect(after.tools.find((t) => t.name === 'tool_h3')?.title).toBe('Renamed three');
+    expect(after.libraries[first.libraries.findIndex((l) => l.name === 'Lib 3')]?.titles).toEqual({ tool_h3: 'Renamed three' });
+    expect(status(dir, 'tool_h3')).toBe('Renamed three: "q"\n');
+    // One read of the edited file each for the digest, the hub cache and lint; metadata and
+    // definitions extracted once each; lint analyses that file once.
+    expect(delta(before)).toEqual({ ltp_read: 1, ltp_parsed: 2, lint_read: 1, lint_analysed: 1, digest_read: 1 });
+  });
+
+  it('a same-size edit right after a read is seen (fresh files are hashed, not trusted by stat)', () => {
+    const dir = lcpTempDir(engine, 'engine-caches');
+    writeTree(engine, dir, { 'a.py': hubFile(1, 'AAAA') });
+    expect(status(dir, 'tool_h1')).toBe('AAAA: "q"\n');
+    engine.py.FS.writeFile(`${dir}/a.py`, hubFile(1, 'BBBB'));
+    expect(status(dir, 'tool_h1')).toBe('BBBB: "q"\n');
+    expect(inspect(dir).tools[0]?.title).toBe('BBBB');
+  });
+
+  it('workspace snapshots hash only files whose stat changed, and still report every change', () => {
+    const dir = lcpTempDir(engine, 'engine-caches');
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 10; i++) files[`d/f${i}.txt`] = `data ${i}`;
+    writeTree(engine, dir, files);
+    settleAll();
+    engine.py.runPython(`from toolplay.runtime_fs import snapshot, changes; _ec_before = snapshot("${dir}")`);
+    const before = counts();
+    engine.py.runPython(`_ec_again = snapshot("${dir}")`);
+    expect(delta(before).digest_read).toBe(0);
+    expect(json<boolean>('import json; json.dumps(_ec_again == _ec_before)')).toBe(true);
+
+    engine.py.FS.writeFile(`${dir}/d/f4.txt`, 'data X'); // same size
+    engine.py.FS.writeFile(`${dir}/d/new.txt`, 'new');
+    engine.py.FS.unlink(`${dir}/d/f9.txt`);
+    const changed = json<Record<string, string[]>>(`import json, hashlib; json.dumps(changes(_ec_before, snapshot("${dir}")))`);
+    expect(changed).toEqual({ created: ['d/new.txt'], modified: ['d/f4.txt'], deleted: ['d/f9.txt'] });
+    expect(delta(before).digest_read).toBe(2);
+    // The digests are the content's SHA-1, as before the cache.
+    expect(json<boolean>(`import json, hashlib; json.dumps(snapshot("${dir}")["d/f4.txt"] == hashlib.sha1(b"data X").hexdigest())`)).toBe(true);
+  });
+});
