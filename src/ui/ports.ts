@@ -3,8 +3,7 @@
  * The real implementations (src/worker/client.svelte.ts, src/workspace/workspace.svelte.ts) satisfy
  * them structurally; state classes take these, so unit tests pass fakes instead of a browser.
  */
-import type { ConfirmDecision, ConfirmReply, ConfirmRequest, EngineMethods, Inspection, LokiStartup, Profile } from '../protocol/engine.ts';
-import type { Diagnostic } from '../protocol/diagnostics.ts';
+import type { ConfirmDecision, ConfirmReply, ConfirmRequest, EngineMethods, Inspection, LokiStartup } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { WorkspaceSettings } from '../workspace/store.ts';
 
@@ -29,7 +28,6 @@ export interface PythonPort {
   onConfirm: ConfirmAsk;
   sync(files: FileChange[]): Promise<void>;
   inspect(params: EngineMethods['inspect']['params']): Promise<Inspection>;
-  lint(params: EngineMethods['lint']['params']): Promise<Diagnostic[]>;
   schema(params: EngineMethods['schema']['params']): Promise<unknown>;
   status(params: EngineMethods['status']['params']): Promise<{ line: string }>;
   lokiStartup(params: EngineMethods['lokiStartup']['params']): Promise<LokiStartup>;

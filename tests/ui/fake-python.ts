@@ -1,7 +1,6 @@
 // A scripted stand-in for the Python worker: records what the playground asks, answers like the engine.
 import type { CallOutcome, CallParams, ConfirmAsk, FileChange, PythonPort, PythonState } from '../../src/ui/ports.ts';
 import type { EngineMethods, Inspection, LokiStartup } from '../../src/protocol/engine.ts';
-import type { Diagnostic } from '../../src/protocol/diagnostics.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
 
 export class FakePython implements PythonPort {
@@ -16,14 +15,12 @@ export class FakePython implements PythonPort {
   calls: CallParams[] = [];
   stopped = 0;
   inspection: (p: EngineMethods['inspect']['params']) => Inspection = (p) => ({ profile: p.profile, libraries: [], tools: [], diagnostics: [] });
-  lints: Diagnostic[] = [];
   lokiAsked: EngineMethods['lokiStartup']['params'][] = [];
   startup: (p: EngineMethods['lokiStartup']['params']) => LokiStartup = () => ({ visible: [], entries: [], files: [], declarations: [], startupError: null, unlisted: [] });
   run: (params: CallParams, emit: (e: TelemetryEvent) => void) => Promise<CallOutcome> = async () => ({ status: 'finished', result: null, changes: [], durationMs: 1 });
 
   async sync(files: FileChange[]): Promise<void> { this.synced.push(files); }
   async inspect(p: EngineMethods['inspect']['params']): Promise<Inspection> { this.inspected.push(p); return this.inspection(p); }
-  async lint(): Promise<Diagnostic[]> { return this.lints; }
   async schema(p: EngineMethods['schema']['params']): Promise<unknown> { return { format: p.format, profile: p.profile }; }
   async status(): Promise<{ line: string }> { return { line: '' }; }
   async lokiStartup(p: EngineMethods['lokiStartup']['params']): Promise<LokiStartup> { this.lokiAsked.push(p); return this.startup(p); }

@@ -24,8 +24,9 @@ const diag = (code: string, profiles: string[]): Diagnostic => ({ code, severity
 describe('Playground', () => {
   it('mirrors every file into Python, then inspects the LCP tools folder with the chosen profile', async () => {
     const { python, playground } = await setup({ 'tools/notes.py': 'x = 1\n', 'README.md': '# hi' });
-    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [diag('hub-only', ['hub']), diag('everyone', [])] });
-    python.lints = [diag('lcp-only', ['lcp']), diag('everyone', [])];
+    // The inspection carries the lint diagnostics (one round trip per edit); a repeated one shows once.
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool],
+      diagnostics: [diag('hub-only', ['hub']), diag('everyone', []), diag('lcp-only', ['lcp']), diag('everyone', [])] });
     await playground.start();
     await settle();
     expect(python.synced[0]?.map((f) => f.path).sort()).toEqual(['README.md', 'tools/notes.py']);

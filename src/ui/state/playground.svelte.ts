@@ -120,15 +120,13 @@ export class Playground {
         this.#loki = answer && 'view' in answer ? answer.view : null;
         this.#lokiError = answer && 'error' in answer ? answer.error : null;
       });
-      const [inspection, lint] = await Promise.all([
-        this.python.inspect({ paths: layout.enginePaths, profile, hostConfig: this.host.config }),
-        this.python.lint({ paths: layout.enginePaths }).catch(() => [] as Diagnostic[]),
-      ]);
+      // inspect carries the lint diagnostics of the same paths: no second lint round trip per edit.
+      const inspection = await this.python.inspect({ paths: layout.enginePaths, profile, hostConfig: this.host.config });
       if (generation !== this.#generation) return;
       const merged = layout.kind === 'loki' ? withBashTools(inspection, this.#bashFiles(layout.toolsDir)) : inspection;
       this.tools.apply(merged);
       const seen = new Set<string>();
-      this.#markers = [...merged.diagnostics, ...lint].filter((d) => {
+      this.#markers = merged.diagnostics.filter((d) => {
         const key = `${d.file}:${d.line}:${d.column}:${d.code}`;
         if (seen.has(key) || (d.profiles.length > 0 && !d.profiles.includes(profile))) return false;
         seen.add(key);
