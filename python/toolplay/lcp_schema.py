@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any
+from typing import Any, Iterator
 
 # One docstring line that looks like "name (type): text" / "- name: text" / "1. name - text".
 DOC_PARAM_RE = re.compile(r"^(?:[-\*\d\.]+\s*)?([a-zA-Z0-9_]+)\s*(?:\(([^)]+)\))?\s*[:\-]\s*(.+)")
@@ -103,22 +103,30 @@ def doc_params(docstring: str) -> dict[str, str]:
     return found
 
 
+def schema_params(node: ast.FunctionDef) -> Iterator[tuple[ast.arg, ast.expr | None]]:
+    """The parameters LCP puts in a schema, each with its default node (None when it has none).
+
+    Only positional-or-keyword parameters count; defaults align from the right and the skipped
+    names still take their place in that alignment, as in the reference."""
+    args = node.args.args
+    defaults = node.args.defaults
+    offset = len(args) - len(defaults) if defaults else len(args)
+    for idx, arg in enumerate(args):
+        if arg.arg not in SKIPPED_PARAMS:
+            yield arg, (defaults[idx - offset] if idx >= offset else None)
+
+
 def tool_schema(node: ast.FunctionDef) -> dict[str, Any]:
     """One discover_tools() item (without ``_python_file_path``), properties in signature order."""
     docstring = ast.get_docstring(node) or ""
     described = doc_params(docstring) if docstring else {}
     properties: dict[str, Any] = {}
     required: list[str] = []
-    args = node.args.args
-    defaults = node.args.defaults
-    offset = len(args) - len(defaults) if defaults else len(args)
-    for idx, arg in enumerate(args):
-        if arg.arg in SKIPPED_PARAMS:
-            continue
+    for arg, default in schema_params(node):
         kind = json_type(annotation_text(arg.annotation)) if arg.annotation else "string"
         prop: dict[str, Any] = {"type": kind, "description": described.get(arg.arg, f"Parameter '{arg.arg}'")}
-        if idx >= offset:
-            prop["default"] = default_value(defaults[idx - offset])
+        if default is not None:
+            prop["default"] = default_value(default)
         else:
             required.append(arg.arg)
         properties[arg.arg] = prop

@@ -11,14 +11,13 @@ import ast
 import inspect
 import re
 
+from . import lcp_schema
+from .lcp_schema import DOC_PARAM_RE, SKIPPED_DOC_NAMES
 from .lint_common import HUB_PARAM, Collector, docstring_lines, docstring_node
 
 PROFILES = ["lcp"]
-_PARAM_LINE = re.compile(r"^(?:[-\*\d\.]+\s*)?([a-zA-Z0-9_]+)\s*(?:\(([^)]+)\))?\s*[:\-]\s*(.+)")
 _HEADER = re.compile(r"^([A-Z][A-Za-z ]*):\s*(.*)$")
 _ARG_HEADERS = {"args", "arguments", "parameters", "params", "keyword args", "keyword arguments", "kwargs"}
-_SKIPPED = {"args", "kwargs", "discussion_instance", "lollms_client_instance"}
-_FALLBACK_SKIP = {"args", "parameters", "returns", "example"}
 
 
 def entries(func: ast.AST) -> list[tuple[int, str, str, str, str]]:
@@ -32,14 +31,14 @@ def entries(func: ast.AST) -> list[tuple[int, str, str, str, str]]:
             section = header.group(1).lower()
         elif header and raw[: len(raw) - len(raw.lstrip())] == "" and not found:
             section = header.group(1).lower()
-        match = _PARAM_LINE.match(text)
+        match = DOC_PARAM_RE.match(text)
         if match:
             found.append((line, text, match.group(1), match.group(3).strip(), section))
     return found
 
 
 def schema_params(func: ast.FunctionDef) -> list[ast.arg]:
-    return [a for a in func.args.args if a.arg not in _SKIPPED]
+    return [arg for arg, _default in lcp_schema.schema_params(func)]
 
 
 def check_docs(out: Collector, func: ast.FunctionDef) -> None:
@@ -114,7 +113,7 @@ def _why_missed(func: ast.FunctionDef, name: str) -> str:
 
 def _check_fallback(out: Collector, func: ast.FunctionDef, found: list) -> None:
     for line, text, name, _desc, section in found:
-        if name.lower() in _FALLBACK_SKIP or section in _ARG_HEADERS or HUB_PARAM.match(text):
+        if name.lower() in SKIPPED_DOC_NAMES or section in _ARG_HEADERS or HUB_PARAM.match(text):
             continue
         out.add("LCP008", "warning", out.line_span(line, text),
                 f"{func.name} has no parameters LCP can use, so LCP reads every `word: text` line of its docstring as "

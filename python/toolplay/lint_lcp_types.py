@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import ast
 
-from .lcp_schema import json_type
+from .lcp_schema import json_type, schema_params
 from .lint_common import Collector, is_literal
 
 PROFILES = ["lcp"]
-_SKIPPED = {"args", "kwargs", "discussion_instance", "lollms_client_instance"}
 
 _SCALARS = {"str": "string", "bytes": "string", "int": "integer", "float": "number", "bool": "boolean"}
 _ARRAYS = {"list", "List", "tuple", "Tuple", "set", "Set", "frozenset", "FrozenSet", "Sequence", "Iterable",
@@ -107,13 +106,7 @@ def _literal_kind(value: object) -> str:
 
 def check_param_types(out: Collector, func: ast.FunctionDef, enums: set[str]) -> None:
     """LCP001-LCP006 for every parameter that reaches the LCP schema."""
-    args = func.args.args
-    defaults = func.args.defaults
-    offset = len(args) - len(defaults) if defaults else len(args)
-    for i, arg in enumerate(args):
-        if arg.arg in _SKIPPED:
-            continue
-        default = defaults[i - offset] if i >= offset else None
+    for arg, default in schema_params(func):
         if arg.annotation is not None:
             _check_annotation(out, func, arg, default, enums)
         if default is not None:
