@@ -45,6 +45,10 @@ def schema(params: dict, hooks: Any) -> Any:
     from . import exports
 
     profile, fmt, paths = _profile(params), _format(params), _paths(params)
+    if profile == "lcp" and fmt == "native":  # the editor's hot path: the cache's own JSON text
+        from . import lcp
+
+        return lcp.lcp_schema_text(paths, params.get("hostConfig"))
     native = _native(profile, paths, params.get("hostConfig"))
     if fmt == "native":
         return native

@@ -11,11 +11,11 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from .api import UsageError
+from .api import RawJson, UsageError
 from .lcp_binding import LcpBinding
 from .lcp_json import json_safe
 
-__all__ = ["LcpBinding", "binding_for_paths", "json_safe", "lcp_inspect", "lcp_schema", "lcp_warnings", "split_paths"]
+__all__ = ["LcpBinding", "binding_for_paths", "json_safe", "lcp_inspect", "lcp_schema", "lcp_schema_text", "lcp_warnings", "split_paths"]
 
 
 def split_paths(paths: list[str]) -> tuple[list[str], list[str]]:
@@ -56,6 +56,11 @@ def lcp_schema(paths: list[str], host_config: Any = None) -> list[dict[str, Any]
 
     The items are shared with the per-file cache (lcp_cache): callers must not mutate them."""
     return binding_for_paths(paths, host_config).json_tools()
+
+
+def lcp_schema_text(paths: list[str], host_config: Any = None) -> RawJson:
+    """``lcp_schema`` as JSON text, joined from the per-file cache's text (what ``schema`` replies)."""
+    return binding_for_paths(paths, host_config).json_tools_text()
 
 
 def lcp_inspect(paths: list[str], host_config: Any = None) -> list[dict[str, Any]]:

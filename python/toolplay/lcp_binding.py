@@ -23,7 +23,8 @@ import sys
 import traceback
 from typing import Any, Callable
 
-from . import lcp_scan
+from . import lcp_discovery, lcp_scan
+from .api import RawJson
 from .lcp_exec import MODULE_PREFIX, ModuleSlots
 from .lcp_specs import chat_tool_specs
 from .lcp_result import crashed, normalise
@@ -44,70 +45,56 @@ class LcpBinding:
         self.exec_log: list[dict[str, str]] = []
         self.modules = ModuleSlots()
         self._confirm_handler: Any = None
-        self._sources: list[tuple[lcp_scan.FileTools, int, str]] = []
+        self._sources: list[tuple[lcp_scan.FileTools, str, list[int] | None]] = []
         # Names whose discovered_tools item is this binding's own deep copy (see execute_tool).
         self._private: set[str] = set()
         self._discover()
 
     # ---- discovery -------------------------------------------------------------------------
 
-    def _scan_list(self) -> list[tuple[lcp_scan.ScannedFile | str, str, str]]:
-        """(file, the folder it was scanned from, that folder's real path), in load order. Folder
-        entries come with their real path and stat from the listing; ``tool_files`` as paths."""
-        files: list[tuple[lcp_scan.ScannedFile | str, str, str]] = []
+    def _listing(self) -> lcp_discovery.Listing:
+        """Each tool file in load order with the folder it was scanned from, that folder's real
+        path and the file's tools (lcp_cache: re-parsed only when the file changed). Folder entries
+        come with their real path and stat from the directory listing."""
+        listing: lcp_discovery.Listing = []
         for folder in self.tools_folders:
             if os.path.isdir(folder):
                 real_root = os.path.realpath(folder)
-                files += [(f, folder, real_root) for f in lcp_scan.scan_folder(folder)]
-        files += [(f, os.path.dirname(f), os.path.realpath(os.path.dirname(f))) for f in self.tool_files
-                  if os.path.exists(f) and os.path.splitext(f)[1] == ".py"]
-        return files
+                listing += [(f.path, folder, real_root, lcp_scan.file_tools(f.path, f.real, f.stat))
+                            for f in lcp_scan.scan_folder(folder)]
+        for f in self.tool_files:
+            if os.path.exists(f) and os.path.splitext(f)[1] == ".py":
+                root = os.path.dirname(f)
+                listing.append((f, root, os.path.realpath(root), lcp_scan.file_tools(f, os.path.realpath(f))))
+        return listing
 
     def _discover(self) -> None:
-        tools: list[dict[str, Any]] = []
-        sources: list[tuple[lcp_scan.FileTools, int, str]] = []
-        owner: dict[str, str] = {}
-        self.warnings, self.origins, self._private = [], {}, set()
-        for f in self.tool_files:
-            if os.path.isfile(f) and os.path.splitext(f)[1] != ".py":
-                self._note(f, None, f"'{os.path.basename(f)}' is not a .py file: LCPBinding ignores it.")
-        stems: dict[str, str] = {}
-        for scanned, root, real_root in self._scan_list():
-            if isinstance(scanned, str):
-                path = scanned
-                found = lcp_scan.file_tools(path, os.path.realpath(path))
-            else:
-                path = scanned.path
-                found = lcp_scan.file_tools(path, scanned.real, scanned.stat)
-            self.warnings.extend(found.log)
-            stem = os.path.splitext(os.path.basename(path))[0]
-            if found.tools and stem in stems and stems[stem] != path:
-                self._note(path, None, f"'{os.path.basename(path)}' shares the module slot "
-                           f"'{MODULE_PREFIX}{stem}' with {stems[stem]}: whichever file runs first is imported, "
-                           "and the other file's tools then fail with \"Function '…' not found in module.\"")
-            stems.setdefault(stem, path)
-            for index, (item, line) in enumerate(found.tools):
-                name = item["name"]
-                if name in owner:
-                    if owner[name] != path:  # the same file given twice is not worth a warning
-                        self._note(path, line, f"Skipping '{name}' (already registered from {owner[name]}): the first "
-                                   "file in scan order wins (folders in name order, then tool_files).")
-                    continue
-                owner[name] = path
-                self.origins[name] = (root, line)
-                tools.append(item)  # shared with the cache: never mutated (execute_tool copies)
-                sources.append((found, index, real_root))
-        self.discovered_tools = tools
-        self._sources = sources
+        notes = [lcp_discovery.note(f, None, f"'{os.path.basename(f)}' is not a .py file: LCPBinding ignores it.")
+                 for f in self.tool_files if os.path.isfile(f) and os.path.splitext(f)[1] != ".py"]
+        found = lcp_discovery.resolve(self._listing())
+        self.discovered_tools = list(found.tools)  # this binding's own list (execute_tool swaps in copies)
+        self.warnings = notes + found.warnings
+        self.origins = found.origins
+        self._sources = found.sources
+        self._private = set()
 
     def json_tools(self) -> list[dict[str, Any]]:
         """``discover_tools()`` JSON-safe, ``_python_file_path`` relative to the folder each tool was
         scanned from (a ``tool_files`` entry: its own folder). Built once per file content and
         shared between calls: read only."""
-        return [found.safe(real_root)[index] for found, index, real_root in self._sources]
+        out: list[dict[str, Any]] = []
+        for found, real_root, kept in self._sources:
+            items = found.safe(real_root)
+            out.extend(items if kept is None else [items[i] for i in kept])
+        return out
 
-    def _note(self, path: str, line: int | None, message: str) -> None:
-        self.warnings.append({"level": "warning", "message": message, "file": path, "line": line, "origin": "toolplay"})
+    def json_tools_text(self) -> RawJson:
+        """``json_tools()`` as JSON text, joined from each file's cached text."""
+        parts: list[str] = []
+        for found, real_root, kept in self._sources:
+            texts = found.safe_json(real_root)
+            parts.extend(texts if kept is None else [texts[i] for i in kept])
+        return RawJson("[" + ", ".join(parts) + "]")
 
     def discover_tools(self, specific_tool_names: list[str] | None = None, **kwargs: Any) -> list[dict[str, Any]]:
         if kwargs.get("force_refresh", False) or not self.discovered_tools:

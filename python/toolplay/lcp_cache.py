@@ -7,7 +7,8 @@ re-parsed or re-copied for one changed file. Per path this keeps:
   content is not even read;
 * the content hash, and the parse of that content (``stats["parsed"]`` counts real parses);
 * the finished ``discover_tools()`` items for the file's real path, and their JSON-safe copies
-  with ``_python_file_path`` relative to each scanned root (what ``lcp_schema`` returns).
+  with ``_python_file_path`` relative to each scanned root (what ``lcp_schema`` returns), also
+  as JSON text (what the ``schema`` reply carries).
 
 A stat signature is only trusted when the file had not changed for ``RACY_NS`` when it was
 taken (git's "racy clean" rule): two writes within one timestamp tick and with the same size
@@ -25,6 +26,7 @@ import os
 import time
 from typing import Any
 
+from .api import encode
 from .lcp_json import json_safe
 from .lcp_parse import ParsedFile, parse_source, read_log
 
@@ -37,13 +39,27 @@ stats = {"parsed": 0, "read": 0}
 class FileTools:
     """One file's finished ``discover_tools()`` items (with ``_python_file_path`` = ``real``)."""
 
-    __slots__ = ("tools", "log", "real", "_safe")
+    __slots__ = ("tools", "log", "real", "items", "names", "distinct", "_origins", "_safe", "_json")
 
     def __init__(self, tools: list[tuple[dict[str, Any], int]], log: list[dict[str, Any]], real: str) -> None:
         self.tools = tools
         self.log = log
         self.real = real
+        # Precomputed for LcpBinding._discover, which takes a file's tools in one step when none
+        # of its names is taken (``distinct``: the file does not define a name twice).
+        self.items = [item for item, _ in tools]
+        self.names = [item["name"] for item in self.items]
+        self.distinct = len(set(self.names)) == len(self.names)
+        self._origins: dict[str, list[tuple[str, tuple[str, int]]]] = {}
         self._safe: dict[str, list[dict[str, Any]]] = {}
+        self._json: dict[str, list[str]] = {}
+
+    def origins(self, root: str) -> list[tuple[str, tuple[str, int]]]:
+        """``(name, (root, line))`` per tool: the binding's ``origins`` entries (built once per root)."""
+        hit = self._origins.get(root)
+        if hit is None:
+            hit = self._origins[root] = [(item["name"], (root, line)) for item, line in self.tools]
+        return hit
 
     def safe(self, real_root: str) -> list[dict[str, Any]]:
         """The items JSON-safe, ``_python_file_path`` relative to ``real_root`` (built once per root)."""
@@ -51,6 +67,13 @@ class FileTools:
         if hit is None:
             rel = os.path.relpath(self.real, real_root) if self.tools else ""
             hit = self._safe[real_root] = [_safe_item({**item, "_python_file_path": rel}) for item, _ in self.tools]
+        return hit
+
+    def safe_json(self, real_root: str) -> list[str]:
+        """``safe(real_root)``, each item as its JSON text (encoded once per root)."""
+        hit = self._json.get(real_root)
+        if hit is None:
+            hit = self._json[real_root] = [encode(item) for item in self.safe(real_root)]
         return hit
 
 

@@ -21,6 +21,20 @@ describe('engine dispatch', () => {
   });
 });
 
+describe('encode (the reply text)', () => {
+  it('splices RawJson parts in as they are, at any depth, and leaves look-alike strings alone', async () => {
+    const engine = await getEngine();
+    const text = engine.py.runPython(`
+from toolplay.api import RawJson, encode
+encode({"top": RawJson('[1, {"a": "\\u00e9"}]'), "deep": [{"x": RawJson("null")}],
+        "lookalike": "\\x00" + "0:0" + "\\x00", "set": {3}})`) as string;
+    expect(JSON.parse(text)).toEqual({
+      top: [1, { a: 'é' }], deep: [{ x: null }], lookalike: '\u00000:0\u0000', set: { $py: 'set', repr: '{3}' },
+    });
+    expect(engine.py.runPython('encode(RawJson("[]"))')).toBe('[]');
+  });
+});
+
 describe('lokiStartup', () => {
   it("gives Loki's own verdict on a visible_tools list", async () => {
     const engine = await getEngine();
