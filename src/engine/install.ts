@@ -6,12 +6,19 @@ export const ENGINE_ROOT = '/toolplay-engine';
 /** Engine sources: path relative to python/ (e.g. `toolplay/lcp.py`) → file text. */
 export type EngineSources = Record<string, string>;
 
-/** Writes the engine package into Pyodide's filesystem and puts it on sys.path. */
-export function installEngine(py: PyodideAPI, sources: EngineSources): void {
-  for (const [rel, text] of Object.entries(sources)) {
+/** Compiled engine modules (bytecode.node.ts): `toolplay/__pycache__/<module>.<cache tag>.pyc` → bytes. */
+export type EngineBytecode = Record<string, Uint8Array>;
+
+/**
+ * Writes the engine package into Pyodide's filesystem and puts it on sys.path. With `bytecode`
+ * (the browser build's) Python imports the compiled modules instead of compiling the sources;
+ * a .pyc from another Python version is ignored by Python itself, which then compiles the source.
+ */
+export function installEngine(py: PyodideAPI, sources: EngineSources, bytecode: EngineBytecode = {}): void {
+  for (const [rel, content] of [...Object.entries(sources), ...Object.entries(bytecode)]) {
     const path = `${ENGINE_ROOT}/${rel}`;
     py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
-    py.FS.writeFile(path, text);
+    py.FS.writeFile(path, content);
   }
   py.runPython(`
 import sys, importlib

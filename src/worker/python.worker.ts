@@ -6,7 +6,7 @@
  */
 import { loadPyodide } from 'pyodide';
 import { installEngine } from '../engine/install.ts';
-import { engineSources } from '../engine/sources.browser.ts';
+import { loadEngineFiles } from '../engine/files.browser.ts';
 import { Engine } from '../engine/engine.ts';
 import type { WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
 import { WORKSPACE_ROOT } from '../protocol/worker.ts';
@@ -25,11 +25,19 @@ let interrupt: Uint8Array | null = null;
 /** Requests run strictly one after another (a Bash call is async; nothing may interleave with it). */
 let queue: Promise<void> = Promise.resolve();
 
+// Both start as this module runs, before the page's init message: nothing in them waits for it.
+const pyodide = loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+const engineFiles = loadEngineFiles();
+// Their failures are reported by init; until it awaits them they must not count as unhandled.
+pyodide.catch(() => {});
+engineFiles.catch(() => {});
+
 async function init(id: number, params: WorkerMethods['init']['params']): Promise<void> {
   post({ kind: 'progress', text: 'Loading the Python runtime…' });
-  const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+  const py = await pyodide;
   post({ kind: 'progress', text: 'Installing the toolplay engine…' });
-  installEngine(py, engineSources);
+  const { sources, bytecode } = await engineFiles;
+  installEngine(py, sources, bytecode);
   const { shared } = params;
   if (shared) py.setInterruptBuffer(new Uint8Array(shared.interrupt));
   interrupt = shared ? new Uint8Array(shared.interrupt) : null;
