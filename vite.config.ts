@@ -3,7 +3,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { createRequire } from 'node:module';
 import { readFileSync, createReadStream, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { compileEngineBytecode } from './src/engine/bytecode.node.ts';
+import { compileEngine } from './src/engine/bytecode.node.ts';
 import { readEngineSources } from './src/engine/sources.node.ts';
 
 const require = createRequire(import.meta.url);
@@ -42,7 +42,8 @@ function pyodideAssets(): Plugin {
 
 /**
  * `virtual:toolplay-engine-bundle` for the Python worker: in builds, the URL of one JSON asset with
- * the engine's sources and their bytecode compiled by Pyodide itself (src/engine/bytecode.node.ts),
+ * the engine's sources and their bytecode compiled by Pyodide itself, plus the standard-library
+ * modules the engine imports, compiled (src/engine/bytecode.node.ts),
  * fetched beside loadPyodide() so the first `inspect` does not spend ~0.4 s compiling 50 modules;
  * under the dev server null (the worker takes the sources from Vite and edits need no rebuild).
  */
@@ -58,8 +59,7 @@ function engineBundle(): Plugin {
     async load(resolved) {
       if (resolved !== `\0${id}`) return undefined;
       if (!building) return 'export default null;';
-      const sources = readEngineSources();
-      const bytecode = await compileEngineBytecode(sources);
+      const { sources, bytecode } = await compileEngine(readEngineSources());
       const base64 = Object.fromEntries(Object.entries(bytecode).map(([rel, bytes]) => [rel, Buffer.from(bytes).toString('base64')]));
       const ref = this.emitFile({ type: 'asset', name: 'toolplay-engine.json', source: JSON.stringify({ sources, bytecode: base64 }) });
       return `export default import.meta.ROLLUP_FILE_URL_${ref};`;

@@ -24,21 +24,57 @@ const row = (name: string, value: number, unit: string, target?: number, floor?:
 });
 
 /**
- * Milliseconds since navigation start until each wait is satisfied, on warm (cached) navigations:
- * the median of `runs` so one slow load on a busy machine does not decide the row.
+ * Runs in every page before its own scripts: notes (performance.now(), at the frame that shows it)
+ * when the editor and the first tool first appear. Read after Playwright's wait is satisfied: a
+ * locator's polling backs off to 500 ms, which must not count as the app's time.
  */
-async function cachedNavigation(page: Page, url: string, waits: Record<string, (p: Page) => Promise<unknown>>, runs = 3): Promise<Record<string, number>> {
-  await page.goto(url);
-  for (const wait of Object.values(waits)) await wait(page); // first visit fills the HTTP cache
-  const samples: Record<string, number[]> = {};
+const recordFirstSeen = (): void => {
+  const seen: Record<string, number> = {};
+  (globalThis as { benchSeen?: Record<string, number> }).benchSeen = seen;
+  const probes: Record<string, () => boolean> = {
+    editor: () => document.querySelector('.monaco-editor textarea') !== null,
+    tools: () => [...document.querySelectorAll('section[aria-label="Tools"] button')].some((b) => b.textContent?.startsWith('tool_')),
+  };
+  let queued = false;
+  const check = (): void => {
+    queued = false;
+    const now = performance.now(); // a rAF callback: the frame the change is painted in
+    for (const [name, probe] of Object.entries(probes)) if (seen[name] === undefined && probe()) seen[name] = now;
+  };
+  new MutationObserver(() => {
+    if (!queued) (queued = true), requestAnimationFrame(check);
+  }).observe(document, { subtree: true, childList: true });
+};
+
+/** A page to load: its URL, what to wait for, and when (ms since navigation) each thing happened. */
+interface Load {
+  url: string;
+  /** Resolves when the page has recorded every time `at` reads. */
+  ready: (p: Page) => Promise<unknown>;
+  at: (p: Page) => Promise<Record<string, number>>;
+}
+
+/**
+ * Cached (warm) navigations of several pages, interleaved — app, blank, app, blank… — so a slow
+ * stretch of a busy, shared machine hits both sides of a ratio alike; a first visit of each fills
+ * the HTTP cache. Returns, per page and per recorded time, the median of `runs`.
+ */
+async function interleavedLoads(page: Page, loads: Record<string, Load>, runs = 5): Promise<Record<string, Record<string, number>>> {
+  for (const load of Object.values(loads)) {
+    await page.goto(load.url);
+    await load.ready(page);
+  }
+  const samples: Record<string, Record<string, number[]>> = {};
   for (let i = 0; i < runs; i++) {
-    await page.goto(url, { waitUntil: 'commit' });
-    for (const [name, wait] of Object.entries(waits)) {
-      await wait(page);
-      (samples[name] ??= []).push(await page.evaluate(() => performance.now()));
+    for (const [name, load] of Object.entries(loads)) {
+      await page.goto(load.url, { waitUntil: 'commit' });
+      await load.ready(page);
+      for (const [key, ms] of Object.entries(await load.at(page))) ((samples[name] ??= {})[key] ??= []).push(ms);
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!]));
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return Object.fromEntries(Object.entries(samples).map(([name, byKey]) =>
+    [name, Object.fromEntries(Object.entries(byKey).map(([key, xs]) => [key, median(xs)]))]));
 }
 
 export default async function browserBench(): Promise<BenchRow[]> {
@@ -58,27 +94,41 @@ export default async function browserBench(): Promise<BenchRow[]> {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
   });
   try {
+    // tsx (esbuild keepNames) wraps named functions in __name(); pages have no such helper.
+    await context.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
+    await context.addInitScript(recordFirstSeen);
     const page = context.pages()[0] ?? (await context.newPage());
-    const app = await cachedNavigation(page, `${server.base}app/`, {
-      editor: (p) => p.locator('.monaco-editor textarea').first().waitFor({ timeout: 60_000 }),
-      tools: (p) => p.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^tool_/ }).first().waitFor({ timeout: 90_000 }),
+    type Seen = { benchSeen?: Record<string, number>; pyodideLoadedAt?: number };
+    const { app, blank } = await interleavedLoads(page, {
+      app: {
+        url: `${server.base}app/`,
+        ready: (p) => p.waitForFunction(() => {
+          const seen = (globalThis as Seen).benchSeen;
+          return seen?.['editor'] !== undefined && seen['tools'] !== undefined;
+        }, null, { timeout: 90_000, polling: 100 }),
+        at: (p) => p.evaluate(() => ({ ...(globalThis as Seen).benchSeen })),
+      },
+      // The blank page records when loadPyodide() resolved, as the app's page records its first tool.
+      blank: {
+        url: `${server.base}blank/`,
+        ready: (p) => p.waitForFunction(() => (globalThis as Seen).pyodideLoadedAt, null, { timeout: 90_000, polling: 100 }),
+        at: (p) => p.evaluate(() => ({ pyodide: (globalThis as Seen).pyodideLoadedAt ?? NaN })),
+      },
     });
-    // The blank page records when loadPyodide() resolved; the poll below only notices it a little later.
-    const blank = await cachedNavigation(page, `${server.base}blank/`, {
-      pyodide: (p) => p.waitForFunction(() => (globalThis as { pyodideLoadedAt?: number }).pyodideLoadedAt, null, { timeout: 90_000 }),
-    });
-    const blankMs = blank.pyodide!;
+    const blankMs = blank!['pyodide']!;
+    const appMs = app!;
 
     await page.goto(`${server.base}bench/bench/browser/index.html`);
     await page.getByText('ready').waitFor();
     const calls = await benchCalls(page);
     const ws = await benchWorkspace(page);
     return [
-      row('editor interactive after navigation (cached)', app.editor! / 1000, 's', 1.0),
+      row('editor interactive after navigation (cached)', appMs['editor']! / 1000, 's', 1.0),
       // floor: a blank page's loadPyodide() from the same files; target 1.25× that.
-      row('tools listed after navigation (cached)', app.tools! / 1000, 's', (1.25 * blankMs) / 1000, blankMs / 1000),
+      row('tools listed after navigation (cached)', appMs['tools']! / 1000, 's', (1.25 * blankMs) / 1000, blankMs / 1000),
       // floor: a bare postMessage echo worker in the same page.
-      row('trivial tool call round trip (median)', calls.callMedian, 'ms', 5, calls.echoMedian),
+      row('trivial tool call round trip (median, warm worker)', calls.callMedian, 'ms', 5, calls.echoMedian),
+      row('  the first 50 calls after Python loaded (median, no target)', calls.coldMedian, 'ms', undefined, calls.echoMedian),
       row('restore a 1,000-file 20 MB workspace', ws.restoreMs, 'ms', 1000),
       row('autosave of one edited file (median)', ws.autosaveMedian, 'ms', 20),
     ];

@@ -1,28 +1,89 @@
 import { loadPyodide } from 'pyodide';
-import { ENGINE_ROOT, type EngineBytecode, type EngineSources } from './install.ts';
+import { ENGINE_ROOT, STDLIB_DIR, type EngineFiles, type EngineSources } from './install.ts';
 
 /**
- * Compiles the engine to bytecode with the same Pyodide that runs it (so the magic number matches),
- * for the browser build: importing ~50 modules from source costs the first `inspect` ~0.4 s of
- * compiling, from bytecode ~0.05 s. The .pyc files are "unchecked hash" ones: Python uses them
- * without looking at the source's mtime (the build ships both, made from the same text); the
- * sources stay for tracebacks. Paths are relative to python/, like the sources'.
+ * A tools folder that makes the engine take its usual paths (every profile's inspect: LCP/LTP
+ * schemas with docstrings, Literal and non-literal defaults, hub metadata, a Loki run(), lint):
+ * what the first inspect imports from the standard library is then imported here too.
  */
-export async function compileEngineBytecode(sources: EngineSources): Promise<EngineBytecode> {
+const WARM_UP: Record<string, string> = {
+  'library.py': `"""A library."""
+from typing import List, Literal, Optional
+TOOL_LIBRARY_NAME = "Sample"
+TOOL_TITLES = {"tool_sample": "Sample"}
+LIMIT = 3
+
+
+def tool_sample(query: str, limit: int = LIMIT, mode: Literal["a", "b"] = "a", tags: Optional[List[str]] = None) -> dict:
+    """Does a sample.
+
+    Args:
+        query (str): What to do.
+        limit (int): How many.
+    """
+    return {"success": True, "output": query}
+`,
+  'run_tool.py': `def run(name: str, count: int = 1):
+    """Says hello.
+
+    Args:
+        name: Who.
+        count: How often.
+    """
+    return name * count
+`,
+};
+
+/**
+ * Compiles the engine for the browser build with the same Pyodide that runs it (so the bytecode's
+ * magic number matches). Importing ~50 engine modules from source costs the first `inspect` ~0.4 s
+ * of compiling; Pyodide's standard library ships as sources too, so the top-level stdlib modules the
+ * engine imports after Pyodide's own start-up (ast's unparser, decimal, hashlib…) are added under
+ * `stdlib/` with their sources and bytecode. The .pyc files are "unchecked hash" ones: Python uses
+ * them without looking at the sources' mtimes (the build ships both, made from the same text); the
+ * sources stay for tracebacks. Paths are relative to the engine root, like the sources'.
+ */
+export async function compileEngine(sources: EngineSources): Promise<EngineFiles> {
   const py = await loadPyodide({ stdout: () => {}, stderr: () => {} });
-  for (const [rel, text] of Object.entries(sources)) {
-    const path = `${ENGINE_ROOT}/${rel}`;
+  const write = (path: string, text: string): void => {
     py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
     py.FS.writeFile(path, text);
-  }
+  };
+  for (const [rel, text] of Object.entries(sources)) write(`${ENGINE_ROOT}/${rel}`, text);
+  for (const [name, text] of Object.entries(WARM_UP)) write(`/warm-up/${name}`, text);
   const compiled = py.runPython(`
-import compileall, json, os, py_compile
+import compileall, importlib, importlib.util, json, os, py_compile, sys
+_startup_modules = set(sys.modules)  # Pyodide's own start-up and this script's tools
 root = ${JSON.stringify(ENGINE_ROOT)}
+sys.path.insert(0, root)
 ok = compileall.compile_dir(root, quiet=2, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-files = [os.path.relpath(os.path.join(d, f), root) for d, _, fs in os.walk(root) for f in fs if f.endswith(".pyc")]
+from toolplay import api
+for name in sorted(f[:-3] for f in os.listdir(os.path.join(root, "toolplay")) if f.endswith(".py")):
+    importlib.import_module("toolplay" if name == "__init__" else f"toolplay.{name}")
+for profile in ("lcp", "hub", "loki", "llm-functions", "standard"):
+    api.dispatch("inspect", json.dumps({"paths": ["/warm-up"], "profile": profile}))
+    api.dispatch("schema", json.dumps({"paths": ["/warm-up"], "profile": profile, "format": "openai-strict"}))
+stdlib = sys.path[sys.path.index(root) + 1:]
+zip_root = next(p for p in sys.path if p.endswith(".zip")) + "/"
+# Top-level modules only: a package moved out of the zip would no longer find its other modules.
+extra = sorted(name for name in set(sys.modules) - _startup_modules
+               if "." not in name and not hasattr(sys.modules[name], "__path__")
+               and (getattr(sys.modules[name], "__file__", None) or "").startswith(zip_root))
+stdlib_dir = os.path.join(root, ${JSON.stringify(STDLIB_DIR)})
+os.makedirs(stdlib_dir, exist_ok=True)
+for name in extra:
+    with open(os.path.join(stdlib_dir, name + ".py"), "w", encoding="utf-8") as f:
+        f.write(importlib.util.find_spec(name).loader.get_source(name))
+ok = compileall.compile_dir(stdlib_dir, quiet=2, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH) and ok
+files = [os.path.relpath(os.path.join(d, f), root) for d, _, fs in os.walk(root) for f in fs]
 json.dumps({"ok": bool(ok), "files": sorted(files)})
 `) as string;
   const { ok, files } = JSON.parse(compiled) as { ok: boolean; files: string[] };
   if (!ok) throw new Error('the engine does not compile (a syntax error in python/toolplay?)');
-  return Object.fromEntries(files.map((rel) => [rel, py.FS.readFile(`${ENGINE_ROOT}/${rel}`) as Uint8Array]));
+  const out: EngineFiles = { sources: {}, bytecode: {} };
+  for (const rel of files) {
+    if (rel.endsWith('.pyc')) out.bytecode[rel] = py.FS.readFile(`${ENGINE_ROOT}/${rel}`) as Uint8Array;
+    else if (rel.endsWith('.py')) out.sources[rel] = py.FS.readFile(`${ENGINE_ROOT}/${rel}`, { encoding: 'utf8' }) as string;
+  }
+  return out;
 }

@@ -1,11 +1,5 @@
 import bundleUrl from 'virtual:toolplay-engine-bundle';
-import type { EngineBytecode, EngineSources } from './install.ts';
-
-/** What the worker installs: the engine's sources and, in builds, their bytecode. */
-export interface EngineFiles {
-  sources: EngineSources;
-  bytecode: EngineBytecode;
-}
+import type { EngineFiles, EngineSources } from './install.ts';
 
 /** The build's engine bundle (vite.config.ts): sources as text, bytecode as base64. */
 interface EngineBundle {

@@ -9,10 +9,20 @@ export type EngineSources = Record<string, string>;
 /** Compiled engine modules (bytecode.node.ts): `toolplay/__pycache__/<module>.<cache tag>.pyc` → bytes. */
 export type EngineBytecode = Record<string, Uint8Array>;
 
+/** What the browser worker installs: sources and, from a build, their bytecode. */
+export interface EngineFiles {
+  sources: EngineSources;
+  bytecode: EngineBytecode;
+}
+
+/** Under the engine root: standard-library modules the build compiled (bytecode.node.ts), if any. */
+export const STDLIB_DIR = 'stdlib';
+
 /**
  * Writes the engine package into Pyodide's filesystem and puts it on sys.path. With `bytecode`
  * (the browser build's) Python imports the compiled modules instead of compiling the sources;
  * a .pyc from another Python version is ignored by Python itself, which then compiles the source.
+ * A build's `stdlib/` folder goes on sys.path before Pyodide's standard library zip.
  */
 export function installEngine(py: PyodideAPI, sources: EngineSources, bytecode: EngineBytecode = {}): void {
   for (const [rel, content] of [...Object.entries(sources), ...Object.entries(bytecode)]) {
@@ -20,10 +30,12 @@ export function installEngine(py: PyodideAPI, sources: EngineSources, bytecode: 
     py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
     py.FS.writeFile(path, content);
   }
+  const stdlib = Object.keys(sources).some((rel) => rel.startsWith(`${STDLIB_DIR}/`)) ? `${ENGINE_ROOT}/${STDLIB_DIR}` : null;
   py.runPython(`
 import sys, importlib
-if ${JSON.stringify(ENGINE_ROOT)} not in sys.path:
-    sys.path.insert(0, ${JSON.stringify(ENGINE_ROOT)})
+for folder in (${JSON.stringify(stdlib)}, ${JSON.stringify(ENGINE_ROOT)}):
+    if folder is not None and folder not in sys.path:
+        sys.path.insert(0, folder)
 importlib.invalidate_caches()
 import toolplay.api
 `);
