@@ -56,13 +56,17 @@ interface Load {
 
 /**
  * Cached (warm) navigations of several pages, interleaved — app, blank, app, blank… — so a slow
- * stretch of a busy, shared machine hits both sides of a ratio alike; a first visit of each fills
- * the HTTP cache. Returns, per page and per recorded time, the median of `runs`.
+ * stretch of a busy, shared machine hits both sides of a ratio alike. Untimed visits first fill the
+ * HTTP cache and let V8 cache the scripts' and the WebAssembly's compiled code (it does so from a
+ * script's second or third load on), as a returning visitor's browser has them. Returns, per page
+ * and per recorded time, the median of `runs`.
  */
-async function interleavedLoads(page: Page, loads: Record<string, Load>, runs = 5): Promise<Record<string, Record<string, number>>> {
-  for (const load of Object.values(loads)) {
-    await page.goto(load.url);
-    await load.ready(page);
+async function interleavedLoads(page: Page, loads: Record<string, Load>, runs = 7, warmUps = 2): Promise<Record<string, Record<string, number>>> {
+  for (let i = 0; i < warmUps; i++) {
+    for (const load of Object.values(loads)) {
+      await page.goto(load.url);
+      await load.ready(page);
+    }
   }
   const samples: Record<string, Record<string, number[]>> = {};
   for (let i = 0; i < runs; i++) {

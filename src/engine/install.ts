@@ -25,18 +25,19 @@ export const STDLIB_DIR = 'stdlib';
  * A build's `stdlib/` folder goes on sys.path before Pyodide's standard library zip.
  */
 export function installEngine(py: PyodideAPI, sources: EngineSources, bytecode: EngineBytecode = {}): void {
-  for (const [rel, content] of [...Object.entries(sources), ...Object.entries(bytecode)]) {
-    const path = `${ENGINE_ROOT}/${rel}`;
-    py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
-    py.FS.writeFile(path, content);
-  }
+  const files = [...Object.entries(sources), ...Object.entries(bytecode)].map(([rel, content]) => [`${ENGINE_ROOT}/${rel}`, content] as const);
+  for (const dir of new Set(files.map(([path]) => path.slice(0, path.lastIndexOf('/'))))) py.FS.mkdirTree(dir);
+  for (const [path, content] of files) py.FS.writeFile(path, content);
   const stdlib = Object.keys(sources).some((rel) => rel.startsWith(`${STDLIB_DIR}/`)) ? `${ENGINE_ROOT}/${STDLIB_DIR}` : null;
+  // Only these folders' cached listings are dropped: importlib.invalidate_caches() would also
+  // import importlib.metadata (and email, zipfile…), ~80 ms of a page load for nothing.
   py.runPython(`
-import sys, importlib
-for folder in (${JSON.stringify(stdlib)}, ${JSON.stringify(ENGINE_ROOT)}):
-    if folder is not None and folder not in sys.path:
-        sys.path.insert(0, folder)
-importlib.invalidate_caches()
+import sys
+for folder in (${stdlib === null ? 'None' : JSON.stringify(stdlib)}, ${JSON.stringify(ENGINE_ROOT)}):
+    if folder is not None:
+        sys.path_importer_cache.pop(folder, None)
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
 import toolplay.api
 `);
 }
