@@ -75,7 +75,8 @@ const crossOriginIsolation = {
 
 export default defineConfig({
   base: './',
-  plugins: [svelte(), pyodideAssets()],
+  // engineBundle in both lists: the dev server runs worker modules through the page's plugins.
+  plugins: [svelte(), pyodideAssets(), engineBundle()],
   optimizeDeps: { exclude: ['pyodide'] },
   worker: { format: 'es', plugins: () => [engineBundle()] },
   server: { headers: crossOriginIsolation },
