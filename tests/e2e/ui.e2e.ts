@@ -1,6 +1,6 @@
 // The playground, driven as a person would: by role and accessible name, in real Chromium with real Pyodide.
 import type { E2ETest } from './harness.ts';
-import { appReady, assert, callStatus, openApp, prepareCall, runAndWait, telemetry, tools, tree, treeItem } from './ui-helpers.ts';
+import { appReady, assert, callStatus, openApp, prepareCall, runAndWait, setEditorText, telemetry, tools, tree, treeItem } from './ui-helpers.ts';
 
 const tests: E2ETest[] = [
   {
@@ -32,6 +32,26 @@ const tests: E2ETest[] = [
       assert((await diff.textContent())?.includes('+ buy milk'), `diff: ${await diff.textContent()}`);
       await telemetry(page).getByText('✍️ Saving a note: "notes/today.md"').waitFor();
       await page.getByRole('region', { name: 'Result' }).getByText('Saved notes/today.md').first().waitFor();
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
+  {
+    // Every print is a telemetry event: thousands of them must neither freeze the page (one redraw
+    // per frame, a bounded list) nor lose text (stdout whole behind "Download all").
+    name: 'a tool that prints 5,000 lines: the run finishes, telemetry shows the latest events, stdout stays whole',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      await setEditorText(page, 'def tool_flood(n: int = 5000) -> dict:\n    """Prints a lot."""\n    for i in range(n):\n        print("line", i)\n    return {"success": True, "output": "done"}\n');
+      await tools(page).getByRole('button', { name: 'tool_flood', exact: true }).waitFor({ timeout: 30_000 });
+      await prepareCall(page, 'tool_flood', {});
+      const status = await runAndWait(page);
+      assert(status.includes('Finished'), `call status: ${status}`);
+      await telemetry(page).getByText(/earlier events of this call are not shown here/).waitFor();
+      await telemetry(page).getByText('4999', { exact: true }).waitFor(); // print() writes "line", " ", "4999" and a newline
+      const result = page.getByRole('region', { name: 'Result' });
+      const expected = Array.from({ length: 5000 }, (_, i) => `line ${i}\n`).join('').length;
+      await result.getByRole('button', { name: `Download all ${expected.toLocaleString('en-US')} characters` }).first().waitFor();
       assert(errors.length === 0, errors.join('\n'));
     },
   },

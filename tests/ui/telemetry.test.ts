@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TelemetryLog } from '../../src/ui/state/telemetry.svelte.ts';
+import { MAX_CHUNKS_PER_CALL, TelemetryLog } from '../../src/ui/state/telemetry.svelte.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
 
 const events: TelemetryEvent[] = [
@@ -51,5 +51,27 @@ describe('TelemetryLog', () => {
     const wire = filled().wire('ndjson', 'm');
     expect(wire.split('\n').filter(Boolean)).toHaveLength(6);
     expect(wire).toContain('"content":"🛠️ A: \\"x\\"\\n"');
+  });
+
+  it('keeps a flood of output whole: chunks one by one up to the cap, then joined to the last one', () => {
+    const log = new TelemetryLog();
+    const extra = 500;
+    const chunks: TelemetryEvent[] = Array.from({ length: MAX_CHUNKS_PER_CALL + extra }, (_, i) =>
+      ({ type: 'call.stdout', callId: 'c9', text: `line ${i}\n`, t: i }));
+    log.add({ type: 'call.started', callId: 'c9', tool: 'tool_flood', args: {}, statusLine: '', t: 0 });
+    log.addAll(chunks.slice(0, 1000));
+    log.addAll(chunks.slice(1000));
+    log.add({ type: 'call.stderr', callId: 'c9', text: 'done\n', t: 1e9 });
+    const [call] = log.calls;
+    expect(call?.events).toHaveLength(1 + MAX_CHUNKS_PER_CALL + 1);
+    const stdout = call?.events.flatMap((e) => (e.type === 'call.stdout' ? [e.text] : [])).join('');
+    expect(stdout).toBe(chunks.map((e) => (e as { text: string }).text).join(''));
+    expect(log.toNdjson().split('\n').filter(Boolean)).toHaveLength(1 + MAX_CHUNKS_PER_CALL + 1);
+    // Another call starts counting afresh; Clear empties everything.
+    log.add({ type: 'call.stdout', callId: 'c10', text: 'x', t: 1 });
+    log.add({ type: 'call.stdout', callId: 'c10', text: 'y', t: 2 });
+    expect(log.calls[1]?.events).toHaveLength(2);
+    log.clear();
+    expect(log.events).toHaveLength(0);
   });
 });

@@ -14,6 +14,8 @@ import { HostSettings } from './host.svelte.ts';
 import { layoutOf, toEnginePath, type Layout } from '../lib/layout.ts';
 import { withBashTools } from '../lib/bashtools.ts';
 import { lokiView, type LokiView } from '../lib/loki.ts';
+import { FrameBatch } from '../lib/batch.ts';
+import type { TelemetryEvent } from '../../protocol/events.ts';
 
 export interface PlaygroundOptions {
   /** Quiet time after the last edit before the engine re-reads the tools. */
@@ -169,6 +171,10 @@ export class Playground {
     this.run.start(tool.name);
     this.python.timeoutMs = this.timeoutMs;
     let callId = '';
+    const events = new FrameBatch<TelemetryEvent>((batch) => {
+      this.telemetry.addAll(batch);
+      for (const e of batch) this.run.onEvent(e);
+    });
     try {
       const outcome = await this.python.call(
         {
@@ -181,14 +187,15 @@ export class Playground {
         },
         (e) => {
           callId = e.callId;
-          this.telemetry.add(e);
-          this.run.onEvent(e);
+          events.push(e);
         },
       );
+      events.flush();
       if (callId) this.confirm.dropCall(callId);
       this.run.finish(outcome, (p) => before.get(p) ?? null);
       if (outcome.status === 'finished' && outcome.changes.length > 0) this.workspace.applyChanges(outcome.changes);
     } catch (e) {
+      events.flush();
       this.run.finish({ status: 'failed', reason: 'error', message: messageOf(e), durationMs: 0 }, () => null);
     }
   }

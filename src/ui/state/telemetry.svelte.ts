@@ -17,13 +17,23 @@ export const EVENT_KINDS: TelemetryEventType[] = [
   'call.started', 'confirm.asked', 'confirm.answered', 'call.stdout', 'call.stderr', 'fs.changed', 'call.finished', 'call.failed',
 ];
 
+/** Output chunks kept one by one per call; later ones join the chunk before them (text kept whole). */
+export const MAX_CHUNKS_PER_CALL = 20_000;
+
 export class TelemetryLog {
-  #events = $state.raw<TelemetryEvent[]>([]);
+  /** Appended in place (a tool printing in a loop sends thousands of events); `#version` tells readers. */
+  readonly #events: TelemetryEvent[] = [];
+  #version = $state(0);
+  /** callId → output chunks kept so far (see MAX_CHUNKS_PER_CALL). */
+  readonly #chunks = new Map<string, number>();
   #tool = $state('');
   #kind = $state<TelemetryEventType | ''>('');
   #view = $state<'events' | WireFormat>('events');
 
-  get events(): readonly TelemetryEvent[] { return this.#events; }
+  get events(): readonly TelemetryEvent[] {
+    void this.#version;
+    return this.#events;
+  }
   get toolFilter(): string { return this.#tool; }
   set toolFilter(v: string) { this.#tool = v; }
   get kindFilter(): TelemetryEventType | '' { return this.#kind; }
@@ -32,17 +42,37 @@ export class TelemetryLog {
   set view(v: 'events' | WireFormat) { this.#view = v; }
 
   add(e: TelemetryEvent): void {
-    this.#events = [...this.#events, e];
+    this.addAll([e]);
+  }
+
+  /** Appends events in order (one update for all of them). Past MAX_CHUNKS_PER_CALL output chunks in
+   * a call, a chunk right after one of the same stream joins it: the text stays whole, memory bounded. */
+  addAll(events: readonly TelemetryEvent[]): void {
+    for (const e of events) {
+      if (e.type === 'call.stdout' || e.type === 'call.stderr') {
+        const kept = this.#chunks.get(e.callId) ?? 0;
+        const last = this.#events.at(-1);
+        if (kept >= MAX_CHUNKS_PER_CALL && last?.type === e.type && last.callId === e.callId) {
+          this.#events[this.#events.length - 1] = { ...last, text: last.text + e.text };
+          continue;
+        }
+        this.#chunks.set(e.callId, kept + 1);
+      }
+      this.#events.push(e);
+    }
+    if (events.length > 0) this.#version++;
   }
 
   clear(): void {
-    this.#events = [];
+    this.#events.length = 0;
+    this.#chunks.clear();
+    this.#version++;
   }
 
   /** Every call in order, each with its own events. */
   get calls(): CallEntry[] {
     const byId = new Map<string, CallEntry>();
-    for (const e of this.#events) {
+    for (const e of this.events) {
       let entry = byId.get(e.callId);
       if (!entry) {
         entry = { callId: e.callId, tool: '', statusLine: '', events: [] };
