@@ -4,7 +4,6 @@
 /** The pyodide npm version, injected by vite.config.ts so the worker finds /pyodide-<version>/. */
 declare const __PYODIDE_VERSION__: string;
 
-
 /** The URL of the engine bundle (sources + bytecode) that vite.config.ts emits in builds; null in dev. */
 declare module 'virtual:toolplay-engine-bundle' {
   const url: string | null;

@@ -57,25 +57,20 @@ def _real(entry: os.DirEntry[str], real_parent: str) -> str:
 
 
 def scan_folder(folder: str) -> list[ScannedFile]:
-    """Tool files of one ``tools_folders`` entry, in load order. Runs on every rescan, so the
-    loop stays lean: one ``stat`` per tool file and nothing per entry that is not needed."""
+    """Tool files of one ``tools_folders`` entry, in load order (one ``stat`` per tool file)."""
     out: list[ScannedFile] = []
     try:
         entries = _sorted_entries(folder)
     except OSError:
         return out
     real_folder = os.path.realpath(folder)
-    prefix = real_folder + "/" if real_folder != "/" else "/"
     for item in entries:
-        name = item.name
         if item.is_dir():
             out.extend(_scan_package(item, _real(item, real_folder)))
-        elif name.endswith(".py") and _is_tool_file(name):
-            try:
-                st = item.stat()
-            except OSError:  # a dangling link: os.path.exists is False
-                continue
-            out.append(ScannedFile(item.path, os.path.realpath(item.path) if item.is_symlink() else prefix + name, st))
+        elif _is_tool_file(item.name):
+            st = _stat(item)
+            if st is not None:
+                out.append(ScannedFile(item.path, _real(item, real_folder), st))
     return out
 
 

@@ -63,7 +63,6 @@ for name in sorted(f[:-3] for f in os.listdir(os.path.join(root, "toolplay")) if
 for profile in ("lcp", "hub", "loki", "llm-functions", "standard"):
     api.dispatch("inspect", json.dumps({"paths": ["/warm-up"], "profile": profile}))
     api.dispatch("schema", json.dumps({"paths": ["/warm-up"], "profile": profile, "format": "openai-strict"}))
-stdlib = sys.path[sys.path.index(root) + 1:]
 zip_root = next(p for p in sys.path if p.endswith(".zip")) + "/"
 # Top-level modules only: a package moved out of the zip would no longer find its other modules.
 extra = sorted(name for name in set(sys.modules) - _startup_modules
