@@ -14,9 +14,10 @@ beforeAll(async () => {
 });
 // Files this fresh are inside lcp_cache's racy-clean window (writing sets ctime, which no utime
 // can age), so each reuse test shuts the window: every file counts as settled at once.
-// Trust every stat, even one taken in the same millisecond as the write (RACY_NS = 0 still distrusts
-// those, which made the read counts depend on the machine's speed).
-const settleAll = (): void => void engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = -1');
+// Trust every stat, even one taken in the same millisecond as the write: Python's clock can read up
+// to a few hundred ns *behind* the file system's stamp (two clocks), so RACY_NS = 0 or -1 still
+// distrusted some fresh writes and made the read counts depend on timing.
+const settleAll = (): void => void engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = -10**12');
 afterEach(() => void engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = 2_000_000_000'));
 
 const json = <T>(code: string): T => JSON.parse(engine.py.runPython(code) as string) as T;

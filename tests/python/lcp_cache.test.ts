@@ -26,8 +26,9 @@ describe('lcp_cache', () => {
     for (let i = 0; i < 20; i++) files[`t${i}.py`] = `def tool_c${i}(x: int = ${i}):\n    """Tool ${i}."""\n`;
     writeTree(engine, dir, files);
     // Files this fresh are inside the racy-clean window (2 s; writing sets ctime, which no utime
-    // can age), so the window is shut for this test: every file counts as settled at once.
-    engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = 0');
+    // can age), so the window is shut for this test: every file counts as settled at once (also
+    // when Python's clock reads a little behind the file system's stamp).
+    engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = -10**12');
     try {
       schema(dir);
       const before = counters();

@@ -32,8 +32,9 @@ def _discovery_check(folder):
     return json.dumps({"same": kept == fresh, "how": how, "kept": kept, "fresh": fresh}, default=str)
 `);
 });
-// Every stat is trusted at once, so an unchanged file keeps its cached FileTools object.
-const settle = (): void => void engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = -1');
+// Every stat is trusted at once (also when Python's clock reads a little behind the file system's
+// stamp), so an unchanged file keeps its cached FileTools object.
+const settle = (): void => void engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = -10**12');
 afterEach(() => void engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = 2_000_000_000'));
 
 type Check = { same: boolean; how: string[]; kept: { origins: Record<string, [string, number]>; warnings: { message: string; line: number | null }[] } };
