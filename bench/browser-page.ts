@@ -87,3 +87,63 @@ export async function benchWorkspace(page: Page): Promise<{ restoreMs: number; a
     return { restoreMs, autosaveMedian: median(saves) };
   });
 }
+
+const LOOPS = `def tool_spin() -> dict:
+    """Busy forever."""
+    print("in the loop", flush=True)
+    while True:
+        pass
+
+
+def tool_stubborn() -> dict:
+    """Swallows KeyboardInterrupt: only terminating the worker stops it."""
+    while True:
+        print("in the loop", flush=True)
+        try:
+            while True:
+                pass
+        except KeyboardInterrupt:
+            pass
+
+
+def tool_hello() -> dict:
+    """Answers at once."""
+    return {"success": True}
+`;
+
+/**
+ * Stop, as a person sees it: from pressing Stop (once the tool says it is in its loop) to the call's
+ * outcome, and to Python answering the next call. A busy loop is interrupted; a tool that swallows
+ * KeyboardInterrupt costs the grace period plus a new Python. And the time limit: from Run to the
+ * outcome of a busy call under a 1 s limit.
+ */
+export async function benchStop(page: Page): Promise<{ spinMs: number; spinReadyMs: number; stubbornMs: number; stubbornReadyMs: number; limitMs: number }> {
+  await defineNameHelper(page);
+  return page.evaluate(async (tools) => {
+    const client = new toolplayBench.PythonClient();
+    await client.sync([{ path: 'tools/loops.py', content: new TextEncoder().encode(tools) }]);
+    const params = (tool: string) => ({ profile: 'lcp' as const, paths: ['/workspace/tools'], tool, args: {} });
+    const stopInLoop = async (tool: string): Promise<[number, number]> => {
+      let pressed = 0;
+      const outcome = client.call(params(tool), (e) => {
+        if (!pressed && e.type === 'call.stdout' && e.text.includes('in the loop')) {
+          pressed = performance.now();
+          client.stop();
+        }
+      });
+      if ((await outcome).status !== 'failed') throw new Error(`${tool} was not stopped`);
+      const ended = performance.now() - pressed;
+      if ((await client.call(params('tool_hello'), () => {})).status !== 'finished') throw new Error('Python did not come back');
+      return [ended, performance.now() - pressed];
+    };
+    const [spinMs, spinReadyMs] = await stopInLoop('tool_spin');
+    const [stubbornMs, stubbornReadyMs] = await stopInLoop('tool_stubborn');
+    client.timeoutMs = 1000;
+    const t0 = performance.now();
+    const limited = await client.call(params('tool_spin'), () => {});
+    const limitMs = performance.now() - t0;
+    if (limited.status !== 'failed' || limited.reason !== 'timeout') throw new Error(`time limit: ${JSON.stringify(limited)}`);
+    client.dispose();
+    return { spinMs, spinReadyMs, stubbornMs, stubbornReadyMs, limitMs };
+  }, LOOPS);
+}

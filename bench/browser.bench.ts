@@ -2,7 +2,9 @@
 // bundling the real Workspace and PythonClient. Rows: {name, value, unit, floor?, target?, pass?}.
 // Targets (brief): editor interactive ≤ 1.0 s cached; tools listed ≤ 1.25× a blank page's
 // loadPyodide() from the same files; trivial call ≤ 5 ms median (bare postMessage echo beside it);
-// restore 1,000 files / 20 MB ≤ 1 s; autosave of one edited file ≤ 20 ms.
+// restore 1,000 files / 20 MB ≤ 1 s; autosave of one edited file ≤ 20 ms; a new quirk's marker
+// ≤ 300 ms after the edit; Stop of a busy loop ≤ 1 s; a tool ignoring Stop ended ≤ 3 s; a 1 s time
+// limit ending the call ≤ 4 s (the browser tests check what happens; these rows, how fast).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,7 +12,8 @@ import { build } from 'vite';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM } from '../tests/e2e/harness.ts';
 import { serveBench } from './browser-server.ts';
-import { benchCalls, benchWorkspace } from './browser-page.ts';
+import { benchCalls, benchStop, benchWorkspace } from './browser-page.ts';
+import { benchMarkers } from './browser-app.ts';
 import type { BenchRow } from './bench.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -126,6 +129,8 @@ export default async function browserBench(): Promise<BenchRow[]> {
     await page.getByText('ready').waitFor();
     const calls = await benchCalls(page);
     const ws = await benchWorkspace(page);
+    const stop = await benchStop(page);
+    const markerMs = await benchMarkers(page, `${server.base}app/`);
     return [
       row('editor interactive after navigation (cached)', appMs['editor']! / 1000, 's', 1.0),
       // floor: a blank page's loadPyodide() from the same files; target 1.25× that.
@@ -135,6 +140,12 @@ export default async function browserBench(): Promise<BenchRow[]> {
       row('  the first 50 calls after Python loaded (median, no target)', calls.coldMedian, 'ms', undefined, calls.echoMedian),
       row('restore a 1,000-file 20 MB workspace', ws.restoreMs, 'ms', 1000),
       row('autosave of one edited file (median)', ws.autosaveMedian, 'ms', 20),
+      row('a new quirk marked in the editor after the edit (median of 5)', markerMs, 'ms', 300),
+      row('Stop of a busy loop: pressed to call ended', stop.spinMs, 'ms', 1000),
+      row('  … to the next call answered (no target)', stop.spinReadyMs, 'ms'),
+      row('Stop of a tool that swallows KeyboardInterrupt: pressed to call ended', stop.stubbornMs, 'ms', 3000),
+      row('  … to the next call answered, a new Python (no target)', stop.stubbornReadyMs, 'ms'),
+      row('a busy call under a 1 s time limit: Run to call ended', stop.limitMs, 'ms', 4000),
     ];
   } finally {
     await context.close().catch(() => {});

@@ -32,6 +32,7 @@ def tool_spin() -> dict:
     """Busy forever."""
     with open("half.txt", "w") as f:
         f.write("written before the loop")
+    print("in the loop", flush=True)
     while True:
         pass
 
@@ -41,6 +42,7 @@ def tool_stubborn() -> dict:
     with open("half.txt", "w") as f:
         f.write("written before the loop")
     while True:
+        print("in the loop", flush=True)
         try:
             while True:
                 pass

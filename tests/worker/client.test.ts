@@ -1,7 +1,7 @@
 // PythonClient's lifecycle logic against a scripted worker: outcomes and telemetry, Stop through the
 // interrupt buffer, Stop/time limit when Python does not answer (terminate + restart + resync),
 // crashes, and confirmations over the shared-memory bridge.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PythonClient, INTERRUPT_GRACE_MS } from '../../src/worker/client.svelte.ts';
 import { parseReply } from '../../src/worker/shared-bridge.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
@@ -14,7 +14,18 @@ const callIdOf = (w: FakeWorker) => {
   const r = w.requests.find((q) => q.method === 'call');
   return r?.method === 'call' ? r.params.callId : '';
 };
-afterEach(() => setIsolated(false));
+afterEach(() => {
+  setIsolated(false);
+  vi.useRealTimers();
+});
+/** Resolves once the client has handed the call to the worker. */
+const callSent = (w: () => FakeWorker | undefined) => vi.waitFor(() => expect(w()?.requests.some((r) => r.method === 'call')).toBe(true));
+/** Tracks whether a promise has settled, so a test can say "not yet" at a given (fake) time. */
+function track<T>(p: Promise<T>): { readonly settled: boolean; readonly promise: Promise<T> } {
+  let settled = false;
+  void p.then(() => { settled = true; }, () => { settled = true; });
+  return { get settled() { return settled; }, promise: p };
+}
 
 describe('PythonClient', () => {
   it('finishes a call, forwards its telemetry and resyncs the files plus the call\'s changes after a crash', async () => {
@@ -57,7 +68,7 @@ describe('PythonClient', () => {
     expect(client.isolated).toBe(true);
     const events: TelemetryEvent[] = [];
     const pending = client.call(params, (e) => events.push(e));
-    await new Promise((r) => setTimeout(r, 30));
+    await callSent(() => workers[0]);
     expect(client.state).toBe('busy');
     client.stop();
     const outcome = await pending;
@@ -71,16 +82,23 @@ describe('PythonClient', () => {
 
   it('the time limit interrupts, and a worker that ignores it is terminated and replaced after the grace period', async () => {
     setIsolated(true);
+    vi.useFakeTimers();
     const { create, workers } = spawner(() => script(() => {}));
     const client = new PythonClient({ createWorker: create, timeoutMs: 100 });
     await client.sync([{ path: 'tools/x.py', content: enc.encode('x') }]);
-    const started = Date.now();
-    const outcome = await client.call(params, () => {});
-    const elapsed = Date.now() - started;
+    const call = track(client.call(params, () => {}));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(workers[0]!.requests.some((r) => r.method === 'call')).toBe(true);
+    expect(new Uint8Array(workers[0]!.shared!.interrupt)[0]).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    // The limit asked Python to stop; the worker ignores it, so nothing ends before the grace period.
+    expect(new Uint8Array(workers[0]!.shared!.interrupt)[0]).toBe(2);
+    await vi.advanceTimersByTimeAsync(INTERRUPT_GRACE_MS - 1);
+    expect([call.settled, workers[0]!.terminated]).toEqual([false, false]);
+    await vi.advanceTimersByTimeAsync(1);
+    const outcome = await call.promise;
     expect(outcome).toMatchObject({ status: 'failed', reason: 'timeout' });
     expect(outcome.status === 'failed' && outcome.message).toMatch(/time limit.*Python did not respond, so it was restarted/);
-    expect(elapsed).toBeGreaterThanOrEqual(100 + INTERRUPT_GRACE_MS - 20);
-    expect(elapsed).toBeLessThan(100 + INTERRUPT_GRACE_MS + 500);
     expect(workers[0]!.terminated).toBe(true);
     await client.ping().catch(() => {});
     const init = workers[1]!.requests[0]!;
@@ -95,12 +113,14 @@ describe('PythonClient', () => {
     await client.ping().catch(() => {});
     const init = workers[0]!.requests[0]!;
     expect(init.method === 'init' && init.params).toMatchObject({ shared: null, confirmFallback: 'allow' });
-    const pending = client.call(params, () => {});
-    await new Promise((r) => setTimeout(r, 20));
-    const t0 = Date.now();
+    const call = track(client.call(params, () => {}));
+    await callSent(() => workers[0]);
+    vi.useFakeTimers();
     client.stop();
-    expect(await pending).toMatchObject({ status: 'failed', reason: 'stopped' });
-    expect(Date.now() - t0).toBeLessThan(100);
+    // "At once": settled with no timer run (no grace period without shared memory).
+    await vi.advanceTimersByTimeAsync(0);
+    expect(call.settled).toBe(true);
+    expect(await call.promise).toMatchObject({ status: 'failed', reason: 'stopped' });
     expect(workers).toHaveLength(2);
     client.dispose();
   });
@@ -153,7 +173,7 @@ describe('PythonClient and edits made while a call runs', () => {
     }));
     const client = new PythonClient({ createWorker: create });
     const pending = client.call(params, () => {});
-    await new Promise((r) => setTimeout(r, 10));
+    await callSent(() => workers[0]);
     await client.sync([{ path: 'notes.txt', content: enc.encode('typed meanwhile') }, { path: 'other.txt', content: enc.encode('o') }]);
     finish();
     await pending;
@@ -205,6 +225,7 @@ describe('PythonClient when Python cannot load', () => {
 describe('PythonClient time limit and confirmations', () => {
   it('does not count the time the person spends answering a confirmation', async () => {
     setIsolated(true);
+    vi.useFakeTimers();
     const { create } = spawner(() => script((req, w) => {
       if (req.method !== 'call') return;
       const control = new Int32Array(w.shared!.control);
@@ -223,9 +244,11 @@ describe('PythonClient time limit and confirmations', () => {
     }));
     const client = new PythonClient({ createWorker: create, timeoutMs: 150 });
     client.onConfirm = () => new Promise((ok) => setTimeout(() => ok({ decision: 'allow' }), 400)); // the person thinks for 400 ms
-    const outcome = await client.call(params, () => {});
+    const call = track(client.call(params, () => {}));
+    await vi.advanceTimersByTimeAsync(1000); // far past the 150 ms limit, had the popup's 400 ms counted
+    const outcome = await call.promise;
     expect(outcome).toMatchObject({ status: 'finished', result: 'done' });
-    expect(outcome.durationMs).toBeGreaterThan(400);
+    expect(outcome.durationMs).toBe(430);
     client.dispose();
   });
 });

@@ -1,19 +1,14 @@
 // What must never lose data: a full storage quota, and two tabs editing one workspace.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unzipSync } from 'fflate';
 import { Workspace, createIdbStore } from '../../src/workspace/workspace.svelte.ts';
 
 let n = 0;
 const channel = () => `ws-faults-${++n}`;
 const text = (b: Uint8Array | undefined) => (b ? new TextDecoder().decode(b) : undefined);
-const until = async (check: () => boolean, ms = 2000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+/** Waits for a state the other tab or the autosave reaches on its own. */
+const until = (check: () => boolean) => vi.waitFor(() => { if (!check()) throw new Error('condition not reached'); }, { timeout: 2000, interval: 5 });
 
 const realPut = IDBObjectStore.prototype.put;
 afterEach(() => {

@@ -1,7 +1,7 @@
 // The workspace on fake-indexeddb: persistence one record per file, debounced autosave, binary
 // files, folders, tool-call commits, erase, zip export.
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { unzipSync } from 'fflate';
 import { Workspace, createIdbStore, type WorkspaceStore } from '../../src/workspace/workspace.svelte.ts';
 import type { WorkspaceWrite } from '../../src/workspace/store.ts';
@@ -50,7 +50,7 @@ describe('Workspace persistence', () => {
     writes.length = 0;
     for (let i = 0; i < 5; i++) ws.write('f7.py', `x = ${i} # typing`);
     expect(ws.saveState).toBe('pending');
-    await new Promise((r) => setTimeout(r, 120));
+    await vi.waitFor(() => expect(ws.saveState).toBe('saved'));
     expect(writes).toHaveLength(1);
     expect(writes[0]!.put.map(([p]) => p)).toEqual(['f7.py']);
     expect(text(writes[0]!.put[0]![1])).toBe('x = 4 # typing');
