@@ -98,8 +98,8 @@ const LOOPS = `def tool_spin() -> dict:
 def tool_stubborn() -> dict:
     """Swallows KeyboardInterrupt: only terminating the worker stops it."""
     while True:
-        print("in the loop", flush=True)
         try:
+            print("in the loop", flush=True)  # inside the try: a Stop that lands here is swallowed too
             while True:
                 pass
         except KeyboardInterrupt:

@@ -42,8 +42,8 @@ def tool_stubborn() -> dict:
     with open("half.txt", "w") as f:
         f.write("written before the loop")
     while True:
-        print("in the loop", flush=True)
         try:
+            print("in the loop", flush=True)  # inside the try: a Stop that lands here is swallowed too
             while True:
                 pass
         except KeyboardInterrupt:
