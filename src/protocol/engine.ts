@@ -1,6 +1,6 @@
 /**
  * The engine's method map: what `toolplay.api.dispatch(method, params)` accepts and returns.
- * Shared by the CLI, the browser worker and the tests. Python side: python/toolplay/facade.py.
+ * Shared by the CLI, the browser worker and the tests. Python side: python/toolplay/api.py.
  */
 import type { Diagnostic } from './diagnostics.ts';
 import type { TelemetryEvent } from './events.ts';

@@ -59,10 +59,11 @@ export interface OracleCase {
 // Runs one case like cmd_lcp: build the binding, discover, to_chat_tool_specs, then each exec in
 // order (chdir to cwd first, stdout/stderr captured), then the oracle's normalisation: absolute
 // paths -> $TOOLS<i>/$FILEDIR<i>, traceback strings -> <traceback>, JSON-unsafe values as the
-// oracle's jsonable() shows them (toolplay.lcp.json_safe mirrors it).
+// oracle's jsonable() shows them (toolplay.core.json_text.json_safe mirrors it).
 const DRIVER = `
 import contextlib, io, json, os
-from toolplay.lcp import LcpBinding, json_safe
+from toolplay.core.json_text import json_safe
+from toolplay.hosts.lcp.binding import LcpBinding
 
 def _scrub(o):
     if isinstance(o, dict):

@@ -52,7 +52,7 @@ describe('H golden: ToolsManager per file', () => {
 
     it(`${name}: metadata via ltp.parse_metadata`, () => {
       const source = readConformance(FIXTURES[name]!);
-      expect(callPy(engine, 'ltp', 'parse_metadata', source)).toEqual(golden.files[name]!.metadata);
+      expect(callPy(engine, 'hosts.hub.tools_manager', 'parse_metadata', source)).toEqual(golden.files[name]!.metadata);
     });
   }
 });
