@@ -84,6 +84,28 @@ export function callLoki(engine: Engine, call: LokiCall, hooks?: EngineHooks): L
   return engine.call('call', params, hooks) as LokiResult;
 }
 
+const FRAME = /^ {2}File (?:\x1b\[35m)?"([^"]*)"/;
+/** The host's own wrapper: Loki's `functions/bin/<stem>`, llm-functions' `scripts/run-tool.py`. */
+const isWrapper = (file: string): boolean => /\/functions\/bin\/[^/]+$/.test(file) || file.endsWith('/scripts/run-tool.py');
+
+/**
+ * A recorded traceback as toolplay shows it (conformance/README-loki.md, "Tracebacks: what is
+ * compared"): the frames of the host's wrapper keep their `File "…", line N, in f` line and lose
+ * the source line and markers under it, as for a file Python cannot read; all else stays.
+ */
+export function withoutWrapperSource(traceback: string): string {
+  const out: string[] = [];
+  let inWrapperFrame = false;
+  for (const line of traceback.split('\n')) {
+    const frame = FRAME.exec(line);
+    if (frame) inWrapperFrame = isWrapper(frame[1] ?? '');
+    else if (!line.startsWith('    ')) inWrapperFrame = false;
+    else if (inWrapperFrame) continue;
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
 /** Runs Python in the shared interpreter (setting or reading process state around a call). */
 export function py(engine: Engine, code: string): unknown {
   const value: unknown = engine.py.runPython(code);

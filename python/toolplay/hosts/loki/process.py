@@ -19,7 +19,8 @@ import operator
 import os
 import sys
 import sysconfig
-from typing import Callable
+from types import CodeType
+from typing import Any, Callable
 
 
 class CapturedStream(io.TextIOBase):
@@ -73,14 +74,18 @@ class ProcessResult:
 
 def run_script(
     path: str,
-    source: str,
+    code: CodeType,
+    extra_globals: dict[str, Any],
     argv: list[str],
     env: dict[str, str],
     cwd: str,
     on_stdout: Callable[[str], None],
     on_stderr: Callable[[str], None],
 ) -> ProcessResult:
-    """Run `source` as the script file `path` (the file need not exist: its lines are cached)."""
+    """Run `code` as the script file `path` would run, `extra_globals` beside its own.
+
+    No source is shown for `path` in a traceback, whatever a file there holds: Python then prints
+    the frame's file, line and function alone."""
     out, err = CapturedStream(on_stdout), CapturedStream(on_stderr)
     saved = _save()
     try:
@@ -93,10 +98,9 @@ def run_script(
         sys.dont_write_bytecode = True  # no __pycache__ appearing in the person's workspace
         importlib.invalidate_caches()
         linecache.clearcache()  # tool sources may have been edited since the last traceback
-        linecache.cache[path] = (len(source), None, source.splitlines(True), path)
-        code = compile(source, path, "exec", dont_inherit=True)
+        linecache.cache[path] = (0, None, [], path)  # no lines, and no mtime to check them against
         globals_ = {"__name__": "__main__", "__file__": path, "__builtins__": builtins, "__doc__": None,
-                    "__package__": None, "__spec__": None, "__loader__": None, "__cached__": None}
+                    "__package__": None, "__spec__": None, "__loader__": None, "__cached__": None, **extra_globals}
         os._exit, os.abort = _hard_exit, _abort  # the real ones would end Pyodide itself
         try:
             exec(code, globals_)

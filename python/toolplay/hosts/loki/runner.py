@@ -1,37 +1,28 @@
-"""Call a Python tool the way Loki does: its `bin/<stem>` wrapper (run-tool.py) run in-process.
+"""Call a Python tool the way Loki does: its `bin/<stem>` wrapper run as a process would run it.
 
 Loki spawns `bin/<declaration name> '<compact JSON>'` with LLM_OUTPUT (a fresh temp file),
 CLICOLOR_FORCE=1, FORCE_COLOR=1 and `functions/bin` in front of PATH; the wrapper loads
 `<functions_dir>/.env`, sets LLM_ROOT_DIR / LLM_TOOL_NAME / LLM_TOOL_CACHE_DIR, imports the tool
-fresh and calls `run(**args)`. Here the wrapper text is Loki's own (loki_wrapper.py) with its
-placeholders filled like `Functions::build_binaries`, run by loki_process as a process would be.
-`flavour="llm-functions"` runs llm-functions' `scripts/run-tool.py` instead (no colour variables).
+fresh and calls `run(**args)`. Here the wrapper is toolplay's own (tool_wrapper.py), compiled as
+the host's wrapper file (wrapper_lines.py) and run by process.py as a process would be.
+`flavour="llm-functions"` runs it as llm-functions' `scripts/run-tool.py` instead (no colour variables).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import pkgutil
 import time
 import uuid
+from types import CodeType
 from typing import Any
 
 from ...core.telemetry import Emitter
 from ...core.usage import UsageError, arguments_param
 from ...core.workspace import changes, snapshot
-from . import model, process, wrapper
+from . import model, process, wrapper_lines
 from .tools import resolve_tool
-
-# Two lines of the wrapper cannot mean in a browser what they mean on a desktop. Each is
-# replaced by one line, so every line number in a traceback stays Loki's.
-_PYODIDE_PATCHES = (
-    # A `.venv` in the working directory makes the wrapper re-exec under that interpreter;
-    # there is no other interpreter here, so it carries on in this one.
-    ("    os.execv(str(py), [str(py)] + sys.argv)", "    return  # toolplay: no other interpreter to exec"),
-    # Loki gives the tool a pipe, never a terminal: ask the captured stream, not fd 1.
-    ("(not os.isatty(1))", "(not sys.stdout.isatty())"),
-)
-
 
 def call_loki(params: dict, hooks: Any) -> dict:
     flavour = params.get("flavour", "loki")
@@ -45,9 +36,7 @@ def call_loki(params: dict, hooks: Any) -> dict:
     workspace = os.path.abspath(workspace)
     raw_args = arguments_param(params, {})
     tool_data = argv_json(raw_args, command)
-    tools_dir = os.path.dirname(tool_file)
-    functions_dir = os.path.dirname(tools_dir)
-    stem = os.path.splitext(os.path.basename(tool_file))[0]
+    functions_dir = os.path.dirname(os.path.dirname(tool_file))
     env_file = os.path.abspath(params.get("envFile") or os.path.join(functions_dir, ".env"))
     # Telemetry exactly as the LCP runtime sends it (same Emitter, same workspace diff).
     emitter = Emitter(hooks, str(params.get("callId") or uuid.uuid4().hex))
@@ -56,13 +45,10 @@ def call_loki(params: dict, hooks: Any) -> dict:
     before = snapshot(workspace)
     started = time.perf_counter()
     llm_output_path = os.path.join(os.environ.get("TMPDIR") or "/tmp", f"loki-{os.getpid()}-eval-{uuid.uuid4()}")
-    if flavour == "loki":
-        script_path, source, argv, env = _loki_process(functions_dir, tools_dir, stem, env_file, tool_data, llm_output_path)
-    else:
-        script_path, source, argv, env = _llmf_process(functions_dir, stem, env_file, tool_data, llm_output_path)
+    script_path, code, settings, argv, env = _process(flavour, functions_dir, tool_file, env_file, tool_data, llm_output_path)
     try:
         proc = process.run_script(
-            script_path, source, argv, env, workspace,
+            script_path, code, settings, argv, env, workspace,
             on_stdout=lambda text: emitter.emit("call.stdout", text=text),
             on_stderr=lambda text: emitter.emit("call.stderr", text=text),
         )
@@ -102,34 +88,37 @@ def argv_json(args: Any, command: str) -> str:
     raise UsageError(f"The call '{command}' has invalid arguments: {json.dumps(args, **compact)}")
 
 
-def _loki_process(functions_dir: str, tools_dir: str, stem: str, env_file: str, argv_json: str, llm_output: str):
-    source = (
-        wrapper.TEMPLATE.replace("{function_name}", stem)
-        .replace("{root_dir}", functions_dir)
-        .replace("{tool_path}", os.path.join(tools_dir, stem))
-        .replace("{prompt_utils_file}", os.path.join(functions_dir, "utils", "prompt-utils.sh"))
-    )
-    for old, new in _PYODIDE_PATCHES:
-        source = source.replace(old, new)
-    if env_file != os.path.join(functions_dir, ".env"):
-        source = source.replace('load_env(os.path.join(root_dir, ".env"))', f"load_env({env_file!r})")
-    bin_dir = os.path.join(functions_dir, "bin")
-    env = dict(os.environ)
-    env["PATH"] = bin_dir + os.pathsep + env.get("PATH", "")
-    env["LLM_OUTPUT"] = llm_output
-    env["CLICOLOR_FORCE"] = "1"
-    env["FORCE_COLOR"] = "1"
-    return os.path.join(bin_dir, stem), source, [argv_json], env
-
-
-def _llmf_process(root_dir: str, stem: str, env_file: str, argv_json: str, llm_output: str):
-    """`argc run@tool`: `python scripts/run-tool.py <stem>.py '<json>'` from the repo root."""
-    source = wrapper.LLMF_TEMPLATE
-    if env_file != os.path.join(root_dir, ".env"):
-        source = source.replace('load_env(os.path.join(root_dir, ".env"))', f"load_env({env_file!r})")
+def _process(flavour: str, functions_dir: str, tool_file: str, env_file: str, tool_data: str,
+             llm_output: str) -> tuple[str, CodeType, dict[str, Any], list[str], dict[str, str]]:
+    """The wrapper's path, its code, its settings, argv and environment, as the host starts it."""
+    stem = os.path.splitext(os.path.basename(tool_file))[0]
     env = dict(os.environ)
     env["LLM_OUTPUT"] = llm_output
-    return os.path.join(root_dir, "scripts", "run-tool.py"), source, [f"{stem}.py", argv_json], env
+    if flavour == "loki":  # `bin/<stem> '<json>'`, as Functions::build_binaries writes it
+        bin_dir = os.path.join(functions_dir, "bin")
+        path, argv, lines = os.path.join(bin_dir, stem), [tool_data], wrapper_lines.LOKI
+        env["PATH"] = bin_dir + os.pathsep + env.get("PATH", "")
+        env["CLICOLOR_FORCE"] = env["FORCE_COLOR"] = "1"
+        # build_binaries fills `{tool_path}` (the path without `.py`) wherever the template has
+        # it, so the message for a tool without `run` names the file without its extension.
+        host = {"tool_name": stem, "tool_path": tool_file, "usage": f"Usage: ./{stem}.py <tool-data>",
+                "no_run": f"No module function 'run' at '{os.path.splitext(tool_file)[0]}'"}
+    else:  # `argc run@tool`: `python scripts/run-tool.py <stem>.py '<json>'` from the repo root
+        path, argv, lines = os.path.join(functions_dir, "scripts", "run-tool.py"), [f"{stem}.py", tool_data], wrapper_lines.LLM_FUNCTIONS
+        host = {"tool_name": None, "tool_path": None, "usage": "Usage: ./run-tool.py <tool-name> <tool-data>",
+                "no_run": f"Not module function 'run' at '{os.path.join(functions_dir, 'tools', stem + '.py')}'"}
+    host.update(flavour=flavour, root_dir=functions_dir, env_file=env_file)
+    return path, wrapper_lines.compile_as(_WRAPPER, path, lines), {"HOST": host}, argv, env
+
+
+def _wrapper_text() -> str:
+    data = pkgutil.get_data(__package__, "tool_wrapper.py")
+    assert data is not None, "the engine is installed as files, which its loader reads"
+    return data.decode("utf-8")
+
+
+# The wrapper's text, compiled anew for each call under that call's wrapper path.
+_WRAPPER = _wrapper_text()
 
 
 def _read_output(path: str) -> tuple[str | None, bool]:
