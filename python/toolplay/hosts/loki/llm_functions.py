@@ -1,181 +1,137 @@
-"""llm-functions' `scripts/build-declarations.py` (sigoden/llm-functions e5f9a98, MIT), in-process.
+"""llm-functions' declarations for a Python tool, as its `scripts/build-declarations.py` (e5f9a98) builds them.
 
-The functions are the reference's, kept line for line so its quirks stay (the whole tree is
-walked, `self` becomes a parameter, defaults are ignored, a one-value `Literal` crashes). Where
-the reference script dies, the result is what `Argcfile.sh` shows: the last line of the
-traceback and the exit code, `{"error": "ValueError: ...", "exit_code": 1}`.
+The script's rules, quirks included (loki.md §3): every function in the file is a candidate, found
+breadth first (``ast.walk``: methods and nested functions too, ``self`` becoming a parameter), but
+a file in a folder named ``tools`` offers only ``run``, and names starting with ``_`` are private;
+a function whose docstring has no description before ``Args:`` is skipped silently; only
+positional-or-keyword parameters count and defaults are ignored (required unless the type says
+``Optional`` or the docstring ``optional``); the annotation wins over the docstring's type;
+``Literal`` choices are their source text without any ``'``, and a one-value ``Literal`` crashes
+the script. A tool file keeps only its first declaration, named after the file stem. Where the
+script dies, the result is what `Argcfile.sh` shows: the traceback's last line and the exit code,
+``{"error": "ValueError: ...", "exit_code": 1}``.
 """
 
 from __future__ import annotations
 
 import ast
 import os
-import re
 import traceback
 import warnings
-from collections import OrderedDict
+from typing import Any
 
-TOOL_ENTRY_FUNC = "run"
+# Annotation spellings the script turns into a JSON type (``""``: neither annotated nor documented).
+_SCALARS = {"bool": "boolean", "str": "string", "int": "integer", "float": "number", "": "string"}
 
 
 def llmf_declarations(path: str, lines: list[int] | None = None) -> list | dict:
     """`python scripts/build-declarations.py tools/<stem>.py` (or agents/<x>/tools.py).
 
     `lines`, when given, receives the line of each declaration's `def`."""
-    is_tool = os.path.basename(os.path.dirname(os.path.abspath(path))) == "tools"
+    in_tools = os.path.basename(os.path.dirname(os.path.abspath(path))) == "tools"
     try:
-        with open(path, "r", encoding="utf-8") as f:
-            contents = f.read()
-        declarations, def_lines = [], []
+        with open(path, encoding="utf-8") as handle:
+            source = handle.read()
         with warnings.catch_warnings():  # the script's SyntaxWarnings go to stderr, not into the result
             warnings.simplefilter("ignore")
-            functions = extract_functions(contents, is_tool)
-        for func_name, docstring, func_args, lineno in functions:
-            description, params = parse_docstring(docstring)
-            if not description:
-                continue
-            declarations.append(build_declaration(func_name, description, params, func_args))
-            def_lines.append(lineno)
+            candidates = _candidates(ast.parse(source), in_tools)
+        built = []  # every candidate is read before any is built: an error in reading comes first
+        for node, signature in candidates:
+            summary, documented = _read_docstring(ast.get_docstring(node) or "")
+            if summary:
+                built.append((_declaration(node.name, summary, documented, signature), node.lineno))
     except Exception as exc:  # the script would die here: report its last stderr line
-        last = traceback.format_exception_only(type(exc), exc)[-1].strip()
-        return {"error": last, "exit_code": 1}
-    if is_tool and declarations:
-        declarations, def_lines = declarations[0:1], def_lines[0:1]
-        declarations[0]["name"] = os.path.splitext(os.path.basename(path))[0]
+        return {"error": traceback.format_exception_only(type(exc), exc)[-1].strip(), "exit_code": 1}
+    if in_tools and built:
+        first, line = built[0]
+        built = [({**first, "name": os.path.splitext(os.path.basename(path))[0]}, line)]
     if lines is not None:
-        lines.extend(def_lines)
-    return declarations
+        lines.extend(line for _, line in built)
+    return [declaration for declaration, _ in built]
 
 
-def extract_functions(contents: str, is_tool: bool):
-    tree = ast.parse(contents)
-    output = []
+def _candidates(tree: ast.Module, in_tools: bool) -> list[tuple[ast.FunctionDef, dict[str, str]]]:
+    """The functions the script declares, in ``ast.walk`` order, each with its parameters' types."""
+    found = []
     for node in ast.walk(tree):
-        if not isinstance(node, ast.FunctionDef):
+        if not isinstance(node, ast.FunctionDef) or node.name.startswith("_") or (in_tools and node.name != "run"):
             continue
-        func_name = node.name
-        if is_tool and func_name != TOOL_ENTRY_FUNC:
-            continue
-        if func_name.startswith("_"):
-            continue
-        docstring = ast.get_docstring(node) or ""
-        func_args = OrderedDict()
-        for arg in node.args.args:
-            func_args[arg.arg] = get_arg_type(arg.annotation)
-        output.append((func_name, docstring, func_args, node.lineno))
-    return output
+        found.append((node, {param.arg: annotation_type(param.annotation) for param in node.args.args}))
+    return found
 
 
-def get_arg_type(annotation) -> str:
-    if annotation is None:
+def annotation_type(node: ast.expr | None) -> str:
+    """The script's spelling of an annotation: a name as written, ``list[<inner>]``, ``<inner>?``
+    for ``Optional``, the choices of a ``Literal`` joined by ``|``, ``any`` for anything else."""
+    if node is None:
         return ""
-    elif isinstance(annotation, ast.Name):
-        return annotation.id
-    elif isinstance(annotation, ast.Subscript):
-        if isinstance(annotation.value, ast.Name):
-            type_name = annotation.value.id
-            if type_name == "List":
-                child = get_arg_type(annotation.slice)
-                return f"list[{child}]"
-            if type_name == "Literal":
-                literals = [ast.unparse(el) for el in annotation.slice.elts]
-                return f"{'|'.join(literals)}"
-            if type_name == "Optional":
-                child = get_arg_type(annotation.slice)
-                return f"{child}?"
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        wrapper, inner = node.value.id, node.slice
+        if wrapper == "List":
+            return f"list[{annotation_type(inner)}]"
+        if wrapper == "Optional":
+            return annotation_type(inner) + "?"
+        if wrapper == "Literal":
+            # The choices are read as a tuple: one choice alone has no `elts` (AttributeError).
+            return "|".join(ast.unparse(choice) for choice in inner.elts)  # type: ignore[attr-defined]
     return "any"
 
 
-def parse_docstring(docstring: str):
-    description = ""
-    raw_params = []
-    is_in_args = False
-    for line in docstring.splitlines():
-        if not is_in_args:
-            if line.startswith("Args:"):
-                is_in_args = True
-            else:
-                description += f"\n{line}"
-            continue
-        if re.search(r"^\s+", line):
-            raw_params.append(line.strip())
-        else:
+def _read_docstring(text: str) -> tuple[str, dict[str, tuple[str, str]]]:
+    """(description, {parameter: (doc type, text)}): the description is everything before the
+    first line starting ``Args:``; the parameters are the indented lines right after it, up to
+    the first line that is not indented (an empty line included)."""
+    rows = text.splitlines()
+    start = next((i for i, row in enumerate(rows) if row.startswith("Args:")), len(rows))
+    documented: dict[str, tuple[str, str]] = {}
+    for row in rows[start + 1:]:
+        if not row[:1].isspace():
             break
-    params = {}
-    for raw_param in raw_params:
-        name, type_, param_description = parse_param(raw_param)
-        params[name] = (type_, param_description)
-    return (description.strip(), params)
+        name, doc_type, described = _parameter(row.strip())
+        documented[name] = (doc_type, described)
+    return "\n".join(rows[:start]).strip(), documented
 
 
-def parse_param(raw_param: str):
-    name = ""
-    description = ""
-    type_from_comment = ""
-    if ":" in raw_param:
-        name, description = raw_param.split(":", 1)
-        name = name.strip()
-        description = description.strip()
-    else:
-        name = raw_param
-    if " " in name:
-        name, type_from_comment = name.split(" ", 1)
-        type_from_comment = type_from_comment.strip()
-    if type_from_comment.startswith("(") and type_from_comment.endswith(")"):
-        type_from_comment = type_from_comment[1:-1]
-    type_parts = [value.strip() for value in type_from_comment.split(",")]
-    type_ = type_parts[0]
-    if "optional" in type_parts[1:]:
-        type_ = f"{type_}?"
-    return (name, type_, description)
+def _parameter(entry: str) -> tuple[str, str, str]:
+    """``name (type, optional): text`` -> (name, ``type?``, text); each part may be missing."""
+    head, _, described = entry.partition(":")
+    name, _, doc_type = head.strip().partition(" ")
+    doc_type = doc_type.strip()
+    if doc_type.startswith("(") and doc_type.endswith(")"):
+        doc_type = doc_type[1:-1]
+    base, *flags = [part.strip() for part in doc_type.split(",")]
+    return name, base + "?" if "optional" in flags else base, described.strip()
 
 
-def build_declaration(name: str, description: str, params: dict, args: OrderedDict) -> dict:
-    declaration = {"name": name, "description": description, "parameters": {"type": "object", "properties": {}}}
-    schema = declaration["parameters"]
-    required_params = []
-    for arg_name, arg_type in args.items():
-        type_ = arg_type
-        description = ""
-        required = True
-        if params.get(arg_name):
-            param_type, description = params[arg_name]
-            if not type_:
-                type_ = param_type
-        if type_.endswith("?"):
-            type_ = type_[:-1]
-            required = False
+def _declaration(name: str, summary: str, documented: dict[str, tuple[str, str]], signature: dict[str, str]) -> dict:
+    properties: dict[str, Any] = {}
+    required = []
+    for param, annotated in signature.items():
+        doc_type, described = documented.get(param, ("", ""))
+        kind = annotated or doc_type
+        optional = kind.endswith("?")
         try:
-            prop = build_property(type_, description)
-        except Exception:
-            raise ValueError(f"Unable to parse arg '{arg_name}' of function '{name}'")
-        schema["properties"][arg_name] = prop
-        if required:
-            required_params.append(arg_name)
-    if required_params:
-        schema["required"] = required_params
-    return declaration
+            properties[param] = _property(kind.removesuffix("?") if optional else kind, described)
+        except ValueError:
+            raise ValueError(f"Unable to parse arg '{param}' of function '{name}'")
+        if not optional:
+            required.append(param)
+    parameters: dict[str, Any] = {"type": "object", "properties": properties}
+    if required:
+        parameters["required"] = required
+    return {"name": name, "description": summary, "parameters": parameters}
 
 
-def build_property(type_: str, description: str) -> dict:
-    prop: dict = {}
-    if "|" in type_:
-        prop["type"] = "string"
-        prop["enum"] = type_.replace("'", "").split("|")
-    elif type_ == "bool":
-        prop["type"] = "boolean"
-    elif type_ == "str":
-        prop["type"] = "string"
-    elif type_ == "int":
-        prop["type"] = "integer"
-    elif type_ == "float":
-        prop["type"] = "number"
-    elif type_ == "list[str]":
-        prop["type"] = "array"
-        prop["items"] = {"type": "string"}
-    elif type_ == "":
-        prop["type"] = "string"
+def _property(kind: str, described: str) -> dict:
+    if "|" in kind:
+        prop: dict[str, Any] = {"type": "string", "enum": kind.replace("'", "").split("|")}
+    elif kind == "list[str]":
+        prop = {"type": "array", "items": {"type": "string"}}
+    elif kind in _SCALARS:
+        prop = {"type": _SCALARS[kind]}
     else:
-        raise ValueError(f"Unsupported type `{type_}`")
-    prop["description"] = description
+        raise ValueError(f"Unsupported type `{kind}`")
+    prop["description"] = described
     return prop
