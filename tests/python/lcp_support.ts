@@ -1,5 +1,5 @@
 /**
- * Helpers for the LCP / runtime tests: fixture folders copied from ../shared/conformance into
+ * Helpers for the LCP / runtime tests: fixture folders copied from tests/conformance into
  * the Pyodide FS, and a Python driver that runs toolplay's LcpBinding the way lcp_oracle.py runs
  * the real LCPBinding (same calls, same normalisation), so results compare with the goldens.
  */
@@ -7,8 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Engine } from '../../src/engine/engine.ts';
 import type { ConfirmReply, EngineHooks } from '../../src/protocol/engine.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
-
-export const CONFORMANCE = new URL('../../../shared/conformance/', import.meta.url);
+import { CONFORMANCE } from '../conformance.ts';
 
 let counter = 0;
 

@@ -1,26 +1,12 @@
 /**
- * Shared helpers of the loki*.test.ts files: the conformance cases (read from shared/ beside the
- * repo, never written), a fresh Loki-shaped folder per test inside the Pyodide FS, and calls
+ * Shared helpers of the loki*.test.ts files: the conformance cases (read from tests/conformance,
+ * never written), a fresh Loki-shaped folder per test inside the Pyodide FS, and calls
  * through the real engine.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import type { Engine } from '../../src/engine/engine.ts';
 import type { EngineHooks, LokiResult, TelemetryEvent } from '../../src/protocol/engine.ts';
 
-/** `shared/conformance/` beside the repository (CI clones shared/ next to it). */
-export const CONFORMANCE = new URL('../../../shared/conformance/', import.meta.url);
-
-export function readConformance(rel: string): string {
-  return readFileSync(new URL(rel, CONFORMANCE), 'utf8');
-}
-
-export function conformanceExists(rel: string): boolean {
-  return existsSync(new URL(rel, CONFORMANCE));
-}
-
-export function readJson(rel: string): unknown {
-  return JSON.parse(readConformance(rel)) as unknown;
-}
+export { CONFORMANCE, conformanceExists, readConformance, readConformanceJson as readJson } from '../conformance.ts';
 
 let counter = 0;
 
