@@ -12,7 +12,7 @@ import ast
 import os
 import re
 
-from ..hosts.loki.declarations import literal_text, underscore  # Loki's own rules, as its builder applies them
+from ..hosts.loki.declarations import JSON_TYPES, literal_text, underscore  # Loki's own rules, as its builder applies them
 from .lcp_types import intent
 from .source import Collector, docstring_node, func_defs_with_parents, is_literal
 
@@ -132,7 +132,7 @@ def _args_block(run: ast.FunctionDef) -> tuple[dict, dict, list[tuple[int, str, 
 
 def _loki_type(anno: ast.AST) -> str | None:
     """The type Loki emits, or None when the annotation degrades to a string."""
-    if isinstance(anno, ast.Name) and anno.id in ("str", "int", "float", "bool"):
+    if isinstance(anno, ast.Name) and (anno.id == "str" or anno.id in JSON_TYPES):
         return anno.id
     if isinstance(anno, ast.Subscript) and isinstance(anno.value, ast.Name):
         if anno.value.id in ("List", "Optional"):
@@ -176,7 +176,7 @@ def _check_params(out: Collector, run: ast.FunctionDef) -> None:
         name = param.arg
         if name in entries:
             type_text = entries[name][1]
-            if param.annotation is None and "optional" in type_text.lower() and type_text.strip("() ").split(",")[0].strip() in ("int", "float", "bool"):
+            if param.annotation is None and "optional" in type_text.lower() and type_text.strip("() ").split(",")[0].strip() in JSON_TYPES:
                 out.add("LOKI014", "warning", out.node_span(param),
                         f"`{name}` has no annotation and the docstring says `{type_text}`: Loki changes the type only for "
                         "the exact words int, float or bool, so it sends a string (not required); llm-functions "

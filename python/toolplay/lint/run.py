@@ -1,8 +1,9 @@
 """Protocol diagnostics: ``lint_paths(paths)`` -> list of Diagnostic dicts (src/protocol/diagnostics.ts).
 
-Every code is documented in docs/diagnostics.md (what the host does, why, the fix). Which rules
-run on a file: see scope.py; PY001 for any file that does not parse (syntax.py). Cross-file rules
-(duplicate tool names, shared file stems) follow LCP's scan (cross_file.py).
+Every code is documented in docs/diagnostics.md (what the host does, why, the fix). Which files
+are read and which rules run on each: scope.py; PY001 for any file that does not parse
+(syntax.py). Cross-file rules (duplicate tool names, shared file stems) follow LCP's scan
+(cross_file.py).
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ from typing import Any
 
 from ..core import file_cache
 from .cross_file import FileLint, cross_file
-from .files import collect_files
 from .hub import lint_ltp_file, targets_hub
 from .lcp import lint_lcp_file
 from .loki import lint_loki_file
-from .scope import is_lcp_file, is_loki_file
+from .scope import collect_files, is_lcp_file, is_loki_file
 from .source import Collector, SourceFile
 from .syntax import syntax_error
 

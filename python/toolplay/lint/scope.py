@@ -1,5 +1,11 @@
-"""Which hosts' rules apply to a tool file: LCP and hub rules when it has `tool_*` functions or LTP
-globals; Loki rules when it sits in a folder named `tools` and has a `def run` (or no `tool_*`)."""
+"""Which files the linter reads, and which hosts' rules apply to each.
+
+Files: in the order LCP scans them (lcp.md §1; hosts/lcp/scan.py): a folder one level deep, `X/X.py`
+first, then its siblings; `__init__.py` never; only the exact `.py` suffix; sorted by name, so
+which duplicate wins is the same on every machine (messages say so). Rules: LCP and hub rules when
+a file has `tool_*` functions or LTP globals; Loki rules when it sits in a folder named `tools`
+and has a `def run` (or no `tool_*`).
+"""
 
 from __future__ import annotations
 
@@ -7,9 +13,20 @@ import ast
 import os
 import re
 
+from ..hosts.lcp.scan import files_in_folder
+from ..hosts.lcp.tool_paths import split_paths
 from .hub import LTP_GLOBALS
 
 _RUN_DEF = re.compile(r"^\s*def\s+run\s*\(", re.MULTILINE)
+
+
+def collect_files(paths: list[str]) -> list[str]:
+    """Folders first, then single files (LCP loads `tool_files` after every folder); `.py` only."""
+    folders, singles = split_paths(paths)
+    files = [f for folder in folders for f in files_in_folder(folder)]
+    files += [f for f in singles if f.endswith(".py")]
+    seen: set[str] = set()
+    return [f for f in files if not (f in seen or seen.add(f))]
 
 
 def is_loki_file(path: str, tree: ast.Module | None, text: str) -> bool:

@@ -15,7 +15,6 @@ from typing import Any
 from ...core.usage import UsageError
 from .library_file import definitions
 
-PREVIEW_KEYS = ("query", "path", "command", "url")
 MAX_PREVIEW = 60
 
 

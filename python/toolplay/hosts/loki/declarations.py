@@ -16,6 +16,10 @@ from . import rust as rs
 from .syntax import parse_error_text
 
 
+# The type names the builder turns into a JSON type; every other name becomes a string.
+JSON_TYPES = {"bool": "boolean", "int": "integer", "float": "number"}
+
+
 class LokiStartupError(Exception):
     """What Loki prints when it refuses to start (an `anyhow` chain, `: `-joined)."""
 
@@ -234,4 +238,4 @@ def _type_schema(ty: str) -> dict:
     if t.startswith("literal:"):
         vals = [rs.trim_matches(rs.trim_matches(rs.trim(x), '"'), "'") for x in t[len("literal:"):].split("|")]
         return {"type": "string", "enum": vals}
-    return {"type": {"bool": "boolean", "int": "integer", "float": "number"}.get(t, "string")}
+    return {"type": JSON_TYPES.get(t, "string")}
