@@ -16,7 +16,7 @@ import traceback
 from typing import Any, Callable
 
 from .core.json_text import encode
-from .core.usage import UsageError, arguments_param, paths_param, tool_param
+from .core.usage import UsageError, paths_param, tool_param
 
 PROFILES = ("lcp", "hub", "loki", "llm-functions", "standard")
 FORMATS = ("native", "openai", "openai-strict", "anthropic", "mcp")
@@ -102,12 +102,10 @@ def lint(params: dict, hooks: Any) -> list:
 def status(params: dict, hooks: Any) -> dict:
     """The line a host prints as a call starts: the hub's LTP status line (profile ``hub``, the
     default), or Loki's ``Call <name> <compact JSON>`` (``loki``, ``llm-functions``)."""
-    tool = tool_param(params)
+    tool_param(params)  # a missing tool is reported before the paths, as it always was
     paths = paths_param(params)
     profile = _choice(params, "profile", ("hub", "loki", "llm-functions"), "hub")
-    if profile == "hub":
-        return {"line": _host("hub").status(paths, tool, arguments_param(params))}
-    return {"line": _host(profile).status(params)}
+    return {"line": _host(profile).status(paths, params)}
 
 
 def call(params: dict, hooks: Any) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from ...core.usage import arguments_param, tool_param
 from .library_file import library_files
 from .status import status_line
 from .tools_manager import text
@@ -86,6 +87,6 @@ def libraries(paths: list[str]) -> list:
     return out
 
 
-def status(paths: list[str], tool: str, args: Any) -> str:
-    """The LTP status line (trailing newline included) for ``tool`` called with ``args``."""
-    return status_line(paths, tool, args)
+def status(paths: list[str], params: dict[str, Any]) -> str:
+    """The LTP status line (trailing newline included) for ``params``' tool and arguments."""
+    return status_line(paths, tool_param(params), arguments_param(params))

@@ -112,7 +112,7 @@ def call(params: dict, hooks: Any) -> dict:
     return call_loki(params, hooks)
 
 
-def status(params: dict) -> str:
+def status(paths: list[str], params: dict) -> str:
     """Loki's own line for a call (dimmed on its terminal): `Call <name> <compact JSON>`, the
     arguments as Loki passes them to the tool. The same for both flavours."""
     tool = tool_param(params)
