@@ -38,7 +38,7 @@ def call_loki(params: dict, hooks: Any) -> dict:
     tool_data = argv_json(raw_args, command)
     functions_dir = os.path.dirname(os.path.dirname(tool_file))
     env_file = os.path.abspath(params.get("envFile") or os.path.join(functions_dir, ".env"))
-    # Telemetry exactly as the LCP runtime sends it (same Emitter, same workspace diff).
+    # Telemetry exactly as the LCP runner sends it (same Emitter, same workspace diff).
     emitter = Emitter(hooks, str(params.get("callId") or uuid.uuid4().hex))
     # Loki's own status line: what it prints (dimmed) on the terminal before running the tool.
     emitter.emit("call.started", tool=command, args=raw_args, statusLine=f"Call {command} {tool_data}")
