@@ -45,19 +45,22 @@ export async function schema(args: string[]): Promise<Outcome | 'help'> {
     profile: { type: 'string' },
     format: { type: 'string' },
     'host-config': { type: 'string' },
+    libraries: { type: 'boolean' },
   });
   if (values.help) return 'help';
   positionals('schema', pos, ['PATH'], true);
   const profile = choice<Profile>('schema', 'profile', values.profile, PROFILES, 'lcp');
   const format = choice<ExportFormat>('schema', 'format', values.format, FORMATS, 'native');
   if (values['host-config'] !== undefined && profile !== 'lcp') throw new UsageFailure(`schema: --host-config is LCP's host_tool_configs; it does nothing for --profile ${profile}`);
+  if (values.libraries && profile !== 'hub') throw new UsageFailure(`schema: --libraries is the hub's library metadata; it needs --profile hub, not ${profile}`);
+  if (values.libraries && format !== 'native') throw new UsageFailure(`schema: --libraries prints the hub's own output; it cannot be shaped as --format ${format}`);
   const config = hostConfig('schema', values['host-config']);
   const paths = pos.map((p) => existing('PATH', p));
   const bash = (profile === 'loki' || profile === 'llm-functions') && hasBashTools(paths);
   if (bash && format !== 'native') throw new UsageFailure(`schema: Bash tools can be shown with --format native only (the ${format} export covers Python tools)`);
   const engine = await openEngine(paths);
   if (bash) return { stdout: pretty(await lokiSchema(engine, paths, profile)), code: 0 };
-  const result = engine.call('schema', { paths, profile, format, ...(config ? { hostConfig: config } : {}) });
+  const result = engine.call('schema', { paths, profile, format, ...(config ? { hostConfig: config } : {}), ...(values.libraries ? { libraries: true } : {}) });
   return { stdout: pretty(result), code: 0 };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The engine's method map: what `toolplay.api.dispatch(method, params)` accepts and returns.
- * Shared by the CLI, the browser worker and the tests. Python side: python/toolplay/facade.py.
+ * Shared by the CLI, the browser worker and the tests. Python side: python/toolplay/api.py.
  */
 import type { Diagnostic } from './diagnostics.ts';
 import type { TelemetryEvent } from './events.ts';
@@ -24,6 +24,15 @@ export interface LibraryInfo {
   description: string;
   icon: string;
   titles: Record<string, string>;
+}
+
+/** `schema` with `libraries`: one file as lollms_hub's ToolsManager keeps it. */
+export interface HubLibrary {
+  file: string;
+  /** `parse_metadata`'s dict: name, description, icon (hub defaults when absent), settings_metadata when set. */
+  metadata: Record<string, unknown>;
+  /** The file's definitions, as `schema --profile hub` lists them. */
+  tool_definitions: unknown[];
 }
 
 /** One tool as the tools panel shows it for the chosen profile. */
@@ -64,21 +73,30 @@ export interface LokiResult {
 export interface EngineMethods {
   /** Engine health: the Python version and the profiles it knows. */
   ping: { params: Record<string, never>; result: { python: string; profiles: Profile[] } };
-  /** Specs for the CLI's `schema` command (paths: folders and files). */
-  schema: { params: { paths: string[]; profile: Profile; format: ExportFormat; hostConfig?: HostConfig }; result: unknown };
+  /**
+   * Specs for the CLI's `schema` command (paths: folders and files). With `libraries` (profile
+   * hub, format native): one `HubLibrary` per file instead.
+   */
+  schema: { params: { paths: string[]; profile: Profile; format: ExportFormat; hostConfig?: HostConfig; libraries?: boolean }; result: unknown };
   /** Libraries, tools and diagnostics for the UI. */
   inspect: { params: { paths: string[]; profile: Profile; hostConfig?: HostConfig }; result: Inspection };
   /** Protocol diagnostics. */
   lint: { params: { paths: string[] }; result: Diagnostic[] };
-  /** The LTP status line the hub streams for a call (with its trailing newline). */
-  status: { params: { paths: string[]; tool: string; args: unknown }; result: { line: string } };
+  /**
+   * The line a host prints as a call starts: profile `hub` (default) the LTP status line the hub
+   * streams (with its trailing newline), `loki` / `llm-functions` Loki's `Call <name> <compact JSON>`.
+   * `argsJson` (the arguments' JSON text as written) is parsed by Python, in place of `args`.
+   */
+  status: { params: { paths: string[]; tool: string; args?: unknown; argsJson?: string; profile?: 'hub' | 'loki' | 'llm-functions' }; result: { line: string } };
   /** Run a tool as the host would, with `workspace` as CWD. Telemetry goes through hooks.emit. */
   call: {
     params: {
       profile: 'lcp' | 'loki';
       paths: string[];
       tool: string;
-      args: unknown;
+      /** The arguments, parsed; or `argsJson`, their JSON text as written (Python parses it, so numbers stay exact). */
+      args?: unknown;
+      argsJson?: string;
       workspace: string;
       hostConfig?: HostConfig;
       envFile?: string;

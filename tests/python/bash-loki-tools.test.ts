@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { getEngine } from './engine.ts';
 import { PyodideFs } from '../../src/bash/pyodide-fs.ts';
 import type { EmscriptenFsLike } from '../../src/bash/pyodide-fs.ts';
 import { lokiToolsDeclarations } from '../../src/bash/loki-tools.ts';
+import { readConformance } from '../conformance.ts';
 
-const shared = new URL('../../../shared/conformance/', import.meta.url);
-const read = (rel: string): string => readFileSync(fileURLToPath(new URL(rel, shared)), 'utf8');
+const read = readConformance;
 const golden = (name: string, member: 'loki' | 'llm_functions'): unknown[] => (JSON.parse(read(`loki_expected/decl/${name}.json`)) as Record<string, unknown[]>)[member] ?? [];
 
 async function workspace(n: number) {
