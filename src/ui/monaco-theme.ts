@@ -1,7 +1,8 @@
 /**
- * Monaco's two themes, made from the design tokens so the editor sits in the page instead of on it.
- * Monaco wants hex colours, so each token is resolved by the browser on a probe element under the
- * theme's colour scheme (tokens.css writes them as light-dark()).
+ * Monaco's theme, made from the design tokens so the editor sits in the page instead of on it.
+ * Monaco wants hex colours, so each token is resolved by the browser on a probe element. Chromium
+ * resolves a token's light-dark() by the page's colour scheme, not the probe's, so the theme is
+ * (re)defined from the page each time the page's theme changes.
  */
 import { monaco } from './monaco.ts';
 import type { ResolvedTheme } from './design/theme.svelte.ts';
@@ -16,9 +17,8 @@ function hexOf(rgb: string): string {
 const TOKENS = ['--color-bg', '--color-surface', '--color-surface-2', '--color-raised', '--color-border', '--color-text', '--color-text-muted', '--color-accent-soft', '--color-focus'] as const;
 type Token = (typeof TOKENS)[number];
 
-function tokens(scheme: ResolvedTheme): Record<Token, string> {
+function tokens(): Record<Token, string> {
   const probe = document.createElement('span');
-  probe.style.colorScheme = scheme;
   probe.style.display = 'none';
   document.body.append(probe);
   const out = {} as Record<Token, string>;
@@ -30,37 +30,30 @@ function tokens(scheme: ResolvedTheme): Record<Token, string> {
   return out;
 }
 
-let defined = false;
-
-/** Defines both themes once (the tokens are fixed per scheme), then switches to `theme`. */
+/** Switches the editor to `theme`, which must be the theme the page shows now (its tokens are read from it). */
 export function applyEditorTheme(theme: ResolvedTheme): void {
-  if (!defined) {
-    for (const scheme of ['light', 'dark'] as const) {
-      const t = tokens(scheme);
-      monaco.editor.defineTheme(THEME[scheme], {
-        base: scheme === 'dark' ? 'vs-dark' : 'vs',
-        inherit: true,
-        rules: [],
-        colors: {
-          'editor.background': t['--color-bg'],
-          'editor.foreground': t['--color-text'],
-          'editorGutter.background': t['--color-bg'],
-          'editorLineNumber.foreground': t['--color-text-muted'],
-          'editorLineNumber.activeForeground': t['--color-text'],
-          'editor.lineHighlightBackground': t['--color-surface'],
-          'editor.lineHighlightBorder': t['--color-surface'],
-          'editor.selectionBackground': t['--color-accent-soft'],
-          'editor.inactiveSelectionBackground': t['--color-surface-2'],
-          'editorWidget.background': t['--color-raised'],
-          'editorWidget.border': t['--color-border'],
-          'editorHoverWidget.background': t['--color-raised'],
-          'editorHoverWidget.border': t['--color-border'],
-          'focusBorder': t['--color-focus'],
-        },
-      });
-    }
-    defined = true;
-  }
+  const t = tokens();
+  monaco.editor.defineTheme(THEME[theme], {
+    base: theme === 'dark' ? 'vs-dark' : 'vs',
+    inherit: true,
+    rules: [],
+    colors: {
+      'editor.background': t['--color-bg'],
+      'editor.foreground': t['--color-text'],
+      'editorGutter.background': t['--color-bg'],
+      'editorLineNumber.foreground': t['--color-text-muted'],
+      'editorLineNumber.activeForeground': t['--color-text'],
+      'editor.lineHighlightBackground': t['--color-surface'],
+      'editor.lineHighlightBorder': t['--color-surface'],
+      'editor.selectionBackground': t['--color-accent-soft'],
+      'editor.inactiveSelectionBackground': t['--color-surface-2'],
+      'editorWidget.background': t['--color-raised'],
+      'editorWidget.border': t['--color-border'],
+      'editorHoverWidget.background': t['--color-raised'],
+      'editorHoverWidget.border': t['--color-border'],
+      'focusBorder': t['--color-focus'],
+    },
+  });
   monaco.editor.setTheme(THEME[theme]);
 }
 

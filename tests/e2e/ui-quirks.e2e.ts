@@ -1,6 +1,6 @@
 // Diagnostics in the editor, schema hovers, and the Loki view.
 import type { E2ETest } from './harness.ts';
-import { assert, openApp, openExample, prepareCall, revealText, runAndWait, setEditorText, tools } from './ui-helpers.ts';
+import { assert, currentTab, openApp, openExample, prepareCall, revealText, runAndWait, setEditorText, tools } from './ui-helpers.ts';
 
 const tests: E2ETest[] = [
   {
@@ -74,7 +74,7 @@ const tests: E2ETest[] = [
       await openApp(page, base);
       await tools(page).getByLabel('Profile').selectOption('standard');
       await page.getByRole('treeitem', { name: 'tools/notes.py', exact: true }).click();
-      await page.locator('.tab').getByText('tools/notes.py').waitFor();
+      await currentTab(page, 'tools/notes.py').waitFor();
       await setEditorText(page, 'def tool_write_note(path: str:\n    pass\n');
       const card = tools(page).getByRole('article', { name: 'tool_write_note' });
       await card.getByText(/Stale: the file does not parse now/).waitFor({ timeout: 20_000 });
