@@ -4,11 +4,21 @@
 import type { Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
 import { seriousViolations } from './axe.ts';
-import { appReady, assert, openApp, prepareCall, runAndWait, setEditorText, tools, treeItem } from './ui-helpers.ts';
+import { appReady, assert, callStatus, openApp, openExample, prepareCall, runAndWait, setEditorText, tools, treeItem } from './ui-helpers.ts';
 
 async function noSeriousViolations(page: Page, where: string): Promise<void> {
   const found = await seriousViolations(page);
   assert(found.length === 0, `${where}:\n${found.join('\n')}`);
+}
+
+/**
+ * Switches the system colour scheme and waits until the app follows it (the media query reports it
+ * a frame later) and any transition has ended, so colours are measured as they settle.
+ */
+async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished)));
 }
 
 /** How far the page, or any element that does not scroll by itself, reaches past the window's right edge. */
@@ -54,7 +64,7 @@ const tests: E2ETest[] = [
       await prepareCall(page, 'tool_write_note', { path: 'notes/a11y.md', text: 'checked' });
       await runAndWait(page);
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
+        await useScheme(page, scheme);
         await page.setViewportSize({ width: 1440, height: 900 });
         await tools(page).getByRole('button', { name: 'tool_write_note', exact: true }).waitFor();
         await noSeriousViolations(page, `workbench, ${scheme}`);
@@ -68,6 +78,41 @@ const tests: E2ETest[] = [
           await noSeriousViolations(page, `narrow ${pane}, ${scheme}`);
         }
         await page.getByRole('tab', { name: 'Editor' }).click();
+      }
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
+  {
+    name: 'axe finds no serious or critical violation in the larger difference view, a confirmation and the Loki view, in both themes',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      await tools(page).getByLabel('Profile').selectOption('hub');
+      await tools(page).getByText('Differs from lcp').first().waitFor();
+      for (const scheme of ['light', 'dark'] as const) {
+        await useScheme(page, scheme);
+        await tools(page).getByRole('button', { name: 'Open the whole difference' }).first().click();
+        const roomy = page.getByRole('dialog', { name: /: lcp → hub$/ });
+        await roomy.waitFor();
+        await noSeriousViolations(page, `difference view, ${scheme}`);
+        await page.keyboard.press('Escape');
+        await roomy.waitFor({ state: 'detached' });
+      }
+      await openExample(page, 'confirm-autonomy', 'tool_run_file_command');
+      await prepareCall(page, 'tool_run_file_command', { command: 'rm docs/old.txt' });
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.getByRole('dialog').waitFor({ timeout: 20_000 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await useScheme(page, scheme);
+        await noSeriousViolations(page, `confirmation, ${scheme}`);
+      }
+      await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+      await callStatus(page).filter({ hasText: 'Finished' }).waitFor({ timeout: 20_000 });
+      await openExample(page, 'loki-tools', 'word_count');
+      await tools(page).getByText(/Loki starts with/).waitFor({ timeout: 20_000 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await useScheme(page, scheme);
+        await noSeriousViolations(page, `Loki view, ${scheme}`);
       }
       assert(errors.length === 0, errors.join('\n'));
     },
