@@ -82,7 +82,7 @@ const tests: E2ETest[] = [
     },
   },
   {
-    name: '"?" opens the keyboard shortcuts, Escape closes them and focus returns',
+    name: '"?" opens the keyboard shortcuts, Escape closes them (and a prompt) and focus returns',
     async run({ newPage, base }) {
       const { page } = await newPage();
       await openApp(page, base);
@@ -97,6 +97,9 @@ const tests: E2ETest[] = [
       await page.getByLabel('Arguments (JSON)').focus();
       await page.keyboard.press('?');
       assert((await dialog.count()) === 0, '"?" typed in a text field is just a character');
+      await page.getByRole('button', { name: 'New file' }).click();
+      await page.getByLabel('New file path').press('Escape');
+      await page.getByLabel('New file path').waitFor({ state: 'detached' });
     },
   },
   {
