@@ -10,7 +10,6 @@ function environment(stored: string | null, systemDark: boolean) {
     media: {
       matches: systemDark,
       addEventListener: (_: string, l: (e: { matches: boolean }) => void) => void listeners.add(l),
-      removeEventListener: (_: string, l: (e: { matches: boolean }) => void) => void listeners.delete(l),
     },
     root,
   } as unknown as ThemeEnvironment;

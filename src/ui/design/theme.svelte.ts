@@ -13,7 +13,7 @@ const CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 export interface ThemeEnvironment {
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
   /** `(prefers-color-scheme: dark)`; null where there is no window. */
-  media: Pick<MediaQueryList, 'matches' | 'addEventListener' | 'removeEventListener'> | null;
+  media: Pick<MediaQueryList, 'matches' | 'addEventListener'> | null;
   root: HTMLElement | null;
 }
 
@@ -59,10 +59,6 @@ export class Theme {
   /** System → light → dark → system: one button walks every choice. */
   cycle(): void {
     this.choice = CHOICES[(CHOICES.indexOf(this.#choice) + 1) % CHOICES.length] ?? 'system';
-  }
-
-  dispose(): void {
-    this.#env.media?.removeEventListener('change', this.#onMedia);
   }
 
   #apply(): void {

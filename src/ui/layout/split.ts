@@ -55,8 +55,8 @@ export interface Columns {
 }
 
 /** Until a divider is moved, the side columns take these shares of the window (a size of 0 means "not set"). */
-export const AUTO_FILES = 0.17;
-export const AUTO_RIGHT = 0.38;
+const AUTO_FILES = 0.17;
+const AUTO_RIGHT = 0.38;
 
 /**
  * Column widths for a window `total` pixels wide: the remembered sizes (or, for 0, the automatic
