@@ -19,7 +19,7 @@ const editorText = (page: Page) => page.evaluate(() => (window as unknown as { t
 
 const tests: E2ETest[] = [
   {
-    name: 'Ctrl+Enter in the editor runs the selected tool without touching the text, and focus lands on the result',
+    name: 'Ctrl+Enter in the editor runs the selected tool without touching the text, focus lands on the result; Ctrl+S saves',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
       await openApp(page, base);
@@ -31,6 +31,14 @@ const tests: E2ETest[] = [
       assert((await editorText(page)) === before, 'Ctrl+Enter inserted nothing into the file');
       await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Call status');
       await treeItem(page, 'notes/keys.md').waitFor();
+      // Ctrl+S is the app's: the browser's own Save dialog must not open, the workspace saves.
+      await page.evaluate(() => window.addEventListener('keydown', (e) => {
+        if (e.key.toLowerCase() === 's') (window as unknown as { savePrevented?: boolean }).savePrevented = e.defaultPrevented;
+      }, { capture: true }));
+      await focusEditor(page);
+      await page.keyboard.press('Control+S');
+      assert(await page.evaluate(() => (window as unknown as { savePrevented?: boolean }).savePrevented === true), 'Ctrl+S was taken by the app');
+      await page.getByText('Saved in this browser').waitFor();
       assert(errors.length === 0, errors.join('\n'));
     },
   },
