@@ -94,6 +94,13 @@ const tests: E2ETest[] = [
       const status = await runAndWait(page);
       assert(status.includes('Finished'), `greet: ${status}`);
       await page.getByRole('region', { name: 'Result' }).getByText(/Good morning, Ada/).first().waitFor();
+      // Only what applies to Loki: its own opening line, no hub status line, no hub wire views.
+      await prepareCall(page, 'word_count', { path: 'notes/poem.txt', unit: 'words' });
+      await runAndWait(page);
+      await page.getByRole('region', { name: 'Result' }).getByText('Loki prints').waitFor();
+      await page.getByRole('region', { name: 'Result' }).getByText(/^Call word_count /).waitFor();
+      assert((await page.getByText('Hub status line').count()) === 0, 'no hub status line under Loki');
+      assert((await page.getByLabel('Telemetry view').count()) === 0, 'no hub wire views under Loki');
       await tools(page).getByRole('checkbox', { name: 'draft_no_doc.py' }).check();
       await tools(page).getByText(/Loki would not start/).waitFor({ timeout: 20_000 });
       const text = (await tools(page).getByRole('alert').first().textContent()) ?? '';
