@@ -1,6 +1,9 @@
 // Entry: start Python in its worker first, then load the UI (Monaco is most of the bundle) and open
 // the workspace from IndexedDB (a first visit gets the first example). Pyodide loads on the worker's
 // thread while the main thread parses the UI, so the editor works at once and tools appear sooner.
+import '@fontsource-variable/inter';
+import './ui/design/tokens.css';
+import './ui/design/base.css';
 import { mount } from 'svelte';
 import { PythonClient } from './worker/client.svelte.ts';
 

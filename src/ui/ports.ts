@@ -59,6 +59,8 @@ export interface WorkspacePort {
   readonly saveError: string | null;
   readonly externalChange: boolean;
   reload(): Promise<void>;
+  /** Saves pending edits now instead of after the autosave's pause (Ctrl/⌘+S). */
+  flush(): Promise<void>;
   /** `origin` 'call' marks a tool call's own changes: the worker already has them. */
   subscribe(listener: (changes: FileChange[], origin?: string) => void): () => void;
 }

@@ -19,6 +19,9 @@ export const telemetry = (page: Page) => page.getByRole('log', { name: 'Telemetr
 export const tree = (page: Page) => page.getByRole('tree');
 export const treeItem = (page: Page, path: string) => page.getByRole('treeitem', { name: path, exact: true });
 export const callStatus = (page: Page) => page.getByRole('status', { name: 'Call status' });
+/** The editor tab of the file shown in the editor now. */
+export const currentTab = (page: Page, path: string) =>
+  page.getByRole('toolbar', { name: 'Open files' }).getByRole('button', { name: path, exact: true }).and(page.locator('[aria-current="page"]'));
 
 /** Replaces the workspace with one of the bundled examples. */
 export async function openExample(page: Page, id: string, firstTool: string): Promise<void> {

@@ -1,6 +1,6 @@
 // Diagnostics in the editor, schema hovers, and the Loki view.
 import type { E2ETest } from './harness.ts';
-import { assert, openApp, openExample, prepareCall, revealText, runAndWait, setEditorText, tools } from './ui-helpers.ts';
+import { assert, currentTab, openApp, openExample, prepareCall, revealText, runAndWait, setEditorText, tools } from './ui-helpers.ts';
 
 const tests: E2ETest[] = [
   {
@@ -63,7 +63,7 @@ const tests: E2ETest[] = [
       await openApp(page, base);
       await tools(page).getByLabel('Profile').selectOption('standard');
       await page.getByRole('treeitem', { name: 'tools/notes.py', exact: true }).click();
-      await page.locator('.tab').getByText('tools/notes.py').waitFor();
+      await currentTab(page, 'tools/notes.py').waitFor();
       await setEditorText(page, 'def tool_write_note(path: str:\n    pass\n');
       const card = tools(page).getByRole('article', { name: 'tool_write_note' });
       await card.getByText(/Stale: the file does not parse now/).waitFor({ timeout: 20_000 });
@@ -83,6 +83,13 @@ const tests: E2ETest[] = [
       const status = await runAndWait(page);
       assert(status.includes('Finished'), `greet: ${status}`);
       await page.getByRole('region', { name: 'Result' }).getByText(/Good morning, Ada/).first().waitFor();
+      // Only what applies to Loki: its own opening line, no hub status line, no hub wire views.
+      await prepareCall(page, 'word_count', { path: 'notes/poem.txt', unit: 'words' });
+      await runAndWait(page);
+      await page.getByRole('region', { name: 'Result' }).getByText('Loki prints').waitFor();
+      await page.getByRole('region', { name: 'Result' }).getByText(/^Call word_count /).waitFor();
+      assert((await page.getByText('Hub status line').count()) === 0, 'no hub status line under Loki');
+      assert((await page.getByLabel('Telemetry view').count()) === 0, 'no hub wire views under Loki');
       await tools(page).getByRole('checkbox', { name: 'draft_no_doc.py' }).check();
       await tools(page).getByText(/Loki would not start/).waitFor({ timeout: 20_000 });
       const text = (await tools(page).getByRole('alert').first().textContent()) ?? '';

@@ -1,5 +1,6 @@
-// Writes docs/screenshot.png (1440×900): the built app with an example open, a call done and the
-// telemetry showing. Run after `npx vite build`: node --import tsx tests/e2e/ui-screenshot.ts
+// Writes the README's screenshots, docs/screenshot-light.png and docs/screenshot-dark.png
+// (1440×900): the built app with an example open, two calls done and their telemetry showing, in
+// each theme. Run after `npx vite build`: node --import tsx tests/e2e/ui-screenshot.ts
 import { preview } from 'vite';
 import { launchContext } from './harness.ts';
 import { openApp, prepareCall, runAndWait, telemetry } from './ui-helpers.ts';
@@ -7,19 +8,24 @@ import { openApp, prepareCall, runAndWait, telemetry } from './ui-helpers.ts';
 const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
 const address = server.httpServer.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 4173}/`;
-const { context, dispose } = await launchContext();
-try {
-  const page = context.pages()[0] ?? (await context.newPage());
-  await openApp(page, base);
-  await prepareCall(page, 'tool_search_wikipedia', { query: 'Quantum Computing', max_results: 2 });
-  await runAndWait(page);
-  await prepareCall(page, 'tool_write_note', { path: 'notes/quantum.md', text: '# Quantum Computing\nQubits and error correction.' });
-  await runAndWait(page);
-  await telemetry(page).getByText('✍️ Saving a note').waitFor();
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: 'docs/screenshot.png' });
-  console.log('wrote docs/screenshot.png');
-} finally {
-  await dispose();
-  await server.close();
+for (const scheme of ['light', 'dark'] as const) {
+  const { context, dispose } = await launchContext();
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.emulateMedia({ colorScheme: scheme });
+    await openApp(page, base);
+    await prepareCall(page, 'tool_search_wikipedia', { query: 'Quantum Computing', max_results: 2 });
+    await runAndWait(page);
+    await prepareCall(page, 'tool_write_note', { path: 'notes/quantum.md', text: '# Quantum Computing\nQubits and error correction.' });
+    await runAndWait(page);
+    await telemetry(page).getByText('✍️ Saving a note').waitFor();
+    await page.getByText('Saved in this browser').waitFor();
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.screenshot({ path: `docs/screenshot-${scheme}.png` });
+    console.log(`wrote docs/screenshot-${scheme}.png`);
+  } finally {
+    await dispose();
+  }
 }
+await server.close();

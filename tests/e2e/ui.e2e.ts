@@ -1,6 +1,6 @@
 // The playground, driven as a person would: by role and accessible name, in real Chromium with real Pyodide.
 import type { E2ETest } from './harness.ts';
-import { appReady, assert, callStatus, openApp, prepareCall, runAndWait, setEditorText, telemetry, tools, tree, treeItem } from './ui-helpers.ts';
+import { appReady, assert, callStatus, currentTab, openApp, prepareCall, runAndWait, setEditorText, telemetry, tools, tree, treeItem } from './ui-helpers.ts';
 
 const tests: E2ETest[] = [
   {
@@ -84,7 +84,7 @@ const tests: E2ETest[] = [
       await appReady(page);
       await treeItem(page, 'kept.md').waitFor();
       assert((await tools(page).getByLabel('Profile').inputValue()) === 'standard', 'profile not restored');
-      await page.locator('.tab').getByText('tools/notes.py').waitFor();
+      await currentTab(page, 'tools/notes.py').waitFor();
       await tools(page).getByRole('button', { name: 'tool_write_note', exact: true }).click();
       const args = JSON.parse(await page.getByLabel('Arguments (JSON)').inputValue()) as unknown;
       assert(JSON.stringify(args) === JSON.stringify({ path: 'kept.md', text: 'persisted' }), `args: ${JSON.stringify(args)}`);

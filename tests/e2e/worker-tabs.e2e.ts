@@ -59,6 +59,8 @@ const tests: E2ETest[] = [
       await seedWorkspace(page, base, { 'notes.md': 'start\n' });
       await page.goto(base);
       await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
+      // The editor exists a moment before it shows the open file: type into that file, not into nothing.
+      await page.waitForFunction(() => (window as unknown as { toolplayEditor?: { getModel(): { uri: { path: string } } | null } }).toolplayEditor?.getModel()?.uri.path === '/notes.md');
       await setEditorText(page, 'typed right before leaving\n');
       await page.goto('about:blank');
       await page.goto(base);

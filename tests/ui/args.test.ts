@@ -14,10 +14,10 @@ const schema = {
 };
 
 describe('ArgsForm', () => {
-  it('starts from the schema defaults and reports what is missing, in words', () => {
+  it('starts without the optional arguments (their defaults are the host\'s) and reports what is missing, in words', () => {
     const form = new ArgsForm(schema, undefined);
-    expect(form.value).toEqual({ top: 0 });
-    expect(JSON.parse(form.text)).toEqual({ top: 0 });
+    expect(form.value).toEqual({});
+    expect(JSON.parse(form.text)).toEqual({});
     expect(form.problems).toEqual(['missing required "path"', 'missing required "unit"']);
   });
 
@@ -26,7 +26,7 @@ describe('ArgsForm', () => {
     const form = new ArgsForm(schema, undefined, (t) => saved.push(t));
     form.set('path', 'notes/poem.txt');
     form.set('unit', 'words');
-    expect(JSON.parse(form.text)).toEqual({ top: 0, path: 'notes/poem.txt', unit: 'words' });
+    expect(JSON.parse(form.text)).toEqual({ path: 'notes/poem.txt', unit: 'words' });
     expect(form.problems).toEqual([]);
     form.setText('{"path": "a.txt", "unit": "lines", "ignore": ["the"]}');
     expect(form.value).toEqual({ path: 'a.txt', unit: 'lines', ignore: ['the'] });
@@ -52,11 +52,11 @@ describe('ArgsForm', () => {
     expect(form.parseError).toBe('arguments must be a JSON object, like {"query": "…"}');
   });
 
-  it('restores a remembered text and resets to defaults', () => {
-    const form = new ArgsForm(schema, '{"path": "kept.txt", "unit": "lines"}');
-    expect(form.value).toEqual({ path: 'kept.txt', unit: 'lines' });
+  it('restores a remembered text and resets to a fresh form', () => {
+    const form = new ArgsForm(schema, '{"path": "kept.txt", "unit": "lines", "top": 2}');
+    expect(form.value).toEqual({ path: 'kept.txt', unit: 'lines', top: 2 });
     form.reset();
-    expect(form.value).toEqual({ top: 0 });
+    expect(form.value).toEqual({});
   });
 
   it('still works when a host emits a schema ajv cannot compile', () => {

@@ -59,10 +59,11 @@ describe('schema reading for the call form', () => {
     expect(kindOf({ anyOf: [{ type: 'array', items: {} }, { type: 'null' }] })).toBe('array');
     expect(kindOf({})).toBe('json');
   });
-  it('lists fields with required/nullable and prefills defaults', () => {
+  it('lists fields with required/nullable and prefills the defaults of required ones only', () => {
     const schema = { type: 'object', properties: { q: { type: 'string' }, n: { type: ['integer', 'null'], default: null } }, required: ['q'] };
     expect(fieldsOf(schema).map((f) => [f.name, f.kind, f.required, f.nullable])).toEqual([['q', 'string', true, false], ['n', 'integer', false, true]]);
-    expect(initialArgs(schema)).toEqual({ n: null });
+    expect(initialArgs(schema)).toEqual({});
+    expect(initialArgs({ ...schema, properties: { ...schema.properties, q: { type: 'string', default: 'x' } } })).toEqual({ q: 'x' });
   });
 });
 

@@ -73,7 +73,7 @@ describe('Playground', () => {
     playground.formFor(tool).set('path', 'notes/a.md');
     playground.host.setLevel('notes', 'strict');
     await playground.call();
-    expect(python.calls[0]).toEqual({ profile: 'lcp', paths: ['/workspace/tools'], tool: 'tool_write_note', args: { append: false, path: 'notes/a.md' }, hostConfig: { notes: { autonomy_level: 'strict' } } });
+    expect(python.calls[0]).toEqual({ profile: 'lcp', paths: ['/workspace/tools'], tool: 'tool_write_note', args: { path: 'notes/a.md' }, hostConfig: { notes: { autonomy_level: 'strict' } } });
     expect(playground.run.status).toBe('finished');
     expect(playground.run.stdout).toBe('wrote\n');
     expect(playground.run.changes.map((c) => [c.path, c.change])).toEqual([['notes/a.md', 'modified'], ['notes/b.md', 'created']]);
@@ -84,7 +84,7 @@ describe('Playground', () => {
     await settle();
     expect(python.synced.flat().some((f) => f.path === 'notes/b.md')).toBe(false);
     // Arguments are remembered per tool in the workspace settings.
-    expect(JSON.parse(workspace.settings.args.tool_write_note ?? '{}')).toEqual({ append: false, path: 'notes/a.md' });
+    expect(JSON.parse(workspace.settings.args.tool_write_note ?? '{}')).toEqual({ path: 'notes/a.md' });
   });
 
   it('calls Loki tools with the Loki profile, the functions/tools folder and functions/.env', async () => {

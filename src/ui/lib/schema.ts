@@ -70,10 +70,13 @@ export function fieldsOf(schema: JsonSchema): Field[] {
   });
 }
 
-/** The value a fresh form starts with: every declared default, nothing else. */
+/**
+ * The value a fresh form starts with: the defaults of required arguments. Optional ones are left
+ * out until the person sets them, as a model would leave them out; the form shows their defaults.
+ */
 export function initialArgs(schema: JsonSchema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of fieldsOf(schema)) if ('default' in f.schema) out[f.name] = f.schema.default;
+  for (const f of fieldsOf(schema)) if (f.required && 'default' in f.schema) out[f.name] = f.schema.default;
   return out;
 }
 
