@@ -43,9 +43,11 @@ export function hasShareMark(text: string): boolean {
   return text.includes(`#${MARK}`) || text.trimStart().startsWith(MARK);
 }
 
-/** A whole link, a bare `#share=…` fragment, or the text of a `.toolplay.json` file. */
-export function decodeShared(text: string): SharedWorkspace {
-  return text.trimStart().startsWith('{') ? decodeFile(encoder.encode(text)) : decodeLink(text);
+/** A whole link, a bare `#share=…` fragment, or a `.toolplay.json` file (as text or as its bytes). */
+export function decodeShared(input: string | Uint8Array): SharedWorkspace {
+  if (typeof input === 'string') return input.trimStart().startsWith('{') ? decodeFile(encoder.encode(input)) : decodeLink(input);
+  const first = input.findIndex((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d);
+  return input[first] === 0x7b ? decodeFile(input) : decodeLink(new TextDecoder().decode(input));
 }
 
 export function decodeLink(text: string): SharedWorkspace {
@@ -71,8 +73,13 @@ export function decodeLink(text: string): SharedWorkspace {
 
 /** A `.toolplay.json` file's bytes. */
 export function decodeFile(bytes: Uint8Array): SharedWorkspace {
-  if (bytes.length > MAX_PAYLOAD_BYTES) throw new ShareError('unpacks-too-large', `the file is too large: ${megabytes(bytes.length)}, over the ${megabytes(MAX_PAYLOAD_BYTES)} limit`);
+  checkFileSize(bytes.length);
   return readPayload(parseJson(bytes, 'file'));
+}
+
+/** Refuses a `.toolplay.json` over the limit (callers that can stat a file check before reading it). */
+export function checkFileSize(bytes: number): void {
+  if (bytes > MAX_PAYLOAD_BYTES) throw new ShareError('unpacks-too-large', `the file is too large: ${megabytes(bytes)}, over the ${megabytes(MAX_PAYLOAD_BYTES)} limit`);
 }
 
 function parseJson(bytes: Uint8Array, from: 'link' | 'file'): unknown {
