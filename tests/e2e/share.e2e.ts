@@ -169,5 +169,32 @@ const tests: E2ETest[] = [
       assert(errors.length === 0, errors.join('\n'));
     },
   },
+  {
+    name: 'two tabs: a workspace switched to or deleted in one tab shows in the other, which can keep its copy',
+    async run({ newContext, base }) {
+      const context = await newContext();
+      const a = context.pages()[0] ?? (await context.newPage());
+      await openApp(a, base);
+      const actions = (page: Page) => page.getByRole('toolbar', { name: 'Workspace actions' });
+      await a.getByRole('button', { name: 'Workspace actions' }).click();
+      await actions(a).getByRole('button', { name: 'New', exact: true }).click();
+      await a.getByText('Saved in this browser').waitFor({ timeout: 10_000 });
+      // A new tab opens the workspace last switched to.
+      const b = await context.newPage();
+      await b.goto(base);
+      await b.getByRole('option', { name: 'Workspace 2 (open in another tab)' }).waitFor({ state: 'attached', timeout: 30_000 });
+      await a.getByLabel('Workspace', { exact: true }).selectOption({ label: 'My workspace' });
+      await b.getByRole('option', { name: 'My workspace (open in another tab)' }).waitFor({ state: 'attached' });
+      await a.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Workspace 2 (open in another tab)' });
+      await a.getByRole('button', { name: 'Workspace actions' }).click();
+      await actions(a).getByRole('button', { name: 'Delete', exact: true }).click();
+      await a.getByRole('status').filter({ hasText: 'Deleted “Workspace 2”.' }).waitFor();
+      const gone = b.getByRole('alert', { name: 'Workspace deleted' });
+      await gone.getByText('“Workspace 2” was deleted in another tab').waitFor({ timeout: 10_000 });
+      await gone.getByRole('button', { name: 'Keep as a new workspace' }).click();
+      await a.getByRole('option', { name: 'Workspace 2 (kept) (open in another tab)' }).waitFor({ state: 'attached', timeout: 10_000 });
+      assert(JSON.stringify(await workspaceNames(b)) === JSON.stringify(['My workspace (open in another tab)', 'Workspace 2 (kept)']), `B's list: ${await workspaceNames(b)}`);
+    },
+  },
 ];
 export default tests;

@@ -148,7 +148,8 @@ export class SessionCore {
 
   #scheduleTelemetry(): void {
     clearTimeout(this.#telemetryTimer);
-    this.#telemetryTimer = setTimeout(() => void this.saveTelemetry(), 300);
+    // A call streaming thousands of events is saved once, when it ends.
+    this.#telemetryTimer = setTimeout(() => (this.#playground?.run.status === 'running' ? this.#scheduleTelemetry() : void this.saveTelemetry()), 300);
   }
 
   /** Writes the open workspace's telemetry now (also what tests wait for). */

@@ -14,7 +14,7 @@ import { contentOf, sharedName } from '../../share/apply.ts';
 
 export type { SessionDeps };
 /** How long a deleted workspace can be brought back. */
-export const UNDO_MS = 10_000;
+const UNDO_MS = 10_000;
 
 export class Session extends SessionCore {
   #undo = $state.raw<{ removed: RemovedWorkspace; wasCurrent: boolean } | null>(null);
