@@ -46,6 +46,9 @@ const tests: E2ETest[] = [
       await dialog.getByLabel(/Include the telemetry of my last calls/).check();
       const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
       assert(link.startsWith(`${base}#share=1.`), `a link to the app: ${link.slice(0, 80)}`);
+      // Copied through the clipboard API, or (where it is refused) selected for Ctrl+C: either way the person is told.
+      await dialog.getByRole('button', { name: 'Copy link' }).click();
+      await dialog.getByRole('status').filter({ hasText: /^(Link copied\.|The link is selected: press Ctrl\+C)/ }).waitFor();
       await dialog.getByRole('button', { name: 'Close' }).click();
 
       const { page, errors: theirErrors } = await newPage();
