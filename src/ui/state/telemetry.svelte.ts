@@ -45,9 +45,9 @@ export class TelemetryLog {
   get kindFilter(): TelemetryEventType | '' { return this.#kind; }
   set kindFilter(v: TelemetryEventType | '') { this.#kind = v; }
   get view(): 'events' | WireFormat { return this.#view; }
+  set view(v: 'events' | WireFormat) { this.#view = v; }
   /** Call ids of the recorded calls present in the log. */
   get recordedCalls(): string[] { void this.#version; return [...this.#recorded]; }
-  set view(v: 'events' | WireFormat) { this.#view = v; }
 
   add(e: TelemetryEvent): void {
     this.addAll([e]);
