@@ -1,6 +1,7 @@
 // Entry: start Python in its worker first, then load the UI (Monaco is most of the bundle) and open
-// the workspace from IndexedDB (a first visit gets the first example). Pyodide loads on the worker's
-// thread while the main thread parses the UI, so the editor works at once and tools appear sooner.
+// the workspaces from IndexedDB (a first visit gets the first example; a link in the address bar
+// opens as a new workspace in review mode). Pyodide loads on the worker's thread while the main
+// thread parses the UI, so the editor works at once and tools appear sooner.
 import '@fontsource-variable/inter';
 import './ui/design/tokens.css';
 import './ui/design/base.css';
@@ -10,20 +11,30 @@ import { PythonClient } from './worker/client.svelte.ts';
 const python = new PythonClient();
 const target = document.getElementById('app')!;
 
+/** sessionStorage, where the page may use it (a sandboxed frame may not). */
+function tabStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 async function boot(): Promise<void> {
-  const [{ default: App }, { Workspace, createIdbStore }, { Playground }, { DEFAULT_EXAMPLE, EXAMPLES }] = await Promise.all([
-    import('./ui/App.svelte'),
-    import('./workspace/workspace.svelte.ts'),
-    import('./ui/state/playground.svelte.ts'),
+  const [{ default: Root }, { createIdbStore }, { createListStore }, { createTelemetryStore }, { Session }, { DEFAULT_EXAMPLE, EXAMPLES }] = await Promise.all([
+    import('./ui/Root.svelte'),
+    import('./workspace/store.ts'),
+    import('./workspace/list-store.ts'),
+    import('./workspace/telemetry-store.ts'),
+    import('./ui/state/session.svelte.ts'),
     import('./examples/index.ts'),
   ]);
-  const workspace = await Workspace.open(createIdbStore());
-  if (workspace.paths.length === 0 && workspace.folders.length === 0 && workspace.settings.openPath === null)
-    workspace.replaceAll(DEFAULT_EXAMPLE.files, { openPath: DEFAULT_EXAMPLE.openPath, profile: DEFAULT_EXAMPLE.profile });
-  const playground = new Playground(workspace, python);
+  const session = await Session.start({
+    records: createIdbStore(), list: createListStore(), telemetry: createTelemetryStore(), python, example: DEFAULT_EXAMPLE, tabStore: tabStore(),
+  });
   target.textContent = '';
-  mount(App, { target, props: { playground, examples: EXAMPLES } });
-  await playground.start();
+  mount(Root, { target, props: { session, examples: EXAMPLES } });
+  await session.openFromAddress(location, history);
 }
 
 boot().catch((e: unknown) => {

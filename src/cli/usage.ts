@@ -18,6 +18,8 @@ Usage:
   toolplay call PATH TOOL ARGS_JSON [--profile lcp|loki] [--workspace DIR] [--confirm D] ...
   toolplay status PATH TOOL ARGS_JSON
   toolplay lint PATH... [--json]
+  toolplay link encode DIR [--profile P] [--tool T --args JSON] [--name N] [--base URL] [--file OUT]
+  toolplay link decode LINK_OR_FILE --out DIR
 
 Run "toolplay COMMAND --help" for the options of one command.
 Exit codes: 0 ok, 1 lint found errors, 2 bad input, 3 engine failure (a toolplay bug).`;
@@ -71,5 +73,26 @@ Every code is explained in docs/diagnostics.md. Exits 1 when any diagnostic is a
 
 Options:
   --json             print the diagnostics as a JSON array instead
+  -h, --help         this help`,
+  link: `Usage: toolplay link encode DIR [options]
+       toolplay link decode LINK_OR_FILE --out DIR
+
+encode prints a share link of the files under DIR (every file and empty folder; .git and
+__pycache__ are left out, and so are symbolic links), as the app's Share button makes it.
+decode checks a link (or a .toolplay.json file, or a file holding a link) exactly as the app
+does, writes its files into DIR and prints the toolplay call command that repeats the shared call.
+A link or file the app would refuse is refused with the same one line (exit 2). Format:
+docs/share-links.md.
+
+Options of encode:
+  --profile P        the profile the app opens with: lcp (default), hub, loki, llm-functions, standard
+  --tool T           the tool selected in the app
+  --args JSON        its arguments, kept exactly as written (needs --tool)
+  --host-config JSON host configuration keyed by library file stem
+  --name N           the title of the shared workspace
+  --base URL         the app's address (default: http://localhost:4173/, where npm start serves it)
+  --file OUT         write the .toolplay.json file to OUT instead of printing a link ("-": stdout)
+Options of decode:
+  --out DIR          a new or empty folder for the files (required)
   -h, --help         this help`,
 };

@@ -4,7 +4,7 @@
  * the page is hidden or goes away. The file model itself lives in Workspace; this class only sees it
  * through `current()`.
  */
-import { RevisionConflict, describeSaveError, type WorkspaceMeta, type WorkspaceSettings, type WorkspaceStore } from './store.ts';
+import { RevisionConflict, WorkspaceGone, describeSaveError, type WorkspaceMeta, type WorkspaceSettings, type WorkspaceStore } from './store.ts';
 
 export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
 
@@ -32,6 +32,8 @@ export class Autosave {
   #state = $state<SaveState>('saved');
   #error = $state<string | null>(null);
   #externalChange = $state(false);
+  /** Deleted in another tab: nothing is written until it is listed again (see setGone). */
+  #gone = $state(false);
   /** Stored revision the in-memory state is based on. */
   #revision = 0;
   /** Paths edited since the last successful save, with the stored bytes they replaced (null: did not exist). */
@@ -62,6 +64,7 @@ export class Autosave {
   get state(): SaveState { return this.#state; }
   get error(): string | null { return this.#error; }
   get externalChange(): boolean { return this.#externalChange; }
+  get gone(): boolean { return this.#gone; }
   get revision(): number { return this.#revision; }
   /** Edits not stored yet: path → the stored bytes they replaced; and whether settings/folders changed. */
   get unsaved(): { files: ReadonlyMap<string, Uint8Array | null>; meta: boolean } {
@@ -77,6 +80,20 @@ export class Autosave {
     this.#metaDirty = true;
   }
 
+  /** Another tab deleted this workspace (or undid that): saving stops, or resumes with what is unsaved. */
+  setGone(gone: boolean): void {
+    if (gone === this.#gone) return;
+    this.#gone = gone;
+    if (gone) {
+      this.cancel();
+      this.#showGone();
+    } else if (this.#dirty.size || this.#metaDirty) this.schedule();
+    else {
+      this.#state = 'saved';
+      this.#error = null;
+    }
+  }
+
   /** Starts over from what the store holds at `revision` (after a load). */
   reset(revision: number): void {
     this.cancel();
@@ -89,6 +106,7 @@ export class Autosave {
   }
 
   schedule(): void {
+    if (this.#gone) return this.#showGone();
     if (this.#state !== 'error' || !this.#externalChange) this.#state = 'pending';
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
@@ -129,6 +147,11 @@ export class Autosave {
     this.#channel = null;
   }
 
+  #showGone(): void {
+    this.#state = 'error';
+    this.#error = describeSaveError(new WorkspaceGone());
+  }
+
   #meta(): WorkspaceMeta {
     const { settings, folders } = this.#current();
     return { settings: $state.snapshot(settings) as WorkspaceSettings, folders: [...folders], revision: this.#revision + 1 };
@@ -146,7 +169,7 @@ export class Autosave {
    * workspace: writing blind then could overwrite its work, and the person was told the edits are unsaved.
    */
   #saveOnUnload(): void {
-    if (this.#externalChange) return;
+    if (this.#externalChange || this.#gone) return;
     const paths = new Set([...(this.#inflight?.keys() ?? []), ...this.#dirty.keys()]);
     if (!paths.size && !this.#metaDirty && !this.#inflight) return;
     this.cancel();
@@ -171,6 +194,7 @@ export class Autosave {
     const dirty = new Map(this.#dirty);
     const metaDirty = this.#metaDirty;
     if (!dirty.size && !metaDirty) return;
+    if (this.#gone) return this.#showGone();
     const { files } = this.#current();
     const put: Array<[string, Uint8Array]> = [];
     const del: string[] = [];
@@ -199,6 +223,7 @@ export class Autosave {
       if (e instanceof RevisionConflict) this.#externalChange = true;
       this.#state = 'error';
       this.#error = describeSaveError(e);
+      if (e instanceof WorkspaceGone) this.#gone = true;
     } finally {
       if (this.#saving === attempt) {
         this.#saving = null;

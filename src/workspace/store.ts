@@ -3,10 +3,13 @@
  * small write, plus one metadata record (settings, empty folders, revision). Keys:
  *   [id, 0]        → WorkspaceMeta
  *   [id, 1, path]  → Uint8Array
+ *   [id, 2]        → the workspace's telemetry (telemetry-store.ts)
+ *   'workspaces'   → the list of workspaces (list-format.ts, list-store.ts)
  * Arrays sort after strings in IndexedDB, so [id, 1, []] is an upper bound for every file of a workspace.
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { HostConfig, Profile } from '../protocol/engine.ts';
+import { LIST_KEY, mayStore } from './list-format.ts';
 
 export interface WorkspaceSettings {
   profile: Profile;
@@ -15,9 +18,11 @@ export interface WorkspaceSettings {
   args: Record<string, string>;
   openPath: string | null;
   timeoutMs: number;
+  /** The tool selected for calling (absent in stores written before it was kept). */
+  tool?: string | null;
 }
 
-export const DEFAULT_SETTINGS: WorkspaceSettings = { profile: 'lcp', hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000 };
+export const DEFAULT_SETTINGS: WorkspaceSettings = { profile: 'lcp', hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000, tool: null };
 
 export interface WorkspaceMeta {
   settings: WorkspaceSettings;
@@ -43,6 +48,14 @@ export interface WorkspaceWrite {
    * so write without the revision check (its answer would come too late) and commit() at once.
    */
   unloading?: boolean;
+}
+
+/** The workspace is no longer in the list (another tab deleted it): nothing of this write was stored. */
+export class WorkspaceGone extends Error {
+  constructor() {
+    super('this workspace was deleted in another tab');
+    this.name = 'WorkspaceGone';
+  }
 }
 
 /** The stored workspace moved on (another tab saved): nothing of this write was stored. */
@@ -98,6 +111,11 @@ export function createIdbStore(name = 'toolplay'): WorkspaceStore {
         // the page unloads (pagehide) gets no further turns of the event loop, and queued requests still
         // run. If the check then finds another tab's revision, aborting rolls every write back.
         if (!write.unloading) {
+          // A workspace deleted in another tab is never written back into existence.
+          const listed = os.get(LIST_KEY);
+          listed.onsuccess = () => {
+            if (!mayStore(listed.result, id)) fail(new WorkspaceGone());
+          };
           const check = os.get([id, META]) as IDBRequest<WorkspaceMeta | undefined>;
           check.onsuccess = () => {
             const stored = check.result?.revision ?? 0;
@@ -119,7 +137,7 @@ export function createIdbStore(name = 'toolplay'): WorkspaceStore {
     list: () =>
       use('readonly', async (os) => {
         const keys = await promisifyRequest(os.getAllKeys());
-        return [...new Set(keys.map((k) => String((k as unknown[])[0])))];
+        return [...new Set(keys.filter(Array.isArray).map((k) => String((k as unknown[])[0])))];
       }),
     eraseAll: () => use('readwrite', (os) => (os.clear(), promisifyRequest(os.transaction))),
   };
@@ -130,6 +148,8 @@ export function describeSaveError(e: unknown): string {
   const name = e instanceof Error || e instanceof DOMException ? e.name : '';
   if (name === 'QuotaExceededError')
     return 'Browser storage is full, so recent edits are not saved yet. They are kept in this tab: download the workspace as a zip, or delete large files, and saving resumes.';
+  if (e instanceof WorkspaceGone)
+    return 'This workspace was deleted in another tab, so edits here are not saved. Your files are kept in this tab: keep them as a new workspace, or switch to another one.';
   if (e instanceof RevisionConflict) return 'Another tab changed this workspace. Reload it to take those changes; your unsaved edits here are kept.';
   return `Saving failed: ${e instanceof Error ? e.message : String(e)}. Your edits are kept in this tab.`;
 }

@@ -62,6 +62,8 @@ export class Workspace {
   get saveState(): SaveState { return this.#save.state; }
   get saveError(): string | null { return this.#save.error; }
   get externalChange(): boolean { return this.#save.externalChange; }
+  /** Deleted in another tab: edits stay in this tab and nothing is written (see markDeleted). */
+  get deleted(): boolean { return this.#save.gone; }
   /** The stored revision this tab is based on. */
   get revision(): number { return this.#save.revision; }
 
@@ -226,6 +228,11 @@ export class Workspace {
     this.#version++;
     if (this.#save.unsaved.files.size || this.#save.unsaved.meta) this.#save.schedule();
     this.#emit(changes, 'reload');
+  }
+
+  /** The list says this workspace was deleted elsewhere (true) or is listed again after an undo (false). */
+  markDeleted(deleted: boolean): void {
+    this.#save.setGone(deleted);
   }
 
   subscribe(listener: ChangeListener): () => void {

@@ -20,6 +20,8 @@ import type { TelemetryEvent } from '../../protocol/events.ts';
 export interface PlaygroundOptions {
   /** Quiet time after the last edit before the engine re-reads the tools. */
   debounceMs?: number;
+  /** Why tools may not run now (review mode of a shared workspace), or null; call() refuses while it says why. */
+  gate?: () => string | null;
 }
 
 
@@ -37,6 +39,7 @@ export class Playground {
   #lokiError = $state<string | null>(null);
   #forms = new Map<string, ArgsForm>();
   #debounceMs: number;
+  #gate: () => string | null;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #generation = 0;
@@ -47,6 +50,7 @@ export class Playground {
     this.python = python;
     this.host = new HostSettings(workspace);
     this.#debounceMs = options.debounceMs ?? 150;
+    this.#gate = options.gate ?? (() => null);
     python.onConfirm = this.confirm.ask;
   }
 
@@ -82,9 +86,15 @@ export class Playground {
   get lokiError(): string | null { return this.#lokiError; }
   get selectedTool(): ToolEntry | null {
     const tools = this.tools.tools;
-    return (this.#selected ? tools.find((t) => t.name === this.#selected) : undefined) ?? tools[0] ?? null;
+    const wanted = this.#selected ?? this.workspace.settings.tool ?? null;
+    return (wanted ? tools.find((t) => t.name === wanted) : undefined) ?? tools[0] ?? null;
   }
-  set selectedTool(t: ToolEntry | null) { this.#selected = t?.name ?? null; }
+  set selectedTool(t: ToolEntry | null) {
+    this.#selected = t?.name ?? null;
+    if (this.workspace.settings.tool !== this.#selected) this.workspace.update({ tool: this.#selected });
+  }
+  /** Why Run is refused now (a shared workspace not trusted yet), or null. */
+  get callBlocked(): string | null { return this.#gate(); }
   get timeoutMs(): number { return this.workspace.settings.timeoutMs; }
   set timeoutMs(ms: number) { this.workspace.update({ timeoutMs: Math.max(100, Math.round(ms)) }); }
 
@@ -164,7 +174,7 @@ export class Playground {
   /** Runs the selected tool as its host would; changed files are committed to the workspace together. */
   async call(): Promise<void> {
     const tool = this.selectedTool;
-    if (!tool || this.run.status === 'running') return;
+    if (!tool || this.run.status === 'running' || this.callBlocked !== null) return;
     const form = this.formFor(tool);
     const layout = this.layout;
     const before = new Map(this.workspace.files);
@@ -214,7 +224,7 @@ export class Playground {
   loadExample(files: Record<string, string>, openPath: string, profile: Profile): void {
     this.#forms.clear();
     this.#selected = null;
-    this.workspace.replaceAll(files, { openPath, profile, args: {}, hostConfig: {} });
+    this.workspace.replaceAll(files, { openPath, profile, args: {}, hostConfig: {}, tool: null });
   }
 
   newFile(path: string, content = ''): void {

@@ -10,6 +10,8 @@ export interface CallEntry {
   tool: string;
   statusLine: string;
   events: TelemetryEvent[];
+  /** Recorded by the sender of a shared workspace, not run here. */
+  recorded: boolean;
 }
 
 /** Kinds a person filters by: the event types without their call prefix noise. */
@@ -29,6 +31,10 @@ export class TelemetryLog {
   #tool = $state('');
   #kind = $state<TelemetryEventType | ''>('');
   #view = $state<'events' | WireFormat>('events');
+  /** Call ids of the recorded calls (a shared workspace's), shown as the sender's. */
+  readonly #recorded = new Set<string>();
+  /** Called after every change (the workspace keeps its telemetry). */
+  onChange: () => void = () => {};
 
   get events(): readonly TelemetryEvent[] {
     void this.#version;
@@ -40,6 +46,8 @@ export class TelemetryLog {
   set kindFilter(v: TelemetryEventType | '') { this.#kind = v; }
   get view(): 'events' | WireFormat { return this.#view; }
   set view(v: 'events' | WireFormat) { this.#view = v; }
+  /** Call ids of the recorded calls present in the log. */
+  get recordedCalls(): string[] { void this.#version; return [...this.#recorded]; }
 
   add(e: TelemetryEvent): void {
     this.addAll([e]);
@@ -60,13 +68,24 @@ export class TelemetryLog {
       }
       this.#events.push(e);
     }
-    if (events.length > 0) this.#version++;
+    if (events.length > 0) {
+      this.#version++;
+      this.onChange();
+    }
+  }
+
+  /** Events kept or received earlier: those of `recorded` calls are the sender's, marked so wherever shown. */
+  restore(events: readonly TelemetryEvent[], recorded: readonly string[]): void {
+    for (const id of recorded) this.#recorded.add(id);
+    this.addAll(events);
   }
 
   clear(): void {
     this.#events.length = 0;
     this.#chunks.clear();
+    this.#recorded.clear();
     this.#version++;
+    this.onChange();
   }
 
   /** Every call in order, each with its own events. */
@@ -75,7 +94,7 @@ export class TelemetryLog {
     for (const e of this.events) {
       let entry = byId.get(e.callId);
       if (!entry) {
-        entry = { callId: e.callId, tool: '', statusLine: '', events: [] };
+        entry = { callId: e.callId, tool: '', statusLine: '', events: [], recorded: this.#recorded.has(e.callId) };
         byId.set(e.callId, entry);
       }
       if (e.type === 'call.started') { entry.tool = e.tool; entry.statusLine = e.statusLine; }

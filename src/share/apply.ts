@@ -1,0 +1,30 @@
+/**
+ * A shared workspace as the content of a new workspace of one's own: files, folders, settings (the
+ * shared call's tool selected, its arguments as typed) and the sender's telemetry, marked recorded.
+ */
+import { DEFAULT_SETTINGS } from '../workspace/store.ts';
+import type { WorkspaceContent } from '../workspace/list-store.ts';
+import type { SharedWorkspace } from './payload.ts';
+
+export function contentOf(shared: SharedWorkspace): WorkspaceContent {
+  const call = shared.call;
+  return {
+    files: shared.files,
+    folders: shared.folders,
+    settings: {
+      ...structuredClone(DEFAULT_SETTINGS),
+      profile: shared.profile ?? DEFAULT_SETTINGS.profile,
+      hostConfig: shared.host,
+      args: call ? { [call.tool]: call.argsText } : {},
+      openPath: shared.open,
+      tool: call?.tool ?? null,
+    },
+    telemetry: { events: shared.telemetry, recorded: [...new Set(shared.telemetry.map((e) => e.callId))] },
+  };
+}
+
+/** "Shared 2025-05-01 14:05": the name of a shared workspace that has none. */
+export function sharedName(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `Shared ${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}`;
+}

@@ -1,0 +1,71 @@
+/**
+ * Recorded telemetry from a link or file, narrowed field by field into toolplay's event types (only
+ * known fields are copied). Event types this version does not know are skipped, so a link from a
+ * newer toolplay still opens; a known event with a wrong field is refused.
+ */
+import type { TelemetryEvent, TelemetryEventType } from '../protocol/events.ts';
+import { ShareError } from './errors.ts';
+
+type Fields = Record<string, unknown>;
+const DECISIONS = ['allow', 'always', 'reject'] as const;
+const FAILURES = ['error', 'stopped', 'timeout', 'crashed'] as const;
+
+class Malformed extends Error {}
+
+const text = (o: Fields, key: string): string => {
+  const v = o[key];
+  if (typeof v !== 'string') throw new Malformed(`"${key}" must be text`);
+  return v;
+};
+const number = (o: Fields, key: string): number => {
+  const v = o[key];
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Malformed(`"${key}" must be a number`);
+  return v;
+};
+const paths = (o: Fields, key: string): string[] => {
+  const v = o[key];
+  if (!Array.isArray(v) || !v.every((p) => typeof p === 'string')) throw new Malformed(`"${key}" must be a list of paths`);
+  return [...(v as string[])];
+};
+function oneOf<T extends string>(o: Fields, key: string, allowed: readonly T[]): T {
+  const v = o[key];
+  const found = allowed.find((a) => a === v);
+  if (found === undefined) throw new Malformed(`"${key}" must be one of ${allowed.join(', ')}`);
+  return found;
+}
+
+const READERS: { [K in TelemetryEventType]: (o: Fields, base: { callId: string; t: number }) => Extract<TelemetryEvent, { type: K }> } = {
+  'call.started': (o, b) => ({ type: 'call.started', ...b, tool: text(o, 'tool'), args: o.args ?? null, statusLine: text(o, 'statusLine') }),
+  'confirm.asked': (o, b) => ({ type: 'confirm.asked', ...b, tool: text(o, 'tool'), label: text(o, 'label'), content: text(o, 'content') }),
+  'confirm.answered': (o, b) => ({
+    type: 'confirm.answered', ...b, decision: oneOf(o, 'decision', DECISIONS),
+    ...(o.reason === undefined ? {} : { reason: text(o, 'reason') }),
+    ...(o.auto === undefined ? {} : { auto: o.auto === true }),
+  }),
+  'call.stdout': (o, b) => ({ type: 'call.stdout', ...b, text: text(o, 'text') }),
+  'call.stderr': (o, b) => ({ type: 'call.stderr', ...b, text: text(o, 'text') }),
+  'fs.changed': (o, b) => ({ type: 'fs.changed', ...b, created: paths(o, 'created'), modified: paths(o, 'modified'), deleted: paths(o, 'deleted') }),
+  'call.finished': (o, b) => ({ type: 'call.finished', ...b, result: o.result ?? null, durationMs: number(o, 'durationMs') }),
+  'call.failed': (o, b) => ({ type: 'call.failed', ...b, reason: oneOf(o, 'reason', FAILURES), message: text(o, 'message'), durationMs: number(o, 'durationMs') }),
+};
+
+const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `value` as a list of telemetry events; throws one ShareError naming the first bad event. */
+export function readEvents(value: unknown): TelemetryEvent[] {
+  if (!Array.isArray(value)) throw new ShareError('bad-field', '"telemetry" must be a list of events');
+  const out: TelemetryEvent[] = [];
+  value.forEach((item: unknown, i) => {
+    const where = `telemetry event ${i + 1}`;
+    if (!isObject(item) || typeof item.type !== 'string') throw new ShareError('bad-field', `${where} is not an event (an object with a "type")`);
+    if (!Object.hasOwn(READERS, item.type)) return;
+    const type = item.type as TelemetryEventType;
+    try {
+      out.push(READERS[type](item, { callId: text(item, 'callId'), t: number(item, 't') }));
+    } catch (e) {
+      if (e instanceof Malformed) throw new ShareError('bad-field', `${where} (${type}) is malformed: ${e.message}`);
+      throw e;
+    }
+  });
+  return out;
+}

@@ -1,0 +1,48 @@
+/**
+ * What a share could leak: every host configuration value (lollms libraries read API keys from
+ * there) and every `.env` file, each one a choice the person makes before copying. Those that look
+ * like secrets start left out.
+ */
+import type { HostConfig } from '../protocol/engine.ts';
+
+export interface SecretItem {
+  id: string;
+  kind: 'host' | 'env';
+  /** `notes.api_key`, or the `.env` file's path. */
+  label: string;
+  /** The value, shortened (a secret is recognisable, not readable in full over a shoulder). */
+  preview: string;
+  /** Its key looks like a secret's: left out unless the person ticks it. */
+  suspicious: boolean;
+}
+
+const SECRET_KEY = /key|token|secret|passw|auth|credential|bearer|cookie|session|private/i;
+const hostId = (stem: string, key: string) => `host:${stem}\u0000${key}`;
+const envId = (path: string) => `env:${path}`;
+
+function preview(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return text.length > 12 ? `${text.slice(0, 4)}…${text.slice(-2)} (${text.length} characters)` : text;
+}
+
+const isEnvFile = (path: string) => path === '.env' || path.endsWith('/.env');
+
+export function secretsOf(host: HostConfig, files: ReadonlyMap<string, Uint8Array>, readText: (path: string) => string | null): SecretItem[] {
+  const items: SecretItem[] = [];
+  for (const [stem, config] of Object.entries(host))
+    for (const [key, value] of Object.entries(config))
+      items.push({ id: hostId(stem, key), kind: 'host', label: `${stem}.${key}`, preview: preview(value), suspicious: SECRET_KEY.test(key) });
+  for (const path of [...files.keys()].filter(isEnvFile).sort()) {
+    const keys = (readText(path) ?? '').split('\n').map((l) => /^\s*(?:export\s+)?([A-Za-z_][\w]*)\s*=/.exec(l)?.[1]).filter((k): k is string => !!k);
+    items.push({ id: envId(path), kind: 'env', label: path, preview: keys.length ? keys.join(', ') : 'no variables', suspicious: keys.some((k) => SECRET_KEY.test(k)) });
+  }
+  return items;
+}
+
+/** The host configuration and files without the dropped items. */
+export function withoutSecrets(host: HostConfig, files: ReadonlyMap<string, Uint8Array>, dropped: ReadonlySet<string>): { host: HostConfig; files: Map<string, Uint8Array> } {
+  const kept: HostConfig = {};
+  for (const [stem, config] of Object.entries(host))
+    kept[stem] = Object.fromEntries(Object.entries(config).filter(([key]) => !dropped.has(hostId(stem, key))));
+  return { host: kept, files: new Map([...files].filter(([path]) => !dropped.has(envId(path)))) };
+}

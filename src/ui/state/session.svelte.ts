@@ -1,0 +1,155 @@
+/**
+ * The workspace list's actions, as the page offers them: create, duplicate, rename, delete (undo for
+ * a few seconds), open a link or file as a new workspace in review mode, Trust and run / Keep /
+ * Discard, and keeping a workspace another tab deleted. See session-core.svelte.ts for switching.
+ */
+import { SessionCore, type SessionDeps } from './session-core.svelte.ts';
+import { cleanName, freeName, newWorkspaceId, type Review, type WorkspaceEntry } from '../../workspace/list-format.ts';
+import type { RemovedWorkspace } from '../../workspace/list-store.ts';
+import { DEFAULT_SETTINGS } from '../../workspace/store.ts';
+import { lastCalls } from '../../workspace/telemetry-store.ts';
+import { decodeShared, hasShareMark } from '../../share/codec.ts';
+import { ShareError } from '../../share/errors.ts';
+import { contentOf, sharedName } from '../../share/apply.ts';
+
+export type { SessionDeps };
+/** How long a deleted workspace can be brought back. */
+const UNDO_MS = 10_000;
+
+export class Session extends SessionCore {
+  #undo = $state.raw<{ removed: RemovedWorkspace; wasCurrent: boolean } | null>(null);
+  #undoTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The workspace shown before a shared one was opened: Discard goes back to it. */
+  #previous: string | null = null;
+
+  static async start(deps: SessionDeps): Promise<Session> {
+    const session = new Session(deps);
+    await session.boot();
+    return session;
+  }
+
+  /** The name of the workspace that Undo would bring back, or null. */
+  get undoable(): string | null { return this.#undo?.removed.entry.name ?? null; }
+
+  async create(name?: string): Promise<boolean> {
+    const entry = this.#newEntry(cleanName(name ?? '') || `Workspace ${this.catalog.entries.length + 1}`);
+    if (!(await this.#mayLeave())) return false;
+    await this.deps.list.create(entry, { files: new Map(), folders: [], settings: structuredClone(DEFAULT_SETTINGS) }, this.currentId);
+    await this.catalog.changed();
+    return this.switchTo(entry.id);
+  }
+
+  /** A copy of `id` (files, settings, telemetry, review state), opened. */
+  async duplicate(id = this.currentId): Promise<boolean> {
+    const source = this.catalog.entry(id);
+    if (!source || (id === this.currentId && !(await this.#mayLeave()))) return false;
+    await this.saveTelemetry();
+    const entry = this.#newEntry(`${source.name} (copy)`, source.review);
+    await this.deps.list.duplicate(id, entry);
+    await this.catalog.changed();
+    return this.switchTo(entry.id);
+  }
+
+  async rename(id: string, name: string): Promise<boolean> {
+    const clean = cleanName(name);
+    if (!clean) return (this.tell('Not renamed', 'A workspace needs a name.'), false);
+    await this.deps.list.change(id, { name: clean });
+    await this.catalog.changed();
+    return true;
+  }
+
+  /** Deletes `id` (the open one too: this tab moves to `goTo`, a neighbour, or a new workspace first); Undo brings it back. */
+  async remove(id: string, goTo: string | null = null): Promise<boolean> {
+    const wasCurrent = id === this.currentId;
+    if (wasCurrent) {
+      const entries = this.catalog.entries;
+      const at = entries.findIndex((e) => e.id === id);
+      const next = [goTo, entries[at + 1]?.id, entries[at - 1]?.id].find((n) => n && n !== id && this.catalog.entry(n));
+      if (!(next ? await this.switchTo(next) : await this.create())) return false;
+    }
+    const removed = await this.deps.list.remove(id);
+    await this.catalog.changed();
+    if (removed) {
+      clearTimeout(this.#undoTimer);
+      this.#undo = { removed, wasCurrent };
+      this.#undoTimer = setTimeout(() => (this.#undo = null), UNDO_MS);
+    }
+    return true;
+  }
+
+  async undoRemove(): Promise<void> {
+    const undo = this.#undo;
+    if (!undo) return;
+    clearTimeout(this.#undoTimer);
+    this.#undo = null;
+    await this.deps.list.restore(undo.removed);
+    await this.catalog.changed();
+    if (undo.wasCurrent) await this.switchTo(undo.removed.entry.id);
+  }
+
+  /** A link or `.toolplay.json` as a new workspace in review mode; a refusal is one notice and changes nothing. */
+  async openShared(input: string | Uint8Array): Promise<boolean> {
+    let shared;
+    try {
+      shared = decodeShared(input);
+    } catch (e) {
+      if (!(e instanceof ShareError)) throw e;
+      this.tell('The shared workspace was not opened', `${e.message}. Every workspace is as it was.`);
+      return false;
+    }
+    if (!(await this.#mayLeave())) return false;
+    const entry = this.#newEntry(cleanName(shared.name ?? '') || sharedName(this.now()), 'pending');
+    await this.deps.list.create(entry, contentOf(shared), this.currentId);
+    await this.catalog.changed();
+    this.#previous = this.currentId;
+    return this.switchTo(entry.id);
+  }
+
+  /** A link in the address bar: taken out of it first (a reload must not open it twice), then opened. */
+  async openFromAddress(location: Pick<Location, 'hash' | 'pathname' | 'search'>, history: Pick<History, 'replaceState'>): Promise<void> {
+    if (!hasShareMark(location.hash)) return;
+    const link = location.hash;
+    history.replaceState(null, '', `${location.pathname}${location.search}`);
+    await this.openShared(link);
+  }
+
+  /** Leaves review mode for good, then runs the selected tool. */
+  async trust(): Promise<void> {
+    await this.#setReview('trusted');
+    if (this.playground.selectedTool) await this.playground.call();
+  }
+
+  async keep(): Promise<void> {
+    await this.#setReview(null);
+  }
+
+  async discard(): Promise<void> {
+    await this.remove(this.currentId, this.#previous);
+  }
+
+  /** The open workspace was deleted in another tab: its files, as this tab has them, become a new workspace. */
+  async keepAsNew(): Promise<boolean> {
+    const ws = this.workspace;
+    const log = this.playground.telemetry;
+    const entry = this.#newEntry(`${this.name || 'My workspace'} (kept)`);
+    const settings = $state.snapshot(ws.settings);
+    await this.deps.list.create(entry, { files: ws.files, folders: ws.folders, settings, telemetry: { events: lastCalls(log.events), recorded: log.recordedCalls } });
+    await this.catalog.changed();
+    return this.switchTo(entry.id);
+  }
+
+  async #setReview(review: Review): Promise<void> {
+    await this.deps.list.change(this.currentId, { review });
+    await this.catalog.changed();
+  }
+
+  async #mayLeave(): Promise<boolean> {
+    const reason = await this.leaveBlocked();
+    if (reason) this.tell('Still on this workspace', reason);
+    return reason === null;
+  }
+
+  #newEntry(name: string, review: Review = null): WorkspaceEntry {
+    return { id: newWorkspaceId(), name: freeName(name, this.catalog.entries.map((e) => e.name)), created: this.now().getTime(), review };
+  }
+}

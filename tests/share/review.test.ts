@@ -1,0 +1,117 @@
+// Opening a link or file: a new workspace in review mode (nothing runs until "Trust and run"),
+// the open workspace untouched; a refused link changes nothing at all.
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { encodeFile, encodeLink } from '../../src/share/codec.ts';
+import type { SharedWorkspace } from '../../src/share/payload.ts';
+import { REVIEW_REASON } from '../../src/ui/state/session-core.svelte.ts';
+import type { ToolInfo } from '../../src/protocol/engine.ts';
+import { createIdbStore } from '../../src/workspace/store.ts';
+import { openTab } from '../workspace/session-support.ts';
+import { FakePython } from '../ui/fake-python.ts';
+import { BASE } from './refusals.ts';
+
+let n = 0;
+const enc = new TextEncoder();
+const TOOL: ToolInfo = { name: 'tool_write_note', file: '/workspace/tools/notes.py', line: 1, description: '', title: null, spec: {},
+  inputSchema: { type: 'object', properties: { path: { type: 'string' } } } };
+
+const SHARED: SharedWorkspace = {
+  name: 'Bug #42', files: new Map([['tools/notes.py', enc.encode('def tool_write_note(path: str) -> dict:\n    """W."""\n    return {}\n')], ['data/x.bin', Uint8Array.of(1, 2)]]),
+  folders: ['notes'], profile: 'hub', open: 'tools/notes.py', call: { tool: 'tool_write_note', argsText: '{"path": "a.md", "n": 2.0}' },
+  host: { notes: { autonomy_level: 'strict' } },
+  telemetry: [{ type: 'call.started', callId: 'sender-1', tool: 'tool_write_note', args: {}, statusLine: 'Saving\n', t: 1 }, { type: 'call.finished', callId: 'sender-1', result: { ok: true }, durationMs: 2, t: 3 }],
+};
+
+function python(): FakePython {
+  const p = new FakePython();
+  p.inspection = (q) => ({ profile: q.profile, libraries: [], tools: [{ ...TOOL, name: 'tool_other' }, TOOL], diagnostics: [] });
+  return p;
+}
+
+async function withMine() {
+  const db = `review-${++n}`;
+  const tab = await openTab(db, python(), { now: () => new Date(2025, 4, 1, 14, 5) });
+  tab.session.workspace.write('mine.py', 'x = 1\n');
+  await tab.session.workspace.flush();
+  return { db, ...tab };
+}
+
+describe('opening a shared workspace', () => {
+  it('creates a new workspace in review mode with everything shared; the open one is untouched', async () => {
+    const { db, session, python } = await withMine();
+    expect(await session.openShared(encodeLink(SHARED, BASE).link)).toBe(true);
+    expect(session.catalog.entries.map((e) => [e.name, e.review])).toEqual([['My workspace', null], ['Bug #42', 'pending']]);
+    expect(session.reviewing).toBe(true);
+    const ws = session.workspace;
+    expect(ws.paths).toEqual(['data/x.bin', 'tools/notes.py']);
+    expect(ws.folders).toContain('notes');
+    expect(ws.settings).toMatchObject({ profile: 'hub', openPath: 'tools/notes.py', tool: 'tool_write_note', hostConfig: { notes: { autonomy_level: 'strict' } }, args: { tool_write_note: '{"path": "a.md", "n": 2.0}' } });
+    // The sender's telemetry, marked as theirs.
+    expect(session.playground.telemetry.calls.map((c) => [c.callId, c.recorded])).toEqual([['sender-1', true]]);
+    // The workspace that was open is as it was.
+    expect([...(await createIdbStore(db).load('default')).files.keys()].sort()).toEqual(['mine.py', 'tools/example.py']);
+
+    // Static work goes on; nothing runs: the playground refuses to call, and says why.
+    await session.playground.refresh();
+    expect(session.playground.selectedTool?.name).toBe('tool_write_note');
+    expect(session.playground.formFor(session.playground.selectedTool!).text).toBe('{"path": "a.md", "n": 2.0}');
+    expect(session.playground.callBlocked).toBe(REVIEW_REASON);
+    await session.playground.call();
+    expect(python.calls).toEqual([]);
+    expect(session.playground.run.status).toBe('idle');
+
+    // Trust and run: the shared call runs, once.
+    await session.trust();
+    expect(python.calls.map((c) => c.tool)).toEqual(['tool_write_note']);
+    expect(session.playground.callBlocked).toBeNull();
+    expect(session.current?.review).toBe('trusted');
+    await session.keep();
+    expect(session.current?.review).toBeNull();
+    session.dispose();
+  });
+
+  it('a file opens the same way; without a name it is "Shared <date>"; Discard goes back and can be undone', async () => {
+    const { session } = await withMine();
+    await session.openShared(enc.encode(encodeFile({ ...SHARED, name: null })));
+    expect(session.current?.name).toBe('Shared 2025-05-01 14:05');
+    await session.discard();
+    expect(session.currentId).toBe('default');
+    expect(session.catalog.entries.map((e) => e.name)).toEqual(['My workspace']);
+    expect(session.undoable).toBe('Shared 2025-05-01 14:05');
+    session.dispose();
+  });
+
+  it('review mode holds across a reload until trusted', async () => {
+    const { db, session } = await withMine();
+    await session.openShared(encodeLink(SHARED, BASE).link);
+    const shared = session.currentId;
+    session.dispose();
+    const again = await openTab(db, python(), { tabStore: { getItem: () => shared, setItem: () => {} } });
+    expect(again.session.currentId).toBe(shared);
+    expect(again.session.playground.callBlocked).toBe(REVIEW_REASON);
+    again.session.dispose();
+  });
+
+  it('a link in the address bar is taken out of it before it opens', async () => {
+    const { session } = await withMine();
+    const replaced: string[] = [];
+    const link = encodeLink(SHARED, BASE).link;
+    await session.openFromAddress({ hash: link.slice(link.indexOf('#')), pathname: '/app/', search: '?x=1' }, { replaceState: (_s, _t, url) => void replaced.push(String(url)) });
+    expect(replaced).toEqual(['/app/?x=1']);
+    expect(session.current?.name).toBe('Bug #42');
+    session.dispose();
+  });
+
+  it('a corrupt link is one notice and changes nothing', async () => {
+    const { db, session } = await withMine();
+    const before = await createIdbStore(db).list();
+    const link = encodeLink(SHARED, BASE).link;
+    expect(await session.openShared(link.slice(0, -10))).toBe(false);
+    expect(session.notice).toEqual({ title: 'The shared workspace was not opened', message: 'the link is cut off: it ends in the middle of the data. Every workspace is as it was.' });
+    expect(session.catalog.entries.map((e) => e.name)).toEqual(['My workspace']);
+    expect(session.currentId).toBe('default');
+    expect(await createIdbStore(db).list()).toEqual(before);
+    session.dispose();
+  });
+});

@@ -1,0 +1,74 @@
+// The Share dialog's state: secrets listed and those that look like secrets left out until ticked,
+// telemetry only when asked for, the chat-length warning, and binary files left out of a link that
+// would pass its limit (the file keeps them).
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { decodeLink, decodeShared } from '../../src/share/codec.ts';
+import { Playground } from '../../src/ui/state/playground.svelte.ts';
+import { ShareDraft } from '../../src/ui/state/share.svelte.ts';
+import { Workspace, createIdbStore } from '../../src/workspace/workspace.svelte.ts';
+import { FakePython } from '../ui/fake-python.ts';
+import { BASE } from './refusals.ts';
+
+let n = 0;
+async function draftOf(files: Record<string, string | Uint8Array>, settings = {}) {
+  const workspace = await Workspace.open(createIdbStore(`share-draft-${++n}`), 'w', { channel: `share-draft-${n}` });
+  workspace.replaceAll(files, settings);
+  const playground = new Playground(workspace, new FakePython());
+  return { workspace, playground, draft: () => new ShareDraft(playground, 'My <tools>', BASE) };
+}
+const linkOf = (d: ShareDraft) => {
+  const link = d.result.link;
+  if (!('url' in link)) throw new Error(link.error);
+  return link.url;
+};
+
+describe('the Share dialog', () => {
+  it('lists host configuration values and .env files; secret-looking ones start left out', async () => {
+    const { draft } = await draftOf(
+      { 'tools/notes.py': 'x = 1\n', 'functions/.env': 'GREETING=hi\n', 'other/.env': 'export API_TOKEN=abc\n' },
+      { hostConfig: { notes: { autonomy_level: 'strict', api_key: 'sk-1234567890abcdef' } } },
+    );
+    const d = draft();
+    expect(d.items.map((i) => [i.label, i.preview, i.suspicious, d.included(i.id)])).toEqual([
+      ['notes.autonomy_level', 'strict', false, true],
+      ['notes.api_key', 'sk-1…ef (19 characters)', true, false],
+      ['functions/.env', 'GREETING', false, true],
+      ['other/.env', 'API_TOKEN', true, false],
+    ]);
+    let shared = decodeLink(linkOf(d));
+    expect(shared.host).toEqual({ notes: { autonomy_level: 'strict' } });
+    expect([...shared.files.keys()].sort()).toEqual(['functions/.env', 'tools/notes.py']);
+    d.include(d.items[1]!.id, true);
+    d.include(d.items[2]!.id, false);
+    shared = decodeLink(linkOf(d));
+    expect(shared.host).toEqual({ notes: { autonomy_level: 'strict', api_key: 'sk-1234567890abcdef' } });
+    expect([...shared.files.keys()]).toEqual(['tools/notes.py']);
+    expect(shared.name).toBe('My <tools>');
+    expect(d.fileName).toBe('My-tools.toolplay.json');
+  });
+
+  it('carries the telemetry of this workspace\'s own calls only when asked, never a sender\'s recorded ones', async () => {
+    const { playground, draft } = await draftOf({ 'a.py': '' });
+    playground.telemetry.restore([{ type: 'call.stdout', callId: 'theirs', text: 'x', t: 1 }], ['theirs']);
+    playground.telemetry.add({ type: 'call.stdout', callId: 'mine', text: 'y', t: 2 });
+    const d = draft();
+    expect(d.callCount).toBe(1);
+    expect(decodeLink(linkOf(d)).telemetry).toEqual([]);
+    d.includeTelemetry = true;
+    expect(decodeLink(linkOf(d)).telemetry).toEqual([{ type: 'call.stdout', callId: 'mine', text: 'y', t: 2 }]);
+  });
+
+  it('says when the link is too long for chat, and leaves binary files out of a link past 2 MB', async () => {
+    const noise = new Uint8Array(2_300_000);
+    for (let i = 0; i < noise.length; i += 65536) crypto.getRandomValues(noise.subarray(i, i + 65536));
+    const words = Array.from({ length: 3000 }, (_, i) => `line ${i} ${(i * 7919) % 10007}`).join('\n');
+    const { draft } = await draftOf({ 'tools/big.py': words, 'data/noise.bin': noise });
+    const d = draft();
+    expect(d.result.leftOut).toEqual(['data/noise.bin']);
+    expect(d.tooLongForChat).toBe(true);
+    expect([...decodeLink(linkOf(d)).files.keys()]).toEqual(['tools/big.py']);
+    const file = d.result.file;
+    expect('text' in file && decodeShared(file.text).files.get('data/noise.bin')?.length).toBe(2_300_000);
+  });
+});
