@@ -2,7 +2,7 @@
 import type { Inspection, ToolInfo } from '../../protocol/engine.ts';
 import type { ScratchCallResult } from '../scratch.ts';
 import type { CheckItem, LessonCheck, LessonPort } from '../types.ts';
-import { asText, at, clip, explain, item, json, listed, paramsOf, resultOf, toolNamed } from './expect.ts';
+import { asText, at, because, clip, explain, item, json, listed, paramsOf, resultOf, toolNamed } from './expect.ts';
 import { paramItem, sampleArgs } from './params.ts';
 
 /** Why Loki would not start, or would not declare a tool (missing docstring, renamed stem, argc errors). */
@@ -43,7 +43,7 @@ export const lokiPython: LessonCheck = async (port) => {
     paramItem(loki, tool, 'get_weather', 'location', { type: 'string', required: true, host: 'Loki' }),
     paramItem(loki, tool, 'get_weather', 'units', { required: false, host: 'Loki' }),
     item('`units` is limited to "celsius" and "fahrenheit"', !tool || !units ? { detail: 'Loki declares no `units` for get_weather yet.' }
-      : limited ? null : { detail: choices ? `Loki allows ${json(choices)}.` : 'Loki declares `units` as any string: it has no `enum`.', at: at(tool) }),
+      : limited ? null : because(choices ? `Loki allows ${json(choices)}.` : 'Loki declares `units` as any string: it has no `enum`.', explain(loki.diagnostics, ['LOKI007', 'LOKI009'], ['`units']), at(tool))),
     await runItem(port, tool, 'get_weather', { args: { location: 'Paris' } }, 'Run with {"location": "Paris"}, it exits 0 and the model hears about Paris',
       (value) => (value.includes('Paris') ? null : 'The answer does not mention Paris.')),
   ];
