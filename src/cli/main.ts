@@ -14,6 +14,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   call: async () => (await import('./call.ts')).call,
   status: async () => (await import('./commands.ts')).status,
   lint: async () => (await import('./commands.ts')).lint,
+  diff: async () => (await import('./diff.ts')).diff,
+  lesson: async () => (await import('./lesson.ts')).lesson,
 };
 
 async function run(argv: string[]): Promise<number> {
