@@ -8,18 +8,20 @@ const python = new PythonClient();
 const target = document.getElementById('app')!;
 
 async function boot(): Promise<void> {
-  const [{ default: App }, { Workspace, createIdbStore }, { Playground }, { DEFAULT_EXAMPLE, EXAMPLES }] = await Promise.all([
+  const [{ default: App }, { Workspace, createIdbStore }, { Playground }, { DEFAULT_EXAMPLE, EXAMPLES }, { sidePanels }] = await Promise.all([
     import('./ui/App.svelte'),
     import('./workspace/workspace.svelte.ts'),
     import('./ui/state/playground.svelte.ts'),
     import('./examples/index.ts'),
+    import('./ui/state/side-panels.ts'),
   ]);
   const workspace = await Workspace.open(createIdbStore());
   if (workspace.paths.length === 0 && workspace.folders.length === 0 && workspace.settings.openPath === null)
     workspace.replaceAll(DEFAULT_EXAMPLE.files, { openPath: DEFAULT_EXAMPLE.openPath, profile: DEFAULT_EXAMPLE.profile });
   const playground = new Playground(workspace, python);
+  const side = sidePanels(playground, python, EXAMPLES);
   target.textContent = '';
-  mount(App, { target, props: { playground, examples: EXAMPLES } });
+  mount(App, { target, props: { playground, examples: EXAMPLES, side } });
   await playground.start();
 }
 
