@@ -108,9 +108,9 @@ export const EXAMPLE_META: ExampleMeta[] = [
     run: { tool: 'tool_extra_keys', args: {} },
   },
   {
-    id: 'ltp-titles-not-literal', host: 'ltp', title: 'Rule: TOOL_TITLES that is not a literal (LTP)', profile: 'hub', openPath: 'tools/search.py',
+    id: 'ltp-titles-not-literal', host: 'ltp', title: 'Rule: TOOL_TITLES that is not a literal (LTP)', profile: 'lcp', openPath: 'tools/search.py',
     summary: 'A comprehension for TOOL_TITLES makes the hub drop every tool of the file.',
-    look: 'Profile "hub" lists no tools, "lcp" lists both; the status line falls back to 🛠️ Search.',
+    look: 'LCP lists both tools; switch the profile to "hub" and there are none. A call\'s status line falls back to 🛠️ Search.',
     run: { tool: 'tool_search', args: { query: 'tea' } },
   },
   {

@@ -49,8 +49,15 @@ export function explain(diagnostics: Diagnostic[], codes: string[], subjects: st
   return { detail: `${d.message}${d.fix ? ` Fix: ${d.fix}` : ''} (${d.code})`, at: { path: d.file, line: d.line } };
 }
 
-/** A problem whose detail is `detail`, followed by what a diagnostic adds when one explains it. */
-export function because(detail: string, explained: { detail: string; at: Where } | null, fallback?: Where | null): { detail: string; at?: Where | null } {
+type Explained = { detail: string; at: Where } | null;
+
+/** A problem told by the diagnostic that explains it (its line, the rule, the fix), else by `detail`. */
+export function because(detail: string, explained: Explained, fallback?: Where | null): { detail: string; at?: Where | null } {
+  return explained ?? { detail, at: fallback ?? null };
+}
+
+/** A problem told by `detail`, followed by what a diagnostic adds when one explains it. */
+export function andWhy(detail: string, explained: Explained, fallback?: Where | null): { detail: string; at?: Where | null } {
   return explained ? { detail: `${detail} ${explained.detail}`, at: explained.at } : { detail, at: fallback ?? null };
 }
 

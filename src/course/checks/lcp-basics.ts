@@ -1,13 +1,13 @@
 /** Checks of the first LCP lessons: listing, parameters, types and docstrings. */
 import type { Inspection, ToolInfo } from '../../protocol/engine.ts';
 import type { CheckItem, LessonCheck, LessonPort } from '../types.ts';
-import { asText, at, because, capital, ending, explain, item, json, listed, paramsOf, resultOf, toolNamed } from './expect.ts';
+import { andWhy, asText, at, because, capital, ending, explain, item, json, listed, paramsOf, resultOf, toolNamed } from './expect.ts';
 import { describedItem, paramItem, toolDescribedItem } from './params.ts';
 
 /** "LCP lists `name`", with what it lists instead and why (near misses, async defs, nesting). */
 export function listedItem(inspection: Inspection, name: string, host = 'LCP'): CheckItem {
   const tool = toolNamed(inspection, name);
-  return item(`${capital(host)} lists a tool \`${name}\``, tool ? null : because(
+  return item(`${capital(host)} lists a tool \`${name}\``, tool ? null : andWhy(
     `${capital(host)} lists: ${listed(inspection)}. Only functions named \`tool_…\` are tools.`,
     explain(inspection.diagnostics, ['LCP023', 'LCP016', 'LCP018', 'LCP017', 'PY001'], [name]) ?? explain(inspection.diagnostics, ['LCP023', 'PY001']),
   ));

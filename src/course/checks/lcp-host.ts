@@ -39,7 +39,7 @@ export const lcpHostConfig: LessonCheck = async (port) => {
     if (result?.success === true && asText(result.output).includes(greeting)) return item(text, null);
     const init = explain(lcp.diagnostics, ['LCP021', 'LCP022']);
     return item(text, {
-      detail: `Called with ${json(args)} and {"${stemOfTool(tool)}": {"greeting": "${greeting}"}} as host configuration, the answer does not contain "${greeting}". ${ending(run)}${init ? ` ${init.detail}` : ''}`,
+      detail: `Called with ${json(args)} and {"${stemOfTool(tool)}": {"greeting": "${greeting}"}} as host configuration, the answer does not contain "${greeting}". ${ending(run)} ${init ? init.detail : 'LCP hands the configuration to init_tools_library only when that function takes a positional parameter.'}`,
       at: init?.at ?? at(tool),
     });
   };

@@ -1,6 +1,6 @@
 /** Checks of the LTP lessons: what lollms_hub shows of a library and the status line it streams. */
 import type { LessonCheck } from '../types.ts';
-import { at, because, explain, item, json, paramsOf, toolNamed } from './expect.ts';
+import { andWhy, at, explain, item, json, paramsOf, toolNamed } from './expect.ts';
 import { listedItem } from './lcp-basics.ts';
 import { paramItem } from './params.ts';
 
@@ -22,11 +22,11 @@ export const ltpTitles: LessonCheck = async (port) => {
   const want = '📖 Consulting Wikipedia: "Quantum Computing"\n';
   const line = await port.status('tool_search_wikipedia', args);
   return [
-    item('The hub shows a library named "Wikipedia"', named.length ? null : because(`The hub shows ${shown}: it reads the name from TOOL_LIBRARY_NAME.`, metadata)),
-    item('The library\'s icon is 📖', named.some((l) => l.icon === '📖') ? null : because(
+    item('The hub shows a library named "Wikipedia"', named.length ? null : andWhy(`The hub shows ${shown}: it reads the name from TOOL_LIBRARY_NAME.`, metadata)),
+    item('The library\'s icon is 📖', named.some((l) => l.icon === '📖') ? null : andWhy(
       named.length ? `The hub shows the icon ${named[0]?.icon ?? ''} (🔧 is its default when TOOL_LIBRARY_ICON is missing).` : 'The hub shows no library named "Wikipedia" yet.', metadata)),
     hubListed(hub, 'tool_search_wikipedia'),
-    item(`The status line for ${json(args)} is exactly ${json(want)}`, line === want ? null : because(
+    item(`The status line for ${json(args)} is exactly ${json(want)}`, line === want ? null : andWhy(
       `The hub prints ${json(line)}.`, explain(hub.diagnostics, ['LTP002', 'LTP001']), at(tool))),
   ];
 };

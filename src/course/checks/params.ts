@@ -23,9 +23,9 @@ export function paramProblem(
   if (want.type !== undefined && p.type !== want.type)
     return because(`${capital(want.host)} gives \`${name}\` the type ${JSON.stringify(p.type ?? null)}, not "${want.type}".`, explain(inspection.diagnostics, ['LCP001', 'LCP002', 'LOKI007', 'LTP004', 'LTP006'], [`\`${name}`, ` ${name} `]), at(tool));
   if (want.required === true && !required.includes(name))
-    return { detail: `${want.host} lists \`${name}\` as optional: ${want.host === 'LCP' || want.host === 'Loki' ? 'it has a default value in the signature' : 'its line says "optional"'}.`, at: at(tool) };
+    return { detail: `${capital(want.host)} lists \`${name}\` as optional: ${want.host === 'LCP' || want.host === 'Loki' ? 'it has a default value in the signature' : 'its line says "optional"'}.`, at: at(tool) };
   if (want.required === false && required.includes(name))
-    return because(`${want.host} lists \`${name}\` as required: only a default value in the signature makes a parameter optional.`, explain(inspection.diagnostics, ['LCP004', 'LOKI008'], [`\`${name}`]), at(tool));
+    return because(`${capital(want.host)} lists \`${name}\` as required: only a default value in the signature makes a parameter optional.`, explain(inspection.diagnostics, ['LCP004', 'LOKI008'], [`\`${name}`]), at(tool));
   return null;
 }
 
