@@ -31,8 +31,8 @@ export function readCourseRecord(value: unknown): CourseRecord {
   if (typeof v.current === 'string') record.current = v.current;
   if (typeof v.lessons !== 'object' || v.lessons === null) return record;
   for (const [id, p] of Object.entries(v.lessons as Record<string, unknown>)) {
-    const status = (p as { status?: unknown } | null)?.status;
-    const finishedAt = (p as { finishedAt?: unknown }).finishedAt;
+    if (typeof p !== 'object' || p === null) continue;
+    const { status, finishedAt } = p as { status?: unknown; finishedAt?: unknown };
     if (status === 'finished') record.lessons[id] = typeof finishedAt === 'number' ? { status, finishedAt } : { status };
     else if (status === 'started') record.lessons[id] = { status };
   }
