@@ -26,7 +26,7 @@ describe('toolplay lesson', () => {
 
     const failing = await toolplay(['lesson', 'check', 'lcp-arrays', 'ws'], cwd);
     expect(failing.code).toBe(1);
-    expect(failing.stdout).toMatch(/^✓ LCP lists a tool `tool_sum`\n✗ `numbers` is an array parameter of tool_sum\n {4}tools\/maths\.py:5: LCP gives `numbers` the type "integer", not "array"\. .*\(LCP001\)\n✓ /);
+    expect(failing.stdout).toMatch(/^✓ LCP lists a tool `tool_sum`\n✗ `numbers` is an array parameter of tool_sum\n {4}tools\/maths\.py:5: LCP maps `numbers: List\[int\]` in tool_sum to "integer", not "array": .*\(LCP001\)\n✓ /);
 
     writeFileSync(`${cwd}/ws/tools/maths.py`, SOLUTION);
     const passing = await toolplay(['lesson', 'check', 'lcp-arrays', 'ws'], cwd);
