@@ -271,7 +271,7 @@ export class PythonClient {
 
   /** Interrupts a scratch call that ran past the time limit; a worker that does not answer is restarted. */
   #stopScratch(settled: () => boolean): void {
-    const message = `a tool ran longer than the ${Math.round(this.#timeoutMs / 1000)} s time limit`;
+    const message = failMessage('timeout', this.#timeoutMs);
     if (!this.#shared) return this.#restart('timeout', message);
     new Uint8Array(this.#shared.interrupt)[0] = 2;
     setTimeout(() => {
