@@ -15,7 +15,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 export type Layout = 'lcp' | 'loki';
-export const toolsDirOf = (layout: Layout): string => (layout === 'loki' ? 'functions/tools' : 'tools');
+const toolsDirOf = (layout: Layout): string => (layout === 'loki' ? 'functions/tools' : 'tools');
 
 export class ScratchWorkspace implements LessonPort {
   readonly #host: ScratchHost;

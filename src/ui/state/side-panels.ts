@@ -8,12 +8,19 @@ import { createIdbProgressStore } from '../../course/progress.ts';
 import type { ScratchHost } from '../../course/scratch.ts';
 import { createIdbVersionStore } from '../../diff/versions.ts';
 import type { Example } from '../../examples/index.ts';
-import type { SidePanels } from '../course/SidePane.svelte';
 import { CourseState } from './course.svelte.ts';
 import { GalleryState } from './gallery.svelte.ts';
 import { ReplaceWorkspace } from './open-workspace.svelte.ts';
 import type { Playground } from './playground.svelte.ts';
 import { SchemaDiffState } from './schema-diff.svelte.ts';
+
+/** The states behind the side pane's course tabs. */
+export interface SidePanels {
+  course: CourseState;
+  gallery: GalleryState;
+  diff: SchemaDiffState;
+  opener: ReplaceWorkspace;
+}
 
 export function sidePanels(playground: Playground, python: ScratchHost, examples: Example[]): SidePanels {
   const opener = new ReplaceWorkspace(playground);
