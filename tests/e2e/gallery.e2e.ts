@@ -44,12 +44,14 @@ const tests: E2ETest[] = [
       // The default example opens tools/wikipedia.py: drop max_results, add an optional parameter elsewhere.
       const text = await page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
       assert(text.includes('- max_results (int, optional)'), 'the default example is open');
-      await setEditorText(page, text.replace(/\n\s*- max_results \(int, optional\):[^\n]*/, ''));
+      await setEditorText(page, text.replace(/(\n\s*)- max_results \(int, optional\):[^\n]*/, '$1- lang (str, optional): The language of the articles.'));
       await diff.getByRole('button', { name: 'Compare' }).click();
-      await diff.getByRole('status').filter({ hasText: /1 breaking, 0 other/ }).waitFor({ timeout: 30_000 });
-      const changes = diff.getByRole('list', { name: 'Changes' });
-      const listed = ((await changes.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-      assert(listed === 'Breaking tool_search_wikipedia: parameter `max_results` removed', `the removal is marked breaking: ${listed}`);
+      await diff.getByRole('status').filter({ hasText: /1 breaking, 1 other/ }).waitFor({ timeout: 30_000 });
+      const items = await diff.getByRole('list', { name: 'Changes' }).getByRole('listitem').allTextContents();
+      assert(JSON.stringify(items.map((i) => i.replace(/\s+/g, ' ').trim())) === JSON.stringify([
+        'Breaking tool_search_wikipedia: parameter `max_results` removed',
+        'tool_search_wikipedia: parameter `lang` added (optional, string)',
+      ]), `only the removal is marked breaking: ${items.join(' | ')}`);
       await diff.getByLabel('Profile').selectOption('hub');
       await diff.getByRole('button', { name: 'Compare' }).click();
       await diff.getByRole('status').filter({ hasText: /\(hub\)/ }).waitFor();
