@@ -33,7 +33,7 @@ async function boot(): Promise<void> {
     records: createIdbStore(), list: createListStore(), telemetry: createTelemetryStore(), python, example: DEFAULT_EXAMPLE, tabStore: tabStore(),
   });
   target.textContent = '';
-  mount(Root, { target, props: { session, examples: EXAMPLES } });
+  mount(Root, { target, props: { session, examples: EXAMPLES, python } });
   await session.openFromAddress(location, history);
 }
 

@@ -15,6 +15,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   status: async () => (await import('./commands.ts')).status,
   lint: async () => (await import('./commands.ts')).lint,
   link: async () => (await import('./link.ts')).link,
+  diff: async () => (await import('./diff.ts')).diff,
+  lesson: async () => (await import('./lesson.ts')).lesson,
 };
 
 async function run(argv: string[]): Promise<number> {

@@ -20,9 +20,12 @@ Usage:
   toolplay lint PATH... [--json]
   toolplay link encode DIR [--profile P] [--tool T --args JSON] [--name N] [--base URL] [--file OUT]
   toolplay link decode LINK_OR_FILE --out DIR
+  toolplay diff OLD_PATH NEW_PATH [--profile P] [--json]
+  toolplay lesson list | check ID DIR | start ID DIR
 
 Run "toolplay COMMAND --help" for the options of one command.
-Exit codes: 0 ok, 1 lint found errors, 2 bad input, 3 engine failure (a toolplay bug).`;
+Exit codes: 0 ok, 1 lint found errors / diff found breaking changes / a lesson check is not
+done yet, 2 bad input, 3 engine failure (a toolplay bug).`;
 
 export const HELP: Record<string, string> = {
   schema: `Usage: toolplay schema PATH... [options]
@@ -94,5 +97,35 @@ Options of encode:
   --file OUT         write the .toolplay.json file to OUT instead of printing a link ("-": stdout)
 Options of decode:
   --out DIR          a new or empty folder for the files (required)
+  -h, --help         this help`,
+  diff: `Usage: toolplay diff OLD_PATH NEW_PATH [options]
+
+Compares what a host tells the model in two versions of a tool library (files or folders):
+tools and parameters added, removed and changed. Breaking changes are marked: a tool or
+parameter removed, a parameter newly required, a type changed, allowed values narrowed, a
+description gone, a file the host can no longer build.
+
+Exits 0 when nothing breaking changed, 1 when something did, 2 for bad input, so a CI job can
+gate a pull request on it:  toolplay diff old/tools tools --profile lcp
+
+Options:
+  --profile P        lcp (default), hub, loki, llm-functions, standard
+  --json             print {profile, changes: [{kind, tool, param?, breaking, message}], breaking}
+  -h, --help         this help`,
+  lesson: `Usage: toolplay lesson list
+       toolplay lesson start ID DIR [--force]
+       toolplay lesson check ID DIR
+
+The course of the Lessons panel, in a terminal.
+  list    prints each lesson's id and title
+  start   writes the lesson's starting files into DIR (created if needed); files that already
+          exist there with other content are left alone unless --force is given
+  check   runs the lesson's check on the files in DIR (read only; calls run on a copy): one
+          ✓ line per requirement met, a ✗ line (and why) per one still missing
+
+Exit codes of check: 0 all done, 1 something is missing, 2 unknown lesson or folder.
+
+Options:
+  --force            start: overwrite files that differ from the lesson's
   -h, --help         this help`,
 };

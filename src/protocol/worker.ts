@@ -4,6 +4,7 @@
  * Everything here crosses postMessage, so it is structured-clone data only (no functions, no proxies).
  */
 import type { ConfirmDecision, ConfirmReply, ConfirmRequest, EngineMethods } from './engine.ts';
+import type { ScratchCallParams, ScratchCallResult } from '../course/scratch.ts';
 import type { TelemetryEvent } from './events.ts';
 
 /** One file of the workspace as it crosses the worker boundary. `content: null` means deleted. Paths are relative, '/'-separated. */
@@ -47,6 +48,10 @@ export interface WorkerMethods {
   call: { params: WorkerCallParams; result: { result: unknown; changes: FileChange[] } };
   /** Answer-policy for confirmations when there is no SharedArrayBuffer (non-blocking fallback). */
   setConfirmFallback: { params: { decision: ConfirmDecision }; result: null };
+  /** Course and diff: make a folder under /scratch hold exactly `files` (null removes it); /workspace is never touched. */
+  writeScratch: { params: { root: string; files: FileChange[] | null }; result: null };
+  /** Course: run a tool on a throw-away copy of a /scratch folder (lesson checks, example set-up). */
+  scratchCall: { params: ScratchCallParams; result: ScratchCallResult };
 }
 export type WorkerMethod = keyof WorkerMethods;
 

@@ -13,6 +13,7 @@ import { EngineError } from '../engine/engine.ts';
 import { answerConfirm, createSharedBuffers } from './shared-bridge.ts';
 import { WorkerLink, WorkerRestartedError, type FailReason } from './worker-link.ts';
 import { ensureIsolation } from './isolation.ts';
+import type { ScratchCallParams, ScratchCallResult } from '../course/scratch.ts';
 
 export type { FileChange };
 export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
@@ -129,6 +130,19 @@ export class PythonClient {
   }
   lokiStartup(params: EngineMethods['lokiStartup']['params']): Promise<EngineMethods['lokiStartup']['result']> {
     return this.#request('lokiStartup', params) as Promise<EngineMethods['lokiStartup']['result']>;
+  }
+  /** Course and diff: a folder under /scratch holding exactly `files` (null removes it). */
+  async writeScratch(root: string, files: FileChange[] | null): Promise<void> {
+    await this.#request('writeScratch', { root, files });
+  }
+  /** Course: one tool call on a copy of a /scratch folder. A runaway tool is stopped by the time limit like any call. */
+  scratchCall(params: ScratchCallParams): Promise<ScratchCallResult> {
+    let settled = false;
+    const limit = setTimeout(() => this.#stopScratch(() => settled), this.#timeoutMs);
+    return (this.#request('scratchCall', params) as Promise<ScratchCallResult>).finally(() => {
+      settled = true;
+      clearTimeout(limit);
+    });
   }
   ping(): Promise<{ python: string; profiles: string[] }> {
     return this.#request('ping', {}) as Promise<{ python: string; profiles: string[] }>;
@@ -253,6 +267,16 @@ export class PythonClient {
     call.timers.push(setTimeout(() => {
       if (this.#call === call) this.#restart(reason, `${message} (Python did not respond, so it was restarted)`);
     }, INTERRUPT_GRACE_MS));
+  }
+
+  /** Interrupts a scratch call that ran past the time limit; a worker that does not answer is restarted. */
+  #stopScratch(settled: () => boolean): void {
+    const message = failMessage('timeout', this.#timeoutMs);
+    if (!this.#shared) return this.#restart('timeout', message);
+    new Uint8Array(this.#shared.interrupt)[0] = 2;
+    setTimeout(() => {
+      if (!settled()) this.#restart('timeout', `${message} (Python did not respond, so it was restarted)`);
+    }, INTERRUPT_GRACE_MS);
   }
 
   #finishCall(outcome: CallOutcome): void {

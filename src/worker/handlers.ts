@@ -101,6 +101,11 @@ export class WorkerCore {
         return this.engine.call('lokiStartup', request.params);
       case 'call':
         return this.call(request.params);
+      case 'writeScratch':
+        (await import('../course/scratch-fs.ts')).writeScratch(this.engine.py.FS, request.params.root, request.params.files);
+        return null;
+      case 'scratchCall':
+        return (await import('../course/scratch-run.ts')).runScratchCall(this.engine, request.params, this.#options.interrupted);
     }
   }
 

@@ -5,7 +5,7 @@
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { WorkerMessage, WorkerRequest, WorkerMethod } from '../protocol/worker.ts';
 
-const METHODS: ReadonlySet<string> = new Set<WorkerMethod>(['init', 'sync', 'ping', 'inspect', 'lint', 'schema', 'status', 'lokiStartup', 'call', 'setConfirmFallback']);
+const METHODS: ReadonlySet<string> = new Set<WorkerMethod>(['init', 'sync', 'ping', 'inspect', 'lint', 'schema', 'status', 'lokiStartup', 'call', 'setConfirmFallback', 'writeScratch', 'scratchCall']);
 const EVENT_TYPES: ReadonlySet<string> = new Set<TelemetryEvent['type']>([
   'call.started', 'confirm.asked', 'confirm.answered', 'call.stdout', 'call.stderr', 'fs.changed', 'call.finished', 'call.failed',
 ]);

@@ -148,3 +148,25 @@ describe('the workspace list', () => {
     expect(await createIdbStore(name).list()).toEqual(['default']);
   });
 });
+
+describe('opening a lesson or an example', () => {
+  it('makes a new workspace named after it, with its files and settings; the one open before is untouched', async () => {
+    const { session } = await openTab(db());
+    const first = session.currentId;
+    session.workspace.write('mine.txt', 'kept');
+    const shopDb = new Uint8Array([0x53, 0x51, 0x4c, 0x00, 0xff]);
+    const request = { title: 'Example: Database ops', files: { 'tools/db.py': 'x = 1\n', 'shop.db': shopDb }, openPath: 'tools/db.py', profile: 'hub' as const, args: { tool_q: '{"sql": 1.0}' } };
+    expect(await session.openAsNew(request)).toBe(true);
+    expect(session.currentId).not.toBe(first);
+    expect(names(session)).toEqual(['My workspace', 'Example: Database ops']);
+    expect(session.workspace.paths).toEqual(['shop.db', 'tools/db.py']);
+    expect(session.workspace.files.get('shop.db')).toEqual(shopDb);
+    expect(session.workspace.settings).toMatchObject({ profile: 'hub', openPath: 'tools/db.py', args: { tool_q: '{"sql": 1.0}' } });
+    // Opening it again keeps the first copy (and whatever the person did in it) and names the next one apart.
+    expect(await session.openAsNew(request)).toBe(true);
+    expect(names(session)).toEqual(['My workspace', 'Example: Database ops', 'Example: Database ops (2)']);
+    expect(await session.switchTo(first)).toBe(true);
+    expect(session.workspace.readText('mine.txt')).toBe('kept');
+    session.dispose();
+  });
+});

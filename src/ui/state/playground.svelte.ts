@@ -221,7 +221,7 @@ export class Playground {
   }
 
   /** Replaces the workspace with an example (after the person agreed), opening its main file. */
-  loadExample(files: Record<string, string>, openPath: string, profile: Profile): void {
+  loadExample(files: Record<string, string | Uint8Array>, openPath: string, profile: Profile): void {
     this.#forms.clear();
     this.#selected = null;
     this.workspace.replaceAll(files, { openPath, profile, args: {}, hostConfig: {}, tool: null });

@@ -11,6 +11,7 @@ import { lastCalls } from '../../workspace/telemetry-store.ts';
 import { decodeShared, hasShareMark } from '../../share/codec.ts';
 import { ShareError } from '../../share/errors.ts';
 import { contentOf, sharedName } from '../../share/apply.ts';
+import type { OpenRequest } from './open-workspace.ts';
 
 export type { SessionDeps };
 /** How long a deleted workspace can be brought back. */
@@ -104,6 +105,18 @@ export class Session extends SessionCore {
     this.#previous = this.currentId;
     return this.switchTo(entry.id);
   }
+
+  /** A lesson or a gallery example as a new workspace of its own (named after it), opened: nothing is replaced. */
+  readonly openAsNew = async (request: OpenRequest): Promise<boolean> => {
+    if (!(await this.#mayLeave())) return false;
+    const entry = this.#newEntry(request.title);
+    const encoder = new TextEncoder();
+    const files = new Map(Object.entries(request.files).map(([path, content]) => [path, typeof content === 'string' ? encoder.encode(content) : content]));
+    const settings = { ...structuredClone(DEFAULT_SETTINGS), profile: request.profile, openPath: request.openPath, args: request.args ?? {} };
+    await this.deps.list.create(entry, { files, folders: [], settings }, this.currentId);
+    await this.catalog.changed();
+    return this.switchTo(entry.id);
+  };
 
   /** A link in the address bar: taken out of it first (a reload must not open it twice), then opened. */
   async openFromAddress(location: Pick<Location, 'hash' | 'pathname' | 'search'>, history: Pick<History, 'replaceState'>): Promise<void> {

@@ -1,0 +1,107 @@
+/**
+ * `toolplay lesson list|check|start`: the course in a terminal. `check` runs the same check as
+ * the Lessons panel, on a copy of a folder's files inside the engine (the folder is only read).
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import type { Lesson } from '../course/types.ts';
+import type { Outcome } from './commands.ts';
+import { existing, parse, positionals } from './options.ts';
+import { UsageFailure } from './usage.ts';
+
+/** A lesson folder is small: more than this is not the folder the person meant. */
+const MAX_FILES = 2000;
+const MAX_BYTES = 64 * 1024 * 1024;
+const SKIPPED = new Set(['.git', 'node_modules', '__pycache__']);
+
+async function course(): Promise<Lesson[]> {
+  return (await import('../course/bundle.node.ts')).loadCourse();
+}
+
+async function lessonNamed(id: string): Promise<Lesson> {
+  const lessons = await course();
+  const lesson = lessons.find((l) => l.id === id);
+  if (!lesson) throw new UsageFailure(`lesson: unknown lesson '${id}' (see toolplay lesson list)`);
+  return lesson;
+}
+
+/** Every file below `dir` (workspace path → bytes), like a workspace in the app. */
+function readFolder(dir: string): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  let bytes = 0;
+  const walk = (d: string): void => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (SKIPPED.has(entry.name)) continue;
+      const full = join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) {
+        const content = readFileSync(full);
+        bytes += content.length;
+        files.set(relative(dir, full).split(sep).join('/'), new Uint8Array(content));
+        if (files.size > MAX_FILES || bytes > MAX_BYTES) throw new UsageFailure(`lesson: ${dir} holds more than ${MAX_FILES} files or ${MAX_BYTES >> 20} MB: is it the lesson's folder?`);
+      }
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+const list = async (): Promise<Outcome> => {
+  const lessons = await course();
+  const width = Math.max(...lessons.map((l) => l.id.length));
+  return { stdout: lessons.map((l) => `${l.id.padEnd(width)}  ${l.title}\n`).join(''), code: 0 };
+};
+
+async function check(id: string, dir: string): Promise<Outcome> {
+  const lesson = await lessonNamed(id);
+  const folder = existing('DIR', dir, 'dir');
+  const files = readFolder(folder);
+  const [{ loadNodeEngine }, { NodeScratchHost }, { runLessonCheck }] = await Promise.all([
+    import('../engine/node.ts'), import('../course/node-host.ts'), import('../course/run-check.ts'),
+  ]);
+  const report = await runLessonCheck(new NodeScratchHost(await loadNodeEngine()), lesson, files);
+  const lines = report.items.map((i) => {
+    if (i.ok) return `✓ ${i.text}\n`;
+    const where = i.at ? `${i.at.path}:${i.at.line}: ` : '';
+    return `✗ ${i.text}\n    ${where}${i.detail ?? ''}\n`;
+  });
+  const done = report.passed ? `All ${report.items.length} done: lesson ${id} is finished.\n` : '';
+  return { stdout: lines.join('') + done, code: report.passed ? 0 : 1 };
+}
+
+async function start(id: string, dir: string, force: boolean): Promise<Outcome> {
+  const lesson = await lessonNamed(id);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageFailure(`lesson: DIR is not a folder: ${dir}`);
+  // Nothing of the person's is overwritten unless they say so.
+  const clashes = Object.entries(lesson.start).filter(([path, text]) => {
+    const target = join(dir, path);
+    return existsSync(target) && readFileSync(target, 'utf8') !== text;
+  });
+  if (clashes.length && !force)
+    throw new UsageFailure(`lesson: ${clashes.map(([p]) => p).join(', ')} already ${clashes.length === 1 ? 'exists' : 'exist'} in ${dir} with other content (pass --force to overwrite)`);
+  for (const [path, text] of Object.entries(lesson.start)) {
+    const target = join(dir, path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  }
+  const task = lesson.task.map((b) => (b.kind === 'paragraph' ? b.text : b.items.map((i) => `- ${i}`).join('\n'))).join('\n\n');
+  return {
+    stdout: `Wrote ${Object.keys(lesson.start).length} file${Object.keys(lesson.start).length === 1 ? '' : 's'} of "${lesson.title}" to ${dir}.\n\n${task}\n\nEdit ${join(dir, lesson.openPath)}, then run: toolplay lesson check ${id} ${dir}\n`,
+    code: 0,
+  };
+}
+
+export async function lesson(args: string[]): Promise<Outcome | 'help'> {
+  const { values, positionals: pos } = parse('lesson', args, { force: { type: 'boolean' } });
+  if (values.help) return 'help';
+  const [action = ''] = pos;
+  if (action === 'list') {
+    positionals('lesson list', pos, ['list']);
+    return list();
+  }
+  if (action === 'check' || action === 'start') {
+    const [, id = '', dir = ''] = positionals(`lesson ${action}`, pos, [action, 'ID', 'DIR']);
+    return action === 'check' ? check(id, dir) : start(id, dir, Boolean(values.force));
+  }
+  throw new UsageFailure(action ? `lesson: unknown action '${action}' (choose list, check or start)` : 'lesson: missing action (list, check or start; see toolplay lesson --help)');
+}

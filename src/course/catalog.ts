@@ -1,0 +1,57 @@
+/**
+ * The course: thirteen lessons in order, each built from its folder under lessons/ (lesson.md,
+ * start/, solution/) and its check. The raw files come from a loader: bundle.ts (Vite, the app
+ * and the tests) or bundle.node.ts (the CLI), keyed `./<id>/<path>`.
+ */
+import type { Profile } from '../protocol/engine.ts';
+import { lcpArrays, lcpDocstrings, lcpFirstTool, lcpOptional } from './checks/lcp-basics.ts';
+import { lcpConfirm, lcpDynamicPrompt, lcpFolders, lcpHostConfig } from './checks/lcp-host.ts';
+import { lokiBash, lokiEnv, lokiPython } from './checks/loki.ts';
+import { ltpPreview, ltpTitles } from './checks/ltp.ts';
+import { parseLessonText } from './lesson-text.ts';
+import type { HostFamily, Lesson, LessonCheck } from './types.ts';
+
+interface Plan {
+  id: string;
+  host: HostFamily;
+  openPath: string;
+  check: LessonCheck;
+}
+
+const PLAN: Plan[] = [
+  { id: 'lcp-first-tool', host: 'lcp', openPath: 'tools/greet.py', check: lcpFirstTool },
+  { id: 'lcp-optional', host: 'lcp', openPath: 'tools/notes.py', check: lcpOptional },
+  { id: 'lcp-arrays', host: 'lcp', openPath: 'tools/maths.py', check: lcpArrays },
+  { id: 'lcp-docstrings', host: 'lcp', openPath: 'tools/money.py', check: lcpDocstrings },
+  { id: 'lcp-folders', host: 'lcp', openPath: 'tools/weather/units.py', check: lcpFolders },
+  { id: 'lcp-host-config', host: 'lcp', openPath: 'tools/welcome.py', check: lcpHostConfig },
+  { id: 'lcp-confirm', host: 'lcp', openPath: 'tools/files.py', check: lcpConfirm },
+  { id: 'lcp-dynamic-prompt', host: 'lcp', openPath: 'tools/database.py', check: lcpDynamicPrompt },
+  { id: 'ltp-titles', host: 'ltp', openPath: 'tools/wikipedia.py', check: ltpTitles },
+  { id: 'ltp-preview', host: 'ltp', openPath: 'tools/shell.py', check: ltpPreview },
+  { id: 'loki-python', host: 'loki', openPath: 'functions/tools/get_weather.py', check: lokiPython },
+  { id: 'loki-bash', host: 'loki', openPath: 'functions/tools/count_lines.sh', check: lokiBash },
+  { id: 'loki-env', host: 'loki', openPath: 'functions/tools/forecast_key.py', check: lokiEnv },
+];
+
+const PROFILE: Record<HostFamily, Profile> = { lcp: 'lcp', ltp: 'hub', loki: 'loki' };
+
+/** The workspace layout a lesson's files use. */
+export const layoutOfLesson = (lesson: Pick<Lesson, 'host'>): 'lcp' | 'loki' => (lesson.host === 'loki' ? 'loki' : 'lcp');
+
+function folder(raw: Record<string, string>, id: string, part: 'start' | 'solution'): Record<string, string> {
+  const prefix = `./${id}/${part}/`;
+  const files: Record<string, string> = {};
+  for (const [key, text] of Object.entries(raw)) if (key.startsWith(prefix)) files[key.slice(prefix.length)] = text;
+  return files;
+}
+
+export function buildCourse(raw: Record<string, string>): Lesson[] {
+  return PLAN.map((plan) => {
+    const markdown = raw[`./${plan.id}/lesson.md`];
+    if (markdown === undefined) throw new Error(`lesson ${plan.id}: lesson.md is missing`);
+    const start = folder(raw, plan.id, 'start');
+    if (!(plan.openPath in start)) throw new Error(`lesson ${plan.id}: start/${plan.openPath} is missing`);
+    return { ...plan, ...parseLessonText(plan.id, markdown), profile: PROFILE[plan.host], start, solution: folder(raw, plan.id, 'solution') };
+  });
+}

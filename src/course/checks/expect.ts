@@ -1,0 +1,87 @@
+/** Small helpers the lesson checks share: finding tools and parameters, pointing at lines, reading results. */
+import type { Diagnostic } from '../../protocol/diagnostics.ts';
+import type { Inspection, ToolInfo } from '../../protocol/engine.ts';
+import type { ScratchCallResult } from '../scratch.ts';
+import type { CheckItem } from '../types.ts';
+
+export type Where = CheckItem['at'];
+
+export const pass = (text: string): CheckItem => ({ ok: true, text });
+
+export function fail(text: string, detail: string, at?: Where | null): CheckItem {
+  return at ? { ok: false, text, detail, at } : { ok: false, text, detail };
+}
+
+/** One requirement: passes when `problem` is null, else fails with it. */
+export function item(text: string, problem: { detail: string; at?: Where | null } | null): CheckItem {
+  return problem ? fail(text, problem.detail, problem.at) : pass(text);
+}
+
+export const toolNamed = (inspection: Inspection, name: string): ToolInfo | undefined => inspection.tools.find((t) => t.name === name);
+export const at = (tool: ToolInfo | undefined): Where | null => (tool ? { path: tool.file, line: tool.line } : null);
+
+export interface ParamSchema {
+  type?: unknown;
+  description?: unknown;
+  default?: unknown;
+  enum?: unknown;
+  [key: string]: unknown;
+}
+
+/** The parameters a host gives a tool: properties and the required names. */
+export function paramsOf(tool: ToolInfo | undefined): { properties: Record<string, ParamSchema>; required: string[] } {
+  const schema = tool?.inputSchema ?? {};
+  const properties = (typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) as Record<string, ParamSchema>;
+  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  return { properties, required };
+}
+
+/** "tool_a, tool_b" or "none", for "LCP lists: …". */
+export const listed = (inspection: Inspection): string => inspection.tools.map((t) => t.name).join(', ') || 'none';
+
+/**
+ * A diagnostic that explains a failure: the first one with one of `codes` whose message names
+ * one of `subjects` (any, when none are given). Its message, fix and position become the detail.
+ */
+export function explain(diagnostics: Diagnostic[], codes: string[], subjects: string[] = []): { detail: string; at: Where } | null {
+  const d = diagnostics.find((x) => codes.includes(x.code) && (subjects.length === 0 || subjects.some((s) => x.message.includes(s))));
+  if (!d) return null;
+  return { detail: `${d.message}${d.fix ? ` Fix: ${d.fix}` : ''} (${d.code})`, at: { path: d.file, line: d.line } };
+}
+
+type Explained = { detail: string; at: Where } | null;
+
+/** A problem told by the diagnostic that explains it (its line, the rule, the fix), else by `detail`. */
+export function because(detail: string, explained: Explained, fallback?: Where | null): { detail: string; at?: Where | null } {
+  return explained ?? { detail, at: fallback ?? null };
+}
+
+/** A problem told by `detail`, followed by what a diagnostic adds when one explains it. */
+export function andWhy(detail: string, explained: Explained, fallback?: Where | null): { detail: string; at?: Where | null } {
+  return explained ? { detail: `${detail} ${explained.detail}`, at: explained.at } : { detail, at: fallback ?? null };
+}
+
+/** "LCP", "The hub": a host's name at the start of a sentence. */
+export const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A value as text: strings as they are, anything else as JSON. */
+export const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+
+/** The host's result of a scratch call, or null when the call did not get one. */
+export const resultOf = (r: ScratchCallResult): Record<string, unknown> | null =>
+  'result' in r && r.result !== null && typeof r.result === 'object' ? (r.result as Record<string, unknown>) : null;
+
+/** One line on how a call ended, for a failed requirement. */
+export function ending(r: ScratchCallResult): string {
+  if ('refused' in r) return `The call was refused: ${r.refused}`;
+  if ('escaped' in r) return `An exception escaped the host: ${r.escaped}`;
+  const printed = r.output.trim() ? ` It printed: ${clip(r.output.trim())}` : '';
+  const error = resultOf(r)?.error;
+  if (typeof error === 'string' && error) return `The host's answer is the error ${JSON.stringify(clip(error))}.${printed}`;
+  return `The host returned ${clip(asText(r.result))}.${printed}`;
+}
+
+export const clip = (text: string, max = 300): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Quoted JSON of call arguments, for the requirement texts. */
+export const json = (value: unknown): string => JSON.stringify(value);

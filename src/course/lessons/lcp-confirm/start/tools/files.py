@@ -1,0 +1,31 @@
+"""File housekeeping for the workspace."""
+from pathlib import Path
+from typing import Optional
+
+AUTONOMY_LEVEL = "safe"
+_CONFIRM_HANDLER = None
+
+
+def init_tools_library(config: Optional[dict] = None) -> None:
+    """The host's configuration for this library (keyed "files", the file's stem)."""
+    global AUTONOMY_LEVEL
+    AUTONOMY_LEVEL = str((config or {}).get("autonomy_level", "safe")).strip().lower()
+
+
+def set_confirm_handler(handler) -> None:
+    """The host registers its confirmation popup here."""
+    global _CONFIRM_HANDLER
+    _CONFIRM_HANDLER = handler
+
+
+def tool_delete_file(path: str) -> dict:
+    """Delete a file of the workspace.
+
+    Args:
+        path (str): The file to delete, relative to the workspace.
+    """
+    target = Path(path)
+    if not target.is_file():
+        return {"success": False, "error": f"{path} is not a file"}
+    target.unlink()
+    return {"success": True, "output": f"deleted {path}"}

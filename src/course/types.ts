@@ -1,0 +1,66 @@
+/** The course: lessons, their checks, and the port a check sees. */
+import type { ConfirmDecision, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
+import type { ScratchCallResult } from './scratch.ts';
+
+/** Which protocol a lesson teaches. LCP and LTP lessons use `tools/`, Loki ones `functions/tools/`. */
+export type HostFamily = 'lcp' | 'ltp' | 'loki';
+
+/** One requirement of a lesson, as the check found it. `at` points at the line to look at. */
+export interface CheckItem {
+  ok: boolean;
+  /** The requirement, in plain words. */
+  text: string;
+  /** When it is not met: what was found instead, and why. */
+  detail?: string;
+  at?: { path: string; line: number };
+}
+
+/** A tool call a check makes, on a scratch copy of the person's files. */
+export interface LessonCall {
+  tool: string;
+  args: Record<string, unknown>;
+  hostConfig?: HostConfig;
+  /** How confirmations are answered (default reject); each question is reported. */
+  confirm?: ConfirmDecision;
+  /** Files written into (text) or removed from (null) the copy before the call. */
+  overlay?: Record<string, string | null>;
+  /** Paths whose existence after the call is reported. */
+  probe?: string[];
+}
+
+/** What a check can ask of the engine about the person's files; paths in answers are workspace paths. */
+export interface LessonPort {
+  inspect(profile: Profile): Promise<Inspection>;
+  /** The hub's status line for a call, with its trailing newline. */
+  status(tool: string, args: Record<string, unknown>): Promise<string>;
+  call(request: LessonCall): Promise<ScratchCallResult>;
+}
+
+/** A lesson's check: judges behaviour through the port, never the code's text. */
+export type LessonCheck = (port: LessonPort) => Promise<CheckItem[]>;
+
+/** A paragraph, or a bulleted list, of a lesson's text. Inline `code` is marked with backticks. */
+export type TextBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
+
+export interface Lesson {
+  id: string;
+  host: HostFamily;
+  title: string;
+  /** What the host does and why. */
+  intro: TextBlock[];
+  task: TextBlock[];
+  hints: string[];
+  /** Workspace files to start from (path → text). */
+  start: Record<string, string>;
+  /** One correct solution (the whole workspace). */
+  solution: Record<string, string>;
+  openPath: string;
+  profile: Profile;
+  check: LessonCheck;
+}
+
+/** The outcome of one check run: every item, and whether they all pass. */
+export interface CheckReport {
+  items: CheckItem[];
+  passed: boolean;
+}

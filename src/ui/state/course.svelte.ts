@@ -1,0 +1,116 @@
+/**
+ * The Lessons panel's state: the course, the person's progress (IndexedDB), the selected lesson,
+ * and its check, which runs in the Python worker on a copy of the workspace's files.
+ */
+import type { CourseRecord, LessonProgress, ProgressStore } from '../../course/progress.ts';
+import { runLessonCheck } from '../../course/run-check.ts';
+import type { ScratchHost } from '../../course/scratch.ts';
+import type { CheckReport, Lesson } from '../../course/types.ts';
+import type { OpenWorkspace } from './open-workspace.ts';
+
+export interface CourseDeps {
+  lessons: Lesson[];
+  host: ScratchHost;
+  workspace: { readonly files: ReadonlyMap<string, Uint8Array> };
+  progress: ProgressStore;
+  open: OpenWorkspace;
+}
+
+export class CourseState {
+  readonly lessons: Lesson[];
+  readonly #deps: CourseDeps;
+  #record = $state<CourseRecord>({ lessons: {}, current: null });
+  #selectedId = $state<string>('');
+  #report = $state.raw<{ lessonId: string; report: CheckReport } | null>(null);
+  #checking = $state(false);
+  #error = $state<string | null>(null);
+  #hints = $state(0);
+  #solution = $state(false);
+
+  constructor(deps: CourseDeps) {
+    this.#deps = deps;
+    this.lessons = deps.lessons;
+    this.#selectedId = deps.lessons[0]?.id ?? '';
+  }
+
+  /** Reads the saved progress; the lesson the person was on is selected again. */
+  async load(): Promise<void> {
+    try {
+      this.#record = await this.#deps.progress.load();
+      if (this.#record.current && this.lessons.some((l) => l.id === this.#record.current)) this.#selectedId = this.#record.current;
+    } catch (e) {
+      this.#error = `Your course progress could not be read: ${messageOf(e)}`;
+    }
+  }
+
+  get selected(): Lesson | null { return this.lessons.find((l) => l.id === this.#selectedId) ?? null; }
+  /** The lesson whose files the workspace holds (the one last started). */
+  get current(): string | null { return this.#record.current; }
+  get checking(): boolean { return this.#checking; }
+  get error(): string | null { return this.#error; }
+  get finishedCount(): number { return this.lessons.filter((l) => this.isFinished(l.id)).length; }
+  /** The selected lesson's last check, when it ran in this session. */
+  get report(): CheckReport | null { return this.#report?.lessonId === this.#selectedId ? this.#report.report : null; }
+  get hintsShown(): number { return this.#hints; }
+  get solutionShown(): boolean { return this.#solution; }
+
+  progressOf(id: string): LessonProgress | null { return this.#record.lessons[id] ?? null; }
+  isFinished(id: string): boolean { return this.#record.lessons[id]?.status === 'finished'; }
+
+  select(id: string): void {
+    if (id === this.#selectedId || !this.lessons.some((l) => l.id === id)) return;
+    this.#selectedId = id;
+    this.#hints = 0;
+    this.#solution = false;
+    this.#error = null;
+  }
+
+  showHint(): void {
+    this.#hints = Math.min(this.#hints + 1, this.selected?.hints.length ?? 0);
+  }
+
+  toggleSolution(): void {
+    if (this.selected && this.isFinished(this.selected.id)) this.#solution = !this.#solution;
+  }
+
+  /** Puts the lesson's starting files in the workspace (also "reset to start"). */
+  async start(): Promise<void> {
+    const lesson = this.selected;
+    if (!lesson) return;
+    const opened = await this.#deps.open({ title: `Lesson: ${lesson.title}`, files: lesson.start, openPath: lesson.openPath, profile: lesson.profile, args: {} });
+    if (!opened) return;
+    this.#report = null;
+    const status = this.#record.lessons[lesson.id];
+    await this.#save({ current: lesson.id, lessons: { ...this.#record.lessons, [lesson.id]: status ?? { status: 'started' } } });
+  }
+
+  /** Runs the selected lesson's check on the workspace's files; a pass finishes the lesson. */
+  async check(): Promise<void> {
+    const lesson = this.selected;
+    if (!lesson || this.#checking) return;
+    this.#checking = true;
+    this.#error = null;
+    try {
+      const report = await runLessonCheck(this.#deps.host, lesson, new Map(this.#deps.workspace.files));
+      this.#report = { lessonId: lesson.id, report };
+      if (report.passed && !this.isFinished(lesson.id))
+        await this.#save({ ...this.#record, lessons: { ...this.#record.lessons, [lesson.id]: { status: 'finished', finishedAt: Date.now() } } });
+    } catch (e) {
+      this.#error = `The check could not run: ${messageOf(e)}`;
+    } finally {
+      this.#checking = false;
+    }
+  }
+
+  /** Keeps the record in memory even when storage fails, and says so. */
+  async #save(record: CourseRecord): Promise<void> {
+    this.#record = record;
+    try {
+      await this.#deps.progress.save($state.snapshot(record) as CourseRecord);
+    } catch (e) {
+      this.#error = `Your progress is kept in this tab but could not be saved: ${messageOf(e)}`;
+    }
+  }
+}
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -1,0 +1,18 @@
+/**
+ * How a lesson or a gallery example becomes a workspace: one function, `open(request)`. The app
+ * gives Session.openAsNew (a new workspace of its own, so nothing the person wrote is replaced).
+ */
+import type { Profile } from '../../protocol/engine.ts';
+
+export interface OpenRequest {
+  /** What is being opened: the new workspace's name ("Lesson: Lists"). */
+  title: string;
+  files: Record<string, string | Uint8Array>;
+  openPath: string;
+  profile: Profile;
+  /** Call form values per tool (JSON text). */
+  args?: Record<string, string>;
+}
+
+/** Resolves true once the files are open in a workspace, false when that could not happen. */
+export type OpenWorkspace = (request: OpenRequest) => Promise<boolean>;

@@ -1,0 +1,42 @@
+/**
+ * The left pane's tabs beside the files: the course, the example gallery and the schema diff.
+ * The course and the gallery belong to the page (they outlive a switch of workspace, which is what
+ * opening a lesson or an example does); the diff belongs to one workspace (its kept version).
+ */
+import { COURSE } from '../../course/bundle.ts';
+import { createIdbProgressStore } from '../../course/progress.ts';
+import type { ScratchHost } from '../../course/scratch.ts';
+import { createIdbVersionStore } from '../../diff/versions.ts';
+import type { Example } from '../../examples/index.ts';
+import { CourseState } from './course.svelte.ts';
+import { GalleryState } from './gallery.svelte.ts';
+import type { OpenWorkspace } from './open-workspace.ts';
+import { SchemaDiffState, type DiffDeps } from './schema-diff.svelte.ts';
+
+export const SIDE_TABS = [['files', 'Files'], ['lessons', 'Lessons'], ['examples', 'Examples'], ['diff', 'Diff']] as const;
+export type SideTab = (typeof SIDE_TABS)[number][0];
+
+export class SidePanels {
+  readonly course: CourseState;
+  readonly gallery: GalleryState;
+  readonly #host: ScratchHost;
+  #tab = $state<SideTab>('files');
+
+  /** `files` reads the open workspace's files when a check runs (the workspace changes on a switch). */
+  constructor(deps: { host: ScratchHost; examples: Example[]; open: OpenWorkspace; files: () => ReadonlyMap<string, Uint8Array> }) {
+    this.#host = deps.host;
+    this.course = new CourseState({ lessons: COURSE, host: deps.host, workspace: { get files() { return deps.files(); } }, progress: createIdbProgressStore(), open: deps.open });
+    this.gallery = new GalleryState(deps.examples, deps.host, deps.open);
+    void this.course.load();
+  }
+
+  get tab(): SideTab { return this.#tab; }
+  set tab(t: SideTab) { this.#tab = t; }
+
+  /** The schema diff of one workspace, its kept version read from IndexedDB. */
+  diffFor(workspace: DiffDeps['workspace']): SchemaDiffState {
+    const diff = new SchemaDiffState({ host: this.#host, workspace, versions: createIdbVersionStore() });
+    void diff.load();
+    return diff;
+  }
+}

@@ -1,0 +1,254 @@
+/**
+ * Correct solutions that differ from the shipped ones (other code, other shapes, other files), at
+ * least one per host family: a check that is not text-bound passes them all. Each is the lesson's
+ * start with these files replaced (null deletes a file).
+ */
+export const ALTERNATIVES: Array<{ lesson: string; why: string; files: Record<string, string | null> }> = [
+  {
+    lesson: 'lcp-first-tool',
+    why: 'no annotation (LCP: string), a plain string result, a `name: text` line without a type',
+    files: {
+      'tools/greet.py': `def tool_greet(name):
+    """Say hello to a person.
+
+    name: the person to greet
+    """
+    return "Hi there " + name
+`,
+    },
+  },
+  {
+    lesson: 'lcp-optional',
+    why: 'the default reaches the tool through LCP, and a plain list is returned',
+    files: {
+      'tools/notes.py': `import os
+
+
+def tool_find_notes(query: str, limit: int = 5):
+    """Search notes.
+
+    Args:
+        query: the text to find
+        limit: at most this many results
+    """
+    found = [n for n in sorted(os.listdir("notes")) if query in open(os.path.join("notes", n)).read()]
+    return found[: int(limit)]
+`,
+    },
+  },
+  {
+    lesson: 'lcp-arrays',
+    why: '`List` from typing, an integer result instead of a dict',
+    files: {
+      'tools/maths.py': `from typing import List
+
+
+def tool_sum(numbers: List) -> int:
+    """Sum whole numbers.
+
+    Args:
+        numbers (List): whole numbers
+    """
+    total = 0
+    for n in numbers:
+        total += n
+    return total
+`,
+    },
+  },
+  {
+    lesson: 'lcp-folders',
+    why: 'both tools in the package module, the old file deleted',
+    files: {
+      'tools/converters.py': null,
+      'tools/weather/units.py': null,
+      'tools/weather/weather.py': `def tool_forecast(city: str) -> dict:
+    """Forecast.
+
+    Args:
+        city: a city
+    """
+    return {"success": True, "output": f"{city}: fine"}
+
+
+def tool_convert_temp(celsius: float) -> dict:
+    """Celsius to Fahrenheit.
+
+    Args:
+        celsius: degrees
+    """
+    return {"success": True, "output": celsius * 1.8 + 32}
+`,
+    },
+  },
+  {
+    lesson: 'lcp-host-config',
+    why: '`*args` also receives the config; the greeting is looked up at call time',
+    files: {
+      'tools/welcome.py': `_CONFIG = {}
+
+
+def init_tools_library(*args):
+    """Keeps the host's configuration."""
+    if args and isinstance(args[0], dict):
+        _CONFIG.update(args[0])
+
+
+def tool_welcome(name: str) -> dict:
+    """Welcome someone.
+
+    Args:
+        name: who
+    """
+    return {"success": True, "output": _CONFIG.get("greeting", "Hello") + " " + name}
+`,
+    },
+  },
+  {
+    lesson: 'lcp-confirm',
+    why: 'the handler taken from the init config (confirm_handler), a strict level, the dict result of a raised error',
+    files: {
+      'tools/files.py': `import os
+
+_HANDLER = None
+_LEVEL = "safe"
+
+
+def init_tools_library(config=None):
+    """Host configuration, with the host's confirm_handler in it."""
+    global _HANDLER, _LEVEL
+    config = config or {}
+    _HANDLER = config.get("confirm_handler")
+    _LEVEL = config.get("autonomy_level", "safe")
+
+
+def tool_delete_file(path: str) -> dict:
+    """Delete a workspace file once the operator agrees.
+
+    Args:
+        path: the file
+    """
+    if _LEVEL != "full_access":
+        answer = _HANDLER(f"rm {path}", "[RISKY] delete") if _HANDLER else ("reject", "no handler")
+        if answer[0] not in ("allow", "always"):
+            raise PermissionError(f"not deleted: {answer[1]}")
+    os.remove(path)
+    return {"success": True, "output": "gone"}
+`,
+    },
+  },
+  {
+    lesson: 'lcp-dynamic-prompt',
+    why: 'os.listdir instead of glob, a prompt function placed after the tool',
+    files: {
+      'tools/database.py': `import os
+
+
+def tool_list_tables(database_name: str) -> dict:
+    """List tables.
+
+    Args:
+        database_name: the .db file
+    """
+    return {"success": True, "output": []}
+
+
+def tool_list_tables_prompt():
+    dbs = [f for f in os.listdir(".") if f.endswith(".db")]
+    return "Databases here: " + ", ".join(sorted(dbs))
+`,
+    },
+  },
+  {
+    lesson: 'ltp-titles',
+    why: 'an LCP-style signature, more titles than tools, a different description',
+    files: {
+      'tools/wikipedia.py': `TOOL_LIBRARY_NAME = "Wikipedia"
+TOOL_LIBRARY_ICON = "📖"
+TOOL_LIBRARY_DESC = "Offline encyclopedia."
+TOOL_TITLES = {
+    "tool_search_wikipedia": "📖 Consulting Wikipedia",
+    "tool_read_article": "📄 Reading",
+}
+
+
+def tool_search_wikipedia(query: str) -> dict:
+    """Search.
+
+    Args:
+        - query (str): what to find
+    """
+    return {"success": True, "output": [query]}
+`,
+    },
+  },
+  {
+    lesson: 'ltp-preview',
+    why: 'a `**kwargs` signature and a second, optional parameter',
+    files: {
+      'tools/shell.py': `TOOL_TITLES = {"tool_run_command": "💻 Shell"}
+
+
+def tool_run_command(args=None, **kwargs):
+    """Run a command.
+
+    - command (str): what to run
+    - cwd (str, optional): where to run it
+    """
+    params = args or kwargs
+    return {"success": True, "output": params.get("command")}
+`,
+    },
+  },
+  {
+    lesson: 'loki-python',
+    why: 'the choices in another order, a dict result (JSON for the model)',
+    files: {
+      'functions/tools/get_weather.py': `from typing import Literal
+
+
+def run(location: str, units: Literal["fahrenheit", "celsius"] = "fahrenheit"):
+    """Weather for a place.
+    Args:
+        location: where
+        units: scale
+    """
+    return {"place": location, "units": units}
+`,
+    },
+  },
+  {
+    lesson: 'loki-bash',
+    why: 'awk instead of wc, a `<FILE>` notation, the flag declared first',
+    files: {
+      'functions/tools/count_lines.sh': `#!/usr/bin/env bash
+# @describe Lines in a file.
+# @flag --verbose       Explain the number
+# @option --path! <FILE> Which file
+
+main() {
+    awk 'END { print NR }' "$argc_path" >> "$LLM_OUTPUT"
+}
+
+eval "$(argc --argc-eval "$0" "$@")"
+`,
+    },
+  },
+  {
+    lesson: 'loki-env',
+    why: 'the message on stderr and exit code 2',
+    files: {
+      'functions/tools/forecast_key.py': `import os
+import sys
+
+
+def run():
+    """The key."""
+    if "WEATHER_API_KEY" not in os.environ:
+        print("missing WEATHER_API_KEY in functions/.env", file=sys.stderr)
+        sys.exit(2)
+    return os.environ["WEATHER_API_KEY"]
+`,
+    },
+  },
+];

@@ -1,0 +1,99 @@
+// The Lessons panel's state with the real engine (Node adapter) and progress in fake-indexeddb:
+// start, check (fail, then pass), progress kept across a reload, storage failures said in words.
+import 'fake-indexeddb/auto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNodeEngine } from '../../src/engine/node.ts';
+import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { COURSE } from '../../src/course/bundle.ts';
+import { createIdbProgressStore, readCourseRecord, type ProgressStore } from '../../src/course/progress.ts';
+import { encodeFiles } from '../../src/course/run-check.ts';
+import { CourseState } from '../../src/ui/state/course.svelte.ts';
+import type { OpenRequest } from '../../src/ui/state/open-workspace.ts';
+
+let host: NodeScratchHost;
+beforeAll(async () => {
+  host = new NodeScratchHost(await loadNodeEngine());
+}, 120_000);
+
+const arrays = COURSE.find((l) => l.id === 'lcp-arrays')!;
+
+function setup(progress: ProgressStore = createIdbProgressStore(`course-${Math.random()}`), accept = true) {
+  const workspace = { files: new Map<string, Uint8Array>() };
+  const opened: OpenRequest[] = [];
+  const open = async (request: OpenRequest) => {
+    opened.push(request);
+    if (accept) workspace.files = encodeFiles(request.files as Record<string, string>);
+    return accept;
+  };
+  const course = new CourseState({ lessons: COURSE, host, workspace, progress, open });
+  return { course, workspace, opened, progress };
+}
+
+describe('CourseState', () => {
+  it('starts a lesson, fails its check on the start, passes it on a fix, and remembers across a reload', async () => {
+    const { course, workspace, opened, progress } = setup();
+    await course.load();
+    expect(course.selected?.id).toBe('lcp-first-tool');
+    course.select('lcp-arrays');
+    await course.start();
+    expect(opened[0]).toMatchObject({ title: 'Lesson: Lists', openPath: 'tools/maths.py', profile: 'lcp', files: arrays.start });
+    expect(course.current).toBe('lcp-arrays');
+
+    await course.check();
+    expect(course.report?.passed).toBe(false);
+    expect(course.report?.items.find((i) => !i.ok)).toMatchObject({ text: '`numbers` is an array parameter of tool_sum', at: { path: 'tools/maths.py', line: 5 } });
+    expect(course.isFinished('lcp-arrays')).toBe(false);
+    course.toggleSolution();
+    expect(course.solutionShown).toBe(false);
+
+    workspace.files = encodeFiles(arrays.solution);
+    await course.check();
+    expect(course.report?.passed).toBe(true);
+    expect(course.isFinished('lcp-arrays')).toBe(true);
+    expect(course.finishedCount).toBe(1);
+    course.toggleSolution();
+    expect(course.solutionShown).toBe(true);
+
+    const again = setup(progress).course;
+    await again.load();
+    expect(again.selected?.id).toBe('lcp-arrays');
+    expect(again.isFinished('lcp-arrays')).toBe(true);
+    expect(again.report).toBeNull();
+  });
+
+  it('a declined opener changes nothing; hints come one at a time', async () => {
+    const { course } = setup(undefined, false);
+    course.select('loki-env');
+    await course.start();
+    expect(course.current).toBeNull();
+    course.showHint();
+    course.showHint();
+    expect(course.hintsShown).toBe(2);
+    course.select('lcp-arrays');
+    expect(course.hintsShown).toBe(0);
+  });
+
+  it('says so when progress cannot be saved, and keeps it in the tab', async () => {
+    const failing: ProgressStore = { load: async () => readCourseRecord(null), save: async () => Promise.reject(new DOMException('quota', 'QuotaExceededError')) };
+    const { course, workspace } = setup(failing);
+    course.select('lcp-arrays');
+    workspace.files = encodeFiles(arrays.solution);
+    await course.check();
+    expect(course.isFinished('lcp-arrays')).toBe(true);
+    expect(course.error).toBe('Your progress is kept in this tab but could not be saved: quota');
+  });
+
+  it('a check that cannot run says why and can run again', async () => {
+    const broken = { ...host, writeScratch: async () => Promise.reject(new Error('the Python worker is not running')) } as unknown as NodeScratchHost;
+    const course = new CourseState({ lessons: COURSE, host: broken, workspace: { files: new Map() }, progress: createIdbProgressStore('broken'), open: async () => true });
+    await course.check();
+    expect(course.error).toBe('The check could not run: the Python worker is not running');
+    expect(course.checking).toBe(false);
+  });
+
+  it('reads damaged progress records as nothing done', () => {
+    expect(readCourseRecord('junk')).toEqual({ lessons: {}, current: null });
+    expect(readCourseRecord({ current: 3, lessons: { a: { status: 'finished', finishedAt: 'x' }, b: { status: 'won' }, c: null, d: { status: 'started' } } }))
+      .toEqual({ current: null, lessons: { a: { status: 'finished' }, d: { status: 'started' } } });
+  });
+});

@@ -1,0 +1,88 @@
+// The gallery and the schema diff view, with the real engine (Node adapter)
+// and fake-indexeddb: search, opening an example with its set-up, diffing a kept version.
+import 'fake-indexeddb/auto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNodeEngine } from '../../src/engine/node.ts';
+import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { encodeFiles } from '../../src/course/run-check.ts';
+import { createIdbVersionStore, readSavedVersion } from '../../src/diff/versions.ts';
+import { EXAMPLES } from '../../src/examples/index.ts';
+import { GalleryState } from '../../src/ui/state/gallery.svelte.ts';
+import { SchemaDiffState } from '../../src/ui/state/schema-diff.svelte.ts';
+import type { Profile } from '../../src/protocol/engine.ts';
+import type { OpenRequest } from '../../src/ui/state/open-workspace.ts';
+
+let host: NodeScratchHost;
+beforeAll(async () => {
+  host = new NodeScratchHost(await loadNodeEngine());
+}, 120_000);
+
+describe('GalleryState', () => {
+  it('search keeps the cards whose text has every word', () => {
+    const g = new GalleryState(EXAMPLES, host, async () => true);
+    g.query = 'sqlite';
+    expect(g.shown.map((e) => e.id)).toEqual(['lcp-database-ops']);
+    g.query = 'loki  BASH';
+    expect(g.shown.map((e) => e.id)).toEqual(['loki-tools', 'loki-demo']);
+    g.query = 'nothing-like-this';
+    expect(g.shown).toEqual([]);
+  });
+
+  it('opens an example with its set-up done and its first call pre-filled', async () => {
+    const opened: OpenRequest[] = [];
+    const g = new GalleryState(EXAMPLES, host, async (r) => (opened.push(r), true));
+    await g.open(EXAMPLES.find((e) => e.id === 'lcp-database-ops')!);
+    expect(opened[0]?.files['shop.db']).toBeInstanceOf(Uint8Array);
+    expect(opened[0]).toMatchObject({ title: 'Example: database_ops.py (the LCP guide)', openPath: 'tools/database_ops.py', args: { tool_execute_query: expect.stringContaining('"database_name": "shop.db"') } });
+    expect(g.opening).toBeNull();
+  });
+
+  it('a failed set-up is one sentence, and nothing is opened', async () => {
+    const opened: OpenRequest[] = [];
+    const broken = { ...host, writeScratch: async () => Promise.reject(new Error('Python is not loaded yet')) } as unknown as NodeScratchHost;
+    const g = new GalleryState(EXAMPLES, broken, async (r) => (opened.push(r), true));
+    await g.open(EXAMPLES.find((e) => e.id === 'lcp-database-ops')!);
+    expect(g.error).toBe('Could not open "database_ops.py (the LCP guide)": Python is not loaded yet');
+    expect(opened).toEqual([]);
+  });
+});
+
+const V1 = 'def tool_search(query: str, limit: int = 5) -> dict:\n    """Search.\n\n    Args:\n        query: words\n        limit: how many\n    """\n';
+
+describe('SchemaDiffState', () => {
+  function setup(files: Record<string, string>, versions = createIdbVersionStore(`v-${Math.random()}`)) {
+    const workspace = { id: 'ws1', files: encodeFiles(files), settings: { profile: 'lcp' as Profile } };
+    return { workspace, versions, diff: new SchemaDiffState({ host, workspace, versions, now: () => 1_000 }) };
+  }
+
+  it('compares the files as opened with an edit, then with a kept version (kept across a reload)', async () => {
+    const { workspace, versions, diff } = setup({ 'tools/search.py': V1 });
+    await diff.load();
+    expect(diff.kept).toBeNull();
+    workspace.files = encodeFiles({ 'tools/search.py': V1.replace('query: str, limit: int = 5', 'query: str') });
+    await diff.compare();
+    expect(diff.result?.diff).toMatchObject({ breaking: 1, changes: [{ kind: 'param-removed', param: 'limit', breaking: true }] });
+
+    await diff.keep();
+    await diff.compare();
+    expect(diff.result?.diff.changes).toEqual([]);
+    const reloaded = setup({ 'tools/search.py': V1 }, versions).diff;
+    await reloaded.load();
+    expect(reloaded.kept?.savedAt).toBe(1_000);
+    expect([...(reloaded.kept?.files.keys() ?? [])]).toEqual(['tools/search.py']);
+  });
+
+  it('a Loki layout with a Bash tool, under the loki profile', async () => {
+    const sh = (opt: string) => `# @describe Count.\n# @option ${opt} The file\n`;
+    const { workspace, diff } = setup({ 'functions/tools/count.sh': sh('--path') });
+    workspace.files = encodeFiles({ 'functions/tools/count.sh': sh('--path!') });
+    diff.profile = 'loki';
+    await diff.compare();
+    expect(diff.result).toMatchObject({ profile: 'loki', diff: { breaking: 1, changes: [{ tool: 'count', kind: 'param-required', message: 'parameter `path`: now required' }] } });
+  });
+
+  it('reads damaged kept versions as none', () => {
+    expect(readSavedVersion({ savedAt: 1, files: [['a', 'not bytes']] })).toBeNull();
+    expect(readSavedVersion(42)).toBeNull();
+  });
+});

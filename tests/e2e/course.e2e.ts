@@ -1,0 +1,64 @@
+// The course in the browser: one lesson of each host finished through the UI (start it, type the
+// fix, Check, see it pass, reload, still finished), with the check running in the Python worker.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { waitForPython, type E2ETest } from './harness.ts';
+import { assert, openApp, setEditorText } from './ui-helpers.ts';
+
+const solution = (lesson: string, path: string): string =>
+  readFileSync(new URL(`../../src/course/lessons/${lesson}/solution/${path}`, import.meta.url), 'utf8');
+
+const lessons = (page: Page) => page.getByRole('region', { name: 'Lessons' });
+const results = (page: Page) => lessons(page).getByRole('status');
+
+/** Opens the Lessons tab, picks a lesson and puts its starting files in the workspace. */
+async function startLesson(page: Page, title: RegExp, openPath: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Lessons' }).click();
+  await lessons(page).getByRole('button', { name: title }).click();
+  await lessons(page).getByRole('button', { name: 'Start this lesson' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Replace the files' }).click();
+  await page.getByText(openPath, { exact: true }).first().waitFor();
+}
+
+/** Presses Check and returns the summary line once the check has answered. */
+async function check(page: Page): Promise<string> {
+  await lessons(page).getByRole('button', { name: 'Check', exact: true }).click();
+  await lessons(page).getByRole('button', { name: 'Check', exact: true }).waitFor({ timeout: 60_000 });
+  await results(page).first().waitFor();
+  return (await results(page).first().textContent()) ?? '';
+}
+
+function finishOne(host: string, lessonId: string, title: RegExp, openPath: string): E2ETest {
+  return {
+    name: `${host}: ${lessonId} is finished through the UI and stays finished after a reload`,
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      await startLesson(page, title, openPath);
+      const before = await check(page);
+      assert(/still missing/.test(before), `the start fails the check: ${before}`);
+      assert(await lessons(page).getByRole('list', { name: 'Check results' }).getByText(/^Missing:/).count() > 0, 'missing items are listed');
+
+      await setEditorText(page, solution(lessonId, openPath));
+      await page.waitForFunction((text) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === text, solution(lessonId, openPath));
+      const after = await check(page);
+      assert(/done: lesson finished/.test(after), `the fix passes the check: ${after}`);
+      await lessons(page).getByRole('button', { name: 'Show a solution' }).waitFor();
+
+      await page.reload();
+      await waitForPython(page);
+      await page.getByRole('tab', { name: 'Lessons' }).click();
+      await lessons(page).getByRole('button', { name: new RegExp(`${title.source}.*\\(finished\\)`) }).waitFor();
+      assert(/1 of 13 finished/.test((await lessons(page).locator('header').textContent()) ?? ''), 'progress counts the finished lesson');
+      assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
+    },
+  };
+}
+
+const tests: E2ETest[] = [
+  finishOne('LCP', 'lcp-arrays', /^3\. Lists/, 'tools/maths.py'),
+  finishOne('LTP', 'ltp-preview', /^10\. LTP: what the status line previews/, 'tools/shell.py'),
+  finishOne('Loki', 'loki-bash', /^12\. Loki: a Bash tool/, 'functions/tools/count_lines.sh'),
+];
+
+export default tests;

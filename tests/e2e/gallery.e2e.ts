@@ -1,0 +1,67 @@
+// The example gallery in the browser: search narrows the cards, every example opens (database_ops.py
+// with its shop.db built on open) and its first call runs; and the schema diff marks breaking changes.
+import type { Page } from 'playwright-core';
+import { waitForPython, type E2ETest } from './harness.ts';
+import { EXAMPLE_META } from '../../src/examples/catalog.ts';
+import { assert, openApp, prepareCall, runAndWait, setEditorText, tools } from './ui-helpers.ts';
+
+const gallery = (page: Page) => page.getByRole('region', { name: 'Examples' });
+
+const tests: E2ETest[] = [
+  {
+    name: 'search narrows the cards; every example opens and its first call runs',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      await page.getByRole('tab', { name: 'Examples' }).click();
+      await gallery(page).getByLabel('Search examples').fill('sqlite');
+      await gallery(page).getByRole('status').filter({ hasText: `1 of ${EXAMPLE_META.length}` }).waitFor();
+      await gallery(page).getByLabel('Search examples').fill('');
+      for (const ex of EXAMPLE_META) {
+        await gallery(page).getByRole('button', { name: `Open ${ex.title}`, exact: true }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Replace the files' }).click();
+        await tools(page).getByRole('button', { name: ex.run.tool, exact: true }).waitFor({ timeout: 30_000 });
+        await prepareCall(page, ex.run.tool, ex.run.args);
+        const status = await runAndWait(page);
+        assert(/Finished/.test(status), `${ex.id}: ${ex.run.tool} finished (${status})`);
+        if (ex.id === 'lcp-database-ops') {
+          await page.getByRole('log', { name: 'Telemetry' }).getByText(/Ada Lovelace/).first().waitFor();
+        }
+      }
+      assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
+    },
+  },
+  {
+    name: 'schema diff: a kept version against an edit, breaking changes marked, the kept version survives a reload',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await openApp(page, base);
+      const diff = page.getByRole('region', { name: 'Schema diff' });
+      await page.getByRole('tab', { name: 'Diff' }).click();
+      await diff.getByText('the files as this page opened them').waitFor();
+      await diff.getByRole('button', { name: 'Keep this version' }).click();
+      await diff.getByText(/the version kept at/).waitFor();
+      // The default example opens tools/wikipedia.py: drop max_results, add an optional parameter elsewhere.
+      const text = await page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
+      assert(text.includes('- max_results (int, optional)'), 'the default example is open');
+      await setEditorText(page, text.replace(/(\n\s*)- max_results \(int, optional\):[^\n]*/, '$1- lang (str, optional): The language of the articles.'));
+      await diff.getByRole('button', { name: 'Compare' }).click();
+      await diff.getByRole('status').filter({ hasText: /1 breaking, 1 other/ }).waitFor({ timeout: 30_000 });
+      const items = await diff.getByRole('list', { name: 'Changes' }).getByRole('listitem').allTextContents();
+      assert(JSON.stringify(items.map((i) => i.replace(/\s+/g, ' ').trim())) === JSON.stringify([
+        'Breaking tool_search_wikipedia: parameter `max_results` removed',
+        'tool_search_wikipedia: parameter `lang` added (optional, string)',
+      ]), `only the removal is marked breaking: ${items.join(' | ')}`);
+      await diff.getByLabel('Profile').selectOption('hub');
+      await diff.getByRole('button', { name: 'Compare' }).click();
+      await diff.getByRole('status').filter({ hasText: /\(hub\)/ }).waitFor();
+
+      await page.reload();
+      await waitForPython(page);
+      await page.getByRole('tab', { name: 'Diff' }).click();
+      await diff.getByText(/the version kept at/).waitFor();
+    },
+  },
+];
+
+export default tests;
