@@ -124,11 +124,14 @@ function readTurn(r: Reader, node: Node, where: string): ScriptTurn | null {
 /** Reads a script; every problem is reported, each with its turn, key and position. */
 export function parseScript(text: string): ParsedScript {
   const r = new Reader(text);
+  if (!text.trim()) {
+    r.problem(undefined, `the script is empty: write a JSON list of turns, e.g. ${EXAMPLE_SCRIPT}`);
+    return { ok: false, problems: r.problems };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   if (errors.length > 0 || !root) {
     for (const e of errors.slice(0, 5)) r.problem({ offset: e.offset } as Node, `not valid JSON: ${printParseErrorCode(e.error)}`);
-    if (!root && errors.length === 0) r.problem(undefined, `the script is empty: write a JSON list of turns, e.g. ${EXAMPLE_SCRIPT}`);
     return { ok: false, problems: r.problems };
   }
   if (root.type !== 'array') {
