@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   call: async () => (await import('./call.ts')).call,
   status: async () => (await import('./commands.ts')).status,
   lint: async () => (await import('./commands.ts')).lint,
+  chat: async () => (await import('./chat.ts')).chat,
 };
 
 async function run(argv: string[]): Promise<number> {
