@@ -7,6 +7,7 @@
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { HostConfig, Profile } from '../protocol/engine.ts';
+import type { AgentSettings } from '../agent/settings.ts';
 
 export interface WorkspaceSettings {
   profile: Profile;
@@ -15,6 +16,8 @@ export interface WorkspaceSettings {
   args: Record<string, string>;
   openPath: string | null;
   timeoutMs: number;
+  /** The agent panel: model, script or endpoint (never its API key), turn limit, conversation (src/agent/settings.ts narrows it). */
+  agent?: AgentSettings;
 }
 
 export const DEFAULT_SETTINGS: WorkspaceSettings = { profile: 'lcp', hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000 };
