@@ -43,7 +43,8 @@ describe('tool results', () => {
     expect(sanitizeToolResult({ success: true, output: { plot_b64: 'A'.repeat(2048) }, prompt_injection: ' Show the plot. ' })).toBe('✓ Success\nShow the plot.');
     expect(sanitizeToolResult({ output: { plot_b64: 'A'.repeat(2048) } })).toBe('{\n  "plot_b64": "[base64 blob stripped: 1.5KB]"\n}');
     expect(sanitizeToolResult({ output: null })).toBe('Tool executed successfully but returned no output content.');
-    expect(sanitizeToolResult({ output: 'ü'.repeat(4005) })).toBe(`${'ü'.repeat(4000)}\n... [truncated, 5 more chars]`);
+    // lollms_client cuts a long string twice (once while walking, once at the end): the note counts the first note's characters.
+    expect(sanitizeToolResult({ output: 'ü'.repeat(4005) })).toBe(`${'ü'.repeat(4000)}\n... [truncated, 30 more chars]`);
   });
 
   it('marks LCP failures FAILED with the error, and successes SUCCESS', () => {
