@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   link: async () => (await import('./link.ts')).link,
   diff: async () => (await import('./diff.ts')).diff,
   lesson: async () => (await import('./lesson.ts')).lesson,
+  chat: async () => (await import('./chat.ts')).chat,
 };
 
 async function run(argv: string[]): Promise<number> {

@@ -22,10 +22,12 @@ Usage:
   toolplay link decode LINK_OR_FILE --out DIR
   toolplay diff OLD_PATH NEW_PATH [--profile P] [--json]
   toolplay lesson list | check ID DIR | start ID DIR
+  toolplay chat PATH "MESSAGE" --profile lcp|hub|loki (--script FILE | --endpoint URL --model NAME) ...
 
 Run "toolplay COMMAND --help" for the options of one command.
 Exit codes: 0 ok, 1 lint found errors / diff found breaking changes / a lesson check is not
-done yet, 2 bad input, 3 engine failure (a toolplay bug).`;
+done yet / chat hit the turn limit, 2 bad input, 3 engine failure (a toolplay bug), 4 the model's
+endpoint failed (chat).`;
 
 export const HELP: Record<string, string> = {
   schema: `Usage: toolplay schema PATH... [options]
@@ -128,4 +130,32 @@ Exit codes of check: 0 all done, 1 something is missing, 2 unknown lesson or fol
 Options:
   --force            start: overwrite files that differ from the lesson's
   -h, --help         this help`,
+  chat: `Usage: toolplay chat PATH "MESSAGE" [options] (--script FILE | --endpoint URL --model NAME)
+
+Runs the agent loop: the model gets PATH's tools as the profile exports them, each tool call it
+makes runs as "toolplay call" runs it (files land in --workspace), each result goes back as the
+host would send it, until the model answers without tool calls or --max-turns is reached. Prints
+the transcript as JSON {profile, protocol, model, end, messages}; with --wire, the stream
+lollms_hub sends for it (<processing …> per round, one LTP status line per call, "* Task
+finalized by …"). A scripted model's format and each host's result shape: docs/agent.md.
+
+Options:
+  --profile P        lcp (default), hub or loki
+  --script FILE      a scripted model: a JSON list of turns ({"call", "args"}, lists of calls,
+                     {"say"} with {{last_result}} / {{result.N}}, {"if_error", "else"})
+  --endpoint URL     an OpenAI-compatible base URL, e.g. http://localhost:11434/v1
+  --model NAME       the model the endpoint runs (with --endpoint)
+  --api-key-env VAR  read the API key from environment variable VAR (never from the command line)
+  --protocol P       openai (tools in the request, default) or lcp-text (lollms_client's <tool> text
+                     protocol; --profile lcp only)
+  --workspace DIR    the tools' working directory (default: the current directory)
+  --max-turns N      model turns at most (default 10)
+  --confirm D        answer every confirmation with allow, always or reject (else: ask on a
+                     terminal, reject without one)
+  --wire F           print the hub's stream instead, as ndjson or sse
+  -h, --help         this help
+
+Exit codes: 0 the model gave a final answer, 1 the turn limit was hit, 2 bad input (including a
+script's problems and a scripted call the profile does not list), 4 the endpoint failed (the
+message is on stderr; the transcript so far is still printed).`,
 };

@@ -7,6 +7,10 @@ export type TelemetryEvent =
   | { type: 'call.stderr'; callId: string; text: string; t: number }
   | { type: 'fs.changed'; callId: string; created: string[]; modified: string[]; deleted: string[]; t: number }
   | { type: 'call.finished'; callId: string; result: unknown; durationMs: number; t: number }
-  | { type: 'call.failed'; callId: string; reason: 'error' | 'stopped' | 'timeout' | 'crashed'; message: string; durationMs: number; t: number };
+  | { type: 'call.failed'; callId: string; reason: 'error' | 'stopped' | 'timeout' | 'crashed'; message: string; durationMs: number; t: number }
+  /** Agent loop (src/agent): a piece of text lollms_hub's agent streams; `callId` names the loop's round. */
+  | { type: 'agent.text'; callId: string; round: number; text: string; t: number }
+  /** Agent loop: the tool call `callId` ran for the model's tool call `toolCallId` in `round`. */
+  | { type: 'agent.call'; callId: string; round: number; toolCallId: string; t: number };
 
 export type TelemetryEventType = TelemetryEvent['type'];

@@ -52,13 +52,19 @@ export function statusLinesOf(events: readonly TelemetryEvent[]): string[] {
   return lines;
 }
 
-/** The whole stream a client would read for the given calls, framed as `format`; chunks carry each call's start time. */
+/**
+ * The whole stream a client would read for the given events, framed as `format`. A Run call is one
+ * round of its own; an agent loop's text (`agent.text`) is already the hub's pieces, and the calls
+ * it ran (`agent.call`) are not framed again. Chunks carry each piece's time.
+ */
 export function frameCalls(events: readonly TelemetryEvent[], format: WireFormat, o: Omit<WireOptions, 'now'>): string {
   const frame = format === 'ndjson' ? ndjsonChunk : sseChunk;
+  const agentCalls = new Set(events.flatMap((e) => (e.type === 'agent.call' ? [e.callId] : [])));
   let out = '';
   let round = 0;
   for (const e of events) {
-    if (e.type !== 'call.started') continue;
+    if (e.type === 'agent.text') out += frame(e.text, { ...o, now: e.t });
+    if (e.type !== 'call.started' || agentCalls.has(e.callId)) continue;
     round += 1;
     for (const piece of roundPieces([e.statusLine], round)) out += frame(piece, { ...o, now: e.t });
   }

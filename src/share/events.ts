@@ -47,6 +47,8 @@ const READERS: { [K in TelemetryEventType]: (o: Fields, base: { callId: string; 
   'fs.changed': (o, b) => ({ type: 'fs.changed', ...b, created: paths(o, 'created'), modified: paths(o, 'modified'), deleted: paths(o, 'deleted') }),
   'call.finished': (o, b) => ({ type: 'call.finished', ...b, result: o.result ?? null, durationMs: number(o, 'durationMs') }),
   'call.failed': (o, b) => ({ type: 'call.failed', ...b, reason: oneOf(o, 'reason', FAILURES), message: text(o, 'message'), durationMs: number(o, 'durationMs') }),
+  'agent.text': (o, b) => ({ type: 'agent.text', ...b, round: number(o, 'round'), text: text(o, 'text') }),
+  'agent.call': (o, b) => ({ type: 'agent.call', ...b, round: number(o, 'round'), toolCallId: text(o, 'toolCallId') }),
 };
 
 const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -10,6 +10,7 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { HostConfig, Profile } from '../protocol/engine.ts';
 import { LIST_KEY, mayStore } from './list-format.ts';
+import type { AgentSettings } from '../agent/settings.ts';
 
 export interface WorkspaceSettings {
   profile: Profile;
@@ -20,6 +21,8 @@ export interface WorkspaceSettings {
   timeoutMs: number;
   /** The tool selected for calling (absent in stores written before it was kept). */
   tool?: string | null;
+  /** The agent panel: model, script or endpoint (never its API key), turn limit, conversation (src/agent/settings.ts narrows it). */
+  agent?: AgentSettings;
 }
 
 export const DEFAULT_SETTINGS: WorkspaceSettings = { profile: 'lcp', hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000, tool: null };

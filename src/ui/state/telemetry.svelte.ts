@@ -17,6 +17,7 @@ export interface CallEntry {
 /** Kinds a person filters by: the event types without their call prefix noise. */
 export const EVENT_KINDS: TelemetryEventType[] = [
   'call.started', 'confirm.asked', 'confirm.answered', 'call.stdout', 'call.stderr', 'fs.changed', 'call.finished', 'call.failed',
+  'agent.text', 'agent.call',
 ];
 
 /** Output chunks kept one by one per call; later ones join the chunk before them (text kept whole). */

@@ -1,0 +1,50 @@
+/**
+ * What the model receives back from a tool call, per host (docs/agent.md, "What the model receives"):
+ * - lcp: the dict LCP's `execute_tool` returned, as JSON in a `tool` message (or, with the text
+ *   protocol, lollms_client's `<tool_result>` user message, see lcp-text.ts);
+ * - hub: lollms_hub's tool message, `{"role": "tool", "tool_call_id", "name", "content": str(result)}`;
+ * - loki: Loki's model value as compact JSON, `null` sent as "DONE"; a batch of nothing but
+ *   `null` sends no results and ends the turn.
+ */
+import { pyStr } from './pyrepr.ts';
+import type { AgentProfile, AgentToolCall, ToolOutcome, WireMessage } from './types.ts';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Loki's value for the model, from a Loki call's result. */
+function lokiValue(result: unknown): unknown {
+  return isRecord(result) && 'model_value' in result ? result.model_value : result;
+}
+
+/** Would the host call this outcome a failure? (LCP: success false or a status other than 200; Loki: tool_call_error.) */
+export function isErrorOutcome(profile: AgentProfile, outcome: ToolOutcome): boolean {
+  if (outcome.status === 'failed') return true;
+  const r = outcome.result;
+  if (profile === 'loki') {
+    const v = lokiValue(r);
+    return isRecord(v) && 'tool_call_error' in v;
+  }
+  return isRecord(r) && (r.success === false || (r.status_code !== undefined && r.status_code !== 200));
+}
+
+/** The text the model receives for one outcome (the `content` of the tool message). */
+export function resultContent(profile: AgentProfile, outcome: ToolOutcome): string {
+  if (outcome.status === 'failed') return `Error: ${outcome.message}`;
+  if (profile === 'hub') return pyStr(outcome.result);
+  if (profile === 'loki') return JSON.stringify(lokiValue(outcome.result) ?? 'DONE');
+  return JSON.stringify(outcome.result);
+}
+
+/** Loki sends no tool results when every call of the batch gave `null`: the turn ends there. */
+export function endsWithoutResults(profile: AgentProfile, calls: readonly AgentToolCall[]): boolean {
+  return profile === 'loki' && calls.length > 0 &&
+    calls.every((c) => c.outcome?.status === 'finished' && lokiValue(c.outcome.result) === null);
+}
+
+/** The `tool` messages of one turn, in the host's own shape. */
+export function toolMessages(profile: AgentProfile, calls: readonly AgentToolCall[]): WireMessage[] {
+  return calls.filter((c) => c.sent !== undefined).map((c) =>
+    profile === 'hub'
+      ? { role: 'tool', tool_call_id: c.id, name: c.name, content: c.sent ?? '' }
+      : { role: 'tool', tool_call_id: c.id, content: c.sent ?? '' });
+}

@@ -1,0 +1,117 @@
+/**
+ * `toolplay chat`: the agent loop in a terminal. The model is a script (--script) or an
+ * OpenAI-compatible endpoint (--endpoint/--model); tools run through the CLI's call path with the
+ * workspace on disk. Prints the transcript as JSON, or with --wire the stream lollms_hub would send.
+ * Exit: 0 final answer, 1 turn limit, 2 bad input (a script's problems included), 4 endpoint failure.
+ */
+import { readFileSync } from 'node:fs';
+import { runAgent } from '../agent/loop.ts';
+import { EndpointModel } from '../agent/openai-client.ts';
+import { ModelError, type ModelPort } from '../agent/ports.ts';
+import { ScriptedModel } from '../agent/scripted-model.ts';
+import { framingEvents, newRunId } from '../agent/telemetry.ts';
+import { AGENT_PROFILES, DEFAULT_MAX_TURNS, type AgentMessage, type AgentProfile, type LoopEnd, type OpenAiTool, type ToolProtocol } from '../agent/types.ts';
+import type { ConfirmDecision } from '../protocol/engine.ts';
+import type { TelemetryEvent } from '../protocol/events.ts';
+import { frameCalls, type WireFormat } from '../protocol/wire.ts';
+import { nodeToolRunner } from './agent-runner.ts';
+import type { Outcome } from './commands.ts';
+import { openEngine } from './host.ts';
+import { choice, existing, parse, positionals } from './options.ts';
+import { DECISIONS, UsageFailure } from './usage.ts';
+import type { Engine } from '../engine/engine.ts';
+
+const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+function model(values: Record<string, string | boolean | undefined>): ModelPort {
+  const { script, endpoint, model: name } = values;
+  if ((script === undefined) === (endpoint === undefined)) throw new UsageFailure('chat: give either --script FILE or --endpoint URL --model NAME (see toolplay chat --help)');
+  if (typeof script === 'string') {
+    if (name !== undefined || values['api-key-env'] !== undefined) throw new UsageFailure('chat: --model and --api-key-env go with --endpoint, not --script');
+    try {
+      return new ScriptedModel(readFileSync(existing('--script', script, 'file'), 'utf8'));
+    } catch (e) {
+      if (e instanceof ModelError) throw new UsageFailure(`--script ${script}: ${e.message.replace(/:\n/, ': ').replace(/\n/g, '; ')}`);
+      throw e;
+    }
+  }
+  if (typeof name !== 'string' || !name) throw new UsageFailure('chat: --endpoint needs --model NAME (the model the server should run)');
+  const keyVar = values['api-key-env'];
+  let apiKey: string | undefined;
+  if (typeof keyVar === 'string') {
+    apiKey = process.env[keyVar];
+    if (!apiKey) throw new UsageFailure(`chat: --api-key-env ${keyVar}: that environment variable is not set`);
+  }
+  try {
+    new URL(String(endpoint));
+  } catch {
+    throw new UsageFailure(`chat: --endpoint must be a URL such as http://localhost:11434/v1 (got '${String(endpoint)}')`);
+  }
+  return new EndpointModel({ baseUrl: String(endpoint), model: name, ...(apiKey ? { apiKey } : {}) });
+}
+
+/** The profile's tools as OpenAI tools: the engine's export, or for Loki its declarations as Loki wraps them. */
+function specsOf(engine: Engine, path: string, profile: AgentProfile): OpenAiTool[] {
+  if (profile !== 'loki') return engine.call('schema', { paths: [path], profile, format: 'openai' }) as OpenAiTool[];
+  const native = engine.call('schema', { paths: [path], profile: 'loki', format: 'native' });
+  return (Array.isArray(native) ? native : []).flatMap((d: unknown) =>
+    d !== null && typeof d === 'object' && 'name' in d ? [{ type: 'function' as const, function: d as OpenAiTool['function'] }] : []);
+}
+
+function exitCode(end: LoopEnd, scripted: boolean): number {
+  if (end.kind === 'final') return 0;
+  if (end.kind === 'limit' || end.kind === 'stopped') return 1;
+  return end.source === 'model' && !scripted ? 4 : 2;
+}
+
+export async function chat(args: string[]): Promise<Outcome | 'help'> {
+  const { values, positionals: pos } = parse('chat', args, {
+    profile: { type: 'string' },
+    workspace: { type: 'string' },
+    script: { type: 'string' },
+    endpoint: { type: 'string' },
+    model: { type: 'string' },
+    'api-key-env': { type: 'string' },
+    'max-turns': { type: 'string' },
+    confirm: { type: 'string' },
+    wire: { type: 'string' },
+    protocol: { type: 'string' },
+  });
+  if (values.help) return 'help';
+  const [rawPath = '', message = ''] = positionals('chat', pos, ['PATH', 'MESSAGE']);
+  const profile = choice<AgentProfile>('chat', 'profile', values.profile, AGENT_PROFILES, 'lcp');
+  const confirm = values.confirm === undefined ? undefined : choice<ConfirmDecision>('chat', '--confirm answer', values.confirm, DECISIONS, 'reject');
+  const wire = values.wire === undefined ? undefined : choice<WireFormat>('chat', '--wire format', values.wire, ['ndjson', 'sse'], 'ndjson');
+  const protocol = choice<ToolProtocol>('chat', '--protocol', values.protocol, ['openai', 'lcp-text'], 'openai');
+  if (protocol === 'lcp-text' && profile !== 'lcp') throw new UsageFailure("chat: --protocol lcp-text is lollms_client's text protocol: it goes with --profile lcp");
+  const maxTurns = values['max-turns'] === undefined ? DEFAULT_MAX_TURNS : Number(values['max-turns']);
+  if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new UsageFailure(`chat: --max-turns must be a whole number of at least 1 (got '${String(values['max-turns'])}')`);
+  if (!message.trim()) throw new UsageFailure('chat: MESSAGE is empty: say what the model should do');
+  const agent = model(values);
+  const path = existing('PATH', rawPath);
+  const workspace = existing('--workspace', typeof values.workspace === 'string' ? values.workspace : '.', 'dir');
+
+  const engine = await openEngine([path, workspace]);
+  const specs = specsOf(engine, path, profile);
+  const events: TelemetryEvent[] = [];
+  const onEvent = (e: TelemetryEvent): void => {
+    events.push(e);
+    if ((e.type === 'call.stdout' || e.type === 'call.stderr') && e.text) process.stderr.write(e.text);
+  };
+  let round = 0;
+  const framing = framingEvents(newRunId(), onEvent);
+  let messages: AgentMessage[] = [];
+  const end = await runAgent([], message, {
+    profile, protocol, model: agent, specs, maxTurns,
+    tools: nodeToolRunner(engine, { profile: profile === 'loki' ? 'loki' : 'lcp', paths: [path], workspace, ...(confirm ? { confirm } : {}), onEvent, round: () => round }),
+    signal: new AbortController().signal,
+    onChange: (m) => (messages = m),
+    onFraming: (text, r) => {
+      round = r;
+      framing(text, r);
+    },
+  });
+  if (end.kind === 'error') process.stderr.write(`toolplay: ${end.message}\n`);
+  const stdout = wire ? frameCalls(events, wire, { model: agent.name }) : pretty({ profile, protocol, model: agent.name, end, messages });
+  return { stdout, code: exitCode(end, agent instanceof ScriptedModel) };
+}
