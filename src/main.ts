@@ -11,7 +11,7 @@ async function boot(): Promise<void> {
   const [{ default: App }, { Workspace, createIdbStore }, { Playground }, { DEFAULT_EXAMPLE, EXAMPLES }] = await Promise.all([
     import('./ui/App.svelte'),
     import('./workspace/workspace.svelte.ts'),
-    import('./ui/state/playground.svelte.ts'),
+    import('./app/playground.svelte.ts'),
     import('./examples/index.ts'),
   ]);
   const workspace = await Workspace.open(createIdbStore());

@@ -1,12 +1,17 @@
 /** Telemetry events of one tool call: plain data, so they can be logged, exported as NDJSON and replayed. */
+import type { ConfirmDecision, FailReason, RunnerEventType, TelemetryEventType } from './vocabulary.ts';
+
 export type TelemetryEvent =
   | { type: 'call.started'; callId: string; tool: string; args: unknown; statusLine: string; t: number }
   | { type: 'confirm.asked'; callId: string; tool: string; label: string; content: string; t: number }
-  | { type: 'confirm.answered'; callId: string; decision: 'allow' | 'always' | 'reject'; reason?: string; auto?: boolean; t: number }
+  | { type: 'confirm.answered'; callId: string; decision: ConfirmDecision; reason?: string; auto?: boolean; t: number }
   | { type: 'call.stdout'; callId: string; text: string; t: number }
   | { type: 'call.stderr'; callId: string; text: string; t: number }
   | { type: 'fs.changed'; callId: string; created: string[]; modified: string[]; deleted: string[]; t: number }
   | { type: 'call.finished'; callId: string; result: unknown; durationMs: number; t: number }
-  | { type: 'call.failed'; callId: string; reason: 'error' | 'stopped' | 'timeout' | 'crashed'; message: string; durationMs: number; t: number };
+  | { type: 'call.failed'; callId: string; reason: FailReason; message: string; durationMs: number; t: number };
 
-export type TelemetryEventType = TelemetryEvent['type'];
+export type { TelemetryEventType };
+
+/** What a host runner streams while the tool runs (contract 3); the call wrapper tags it with the call's id and adds the rest. */
+export type RunnerEvent = { [T in RunnerEventType]: Omit<Extract<TelemetryEvent, { type: T }>, 'callId'> }[RunnerEventType];

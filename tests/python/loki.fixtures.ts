@@ -81,7 +81,7 @@ export interface LokiCall {
 /** `engine.call('call', {profile: 'loki', …})`; `flavour` is the engine's extra llm-functions switch. */
 export function callLoki(engine: Engine, call: LokiCall, hooks?: EngineHooks): LokiResult {
   const params = { profile: 'loki' as const, ...call };
-  return engine.call('call', params, hooks) as LokiResult;
+  return engine.call('call', params, hooks) as unknown as LokiResult;
 }
 
 /** Runs Python in the shared interpreter (setting or reading process state around a call). */

@@ -71,7 +71,7 @@ function ask(where: { tools: string; ws: string }, tool: string, args: Record<st
     'call',
     { profile: 'lcp', paths: [where.tools], tool, args, workspace: where.ws, confirm: o.confirm, hostConfig: o.hostConfig, fresh: o.fresh },
     o.noHooks ? undefined : hooks,
-  ) as { output: unknown };
+  ) as unknown as { output: unknown };
   return { result, hooks };
 }
 
@@ -110,7 +110,7 @@ describe('confirm handler: calling conventions', () => {
     const where = setup();
     const hooks = recorder();
     hooks.confirm = () => '{"decision": "maybe"}';
-    const result = engine.call('call', { profile: 'lcp', paths: [where.tools], tool: 'tool_ask', args: { style: 'single' }, workspace: where.ws }, hooks) as { output: unknown };
+    const result = engine.call('call', { profile: 'lcp', paths: [where.tools], tool: 'tool_ask', args: { style: 'single' }, workspace: where.ws }, hooks) as unknown as { output: unknown };
     expect(result.output).toEqual({ type: 'tuple', value: ['reject', "Unknown confirm decision 'maybe' (expected allow, always or reject)"] });
   });
 });

@@ -72,7 +72,7 @@ async function setup(confirm: ConfirmBridge = new PolicyConfirm('reject')) {
   await core.handle({ kind: 'request', id: 1, method: 'sync', params: { files: [file('tools/lib.py', TOOLS), file('keep.txt', 'kept'), file('gone.txt', 'bye')] } });
   const events = () => messages.flatMap((m) => (m.kind === 'event' ? [m.event] : []));
   const call = (tool: string, args: unknown = {}, callId = `c${n}`) =>
-    core.handle({ kind: 'request', id: 2, method: 'call', params: { profile: 'lcp', paths: [`${root}/tools`], tool, args, workspace: '/ignored', callId, fresh: true } });
+    core.handle({ kind: 'request', id: 2, method: 'call', params: { profile: 'lcp', paths: [`${root}/tools`], tool, args, callId, fresh: true } });
   return { engine, root, core, messages, events, call };
 }
 
