@@ -44,7 +44,7 @@ function pyodideAssets(): Plugin {
  * `virtual:toolplay-engine-bundle` for the Python worker: in builds, the URL of one JSON asset with
  * the engine's sources and their bytecode compiled by Pyodide itself, plus the standard-library
  * modules the engine imports, compiled (src/engine/bytecode.node.ts),
- * fetched beside loadPyodide() so the first `inspect` does not spend ~0.4 s compiling 50 modules;
+ * fetched beside loadPyodide() so the first `inspect` does not spend ~0.4 s compiling ~70 modules;
  * under the dev server null (the worker takes the sources from Vite and edits need no rebuild).
  */
 function engineBundle(): Plugin {

@@ -18,7 +18,7 @@ export default async function engineBench(): Promise<BenchRow[]> {
   const { py } = engine;
   const paths = writeLibraries(py, DIR, FILES);
   const schema = (): unknown => engine.call('schema', { paths: [DIR], profile: 'lcp', format: 'native' });
-  const clearCache = (): void => void py.runPython('import toolplay.lcp_scan as s; s.clear_cache()');
+  const clearCache = (): void => void py.runPython('import toolplay.core.file_cache as c; c.reset()');
   py.runPython(`
 import ast, time
 def _bench_parse_floor(paths, runs):
@@ -78,10 +78,10 @@ def _bench_dispatch(method, params):
   const oneFileInside = inside();
   const oneFloor = floor([target], 15);
   // What every `schema` call pays however much the engine caches: the reply's JSON text for all
-  // 799 tools (joined from lcp_cache's per-tool text), handed to JavaScript and parsed there.
+  // 799 tools (joined from the LCP file cache's per-tool text), handed to JavaScript and parsed there.
   py.runPython(`
-from toolplay import lcp as _bench_lcp
-_bench_binding = _bench_lcp.binding_for_paths([${JSON.stringify(DIR)}])
+from toolplay.hosts.lcp.tool_paths import binding_for_paths as _bench_binding_for
+_bench_binding = _bench_binding_for([${JSON.stringify(DIR)}])
 def _bench_reply():
     return _bench_binding.json_tools_text().text
 `);
@@ -90,13 +90,13 @@ def _bench_reply():
 
   // Lint runs beside the schema on every edit (the tools panel's `inspect`): same folder, same floors.
   const lint = (): unknown => engine.call('lint', { paths: [DIR] });
-  const clearLint = (): void => void py.runPython('import toolplay.lint as l; l.clear_cache()');
+  const clearLint = (): void => void py.runPython('import toolplay.core.file_cache as c; c.reset()');
   const lintFull = await median(5, lint, clearLint);
   const lintOne = await median(15, lint, () => py.FS.writeFile(target, librarySource(FILES / 2, ++edit)));
 
   // What the tools panel pays after every edit (`inspect`: libraries, hub tools, lint) and what
   // every tool call pays before the tool runs (the hub status line) and around it (two workspace
-  // snapshots of a 20 MB workspace; the files are let settle past lcp_cache's racy window first).
+  // snapshots of a 20 MB workspace; the files are let settle past the file cache's racy window first).
   const inspect = (): unknown => engine.call('inspect', { paths: [DIR], profile: 'hub' });
   const inspectSame = await median(9, inspect);
   const inspectOne = await median(9, inspect, () => py.FS.writeFile(target, librarySource(FILES / 2, ++edit)));
@@ -106,7 +106,7 @@ def _bench_reply():
   const blob = new Uint8Array(200 * 1024).fill(97);
   for (let i = 0; i < 100; i++) py.FS.writeFile(`${WS}/data${i}.bin`, blob);
   await new Promise((done) => setTimeout(done, 2100));
-  py.runPython('from toolplay.runtime_fs import snapshot as _bench_snapshot');
+  py.runPython('from toolplay.core.workspace import snapshot as _bench_snapshot');
   const snapFn = py.globals.get('_bench_snapshot') as (root: string) => { destroy(): void };
   const snapshots = await median(9, () => { snapFn(WS).destroy(); snapFn(WS).destroy(); });
 

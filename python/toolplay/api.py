@@ -1,69 +1,32 @@
 """The one door JavaScript uses: ``dispatch(method, params_json, hooks) -> result_json``.
 
-Every method takes and returns plain JSON so the worker protocol, the CLI and the tests share
-one shape. Errors come back as ``{"error": {"kind", "message"}}`` instead of raising, so a broken
-tool file or bad input never surfaces as a Pyodide traceback on the JavaScript side.
+Every method takes and returns plain JSON so the worker protocol, the CLI and the tests share one
+shape (the method map is src/protocol/engine.ts). Errors come back as ``{"error": {"kind",
+"message"}}`` instead of raising, so a broken tool file or bad input never surfaces as a Pyodide
+traceback on the JavaScript side. The methods only route: each host answers in its own
+``hosts/<host>/host.py`` (``schema``, ``inspect``, and ``call`` / ``status`` where the host has
+them), the linter in ``lint/``, the vendor shapes in ``exports/``.
 """
 
 from __future__ import annotations
 
 import json
-import re
-import secrets
+import sys
 import traceback
 from typing import Any, Callable
 
+from .core.json_text import encode
+from .core.usage import UsageError, paths_param, tool_param
 
-class UsageError(Exception):
-    """Bad input from the caller (unknown tool, profile, path...): reported as one clear line."""
-
-
-class RawJson:
-    """Text that is already JSON (made by ``encode``): the reply carries it as it is.
-
-    Lets a cache keep what it serialised once (lcp_cache keeps each tool's JSON text), so a rescan
-    of 800 unchanged tools joins 800 strings instead of encoding 800 dicts again."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-
-def encode(value: Any) -> str:
-    """``value`` as the JSON text of a reply; ``RawJson`` parts, at any depth, are spliced in as they are."""
-    if isinstance(value, RawJson):
-        return value.text
-    raws: list[str] = []
-
-    def default(v: Any) -> Any:
-        if isinstance(v, RawJson):
-            raws.append(v.text)
-            return f"\x00{_NONCE}:{len(raws) - 1}\x00"  # swapped for the raw text below
-        return _json_default(v)
-
-    text = json.dumps(value, ensure_ascii=False, default=default)
-    return _MARK.sub(lambda m: raws[int(m[1])], text) if raws else text
-
-
-# Marks where a RawJson goes while json.dumps runs: random per process, so no value a tool
-# returns can look like one.
-_NONCE = secrets.token_hex(8)
-_MARK = re.compile(r'"\\u0000' + _NONCE + r':(\d+)\\u0000"')
-
-
-def _methods() -> dict[str, Callable[..., Any]]:
-    # Imported lazily: a syntax error in one engine module must not take down the others.
-    from . import facade
-
-    return facade.METHODS
+PROFILES = ("lcp", "hub", "loki", "llm-functions", "standard")
+FORMATS = ("native", "openai", "openai-strict", "anthropic", "mcp")
 
 
 def dispatch(method: str, params_json: str, hooks: Any = None) -> str:
     """Run ``method`` with JSON params. ``hooks`` carries JS callbacks (emit, confirm) for calls."""
     try:
         params = json.loads(params_json) if params_json else {}
-        fn = _methods().get(method)
+        fn = METHODS.get(method)
         if fn is None:
             raise UsageError(f"unknown engine method {method!r}")
         return '{"ok": ' + encode(fn(params, hooks)) + "}"
@@ -76,8 +39,98 @@ def dispatch(method: str, params_json: str, hooks: Any = None) -> str:
         )
 
 
-def _json_default(value: Any) -> Any:
-    """Values JSON cannot hold (sets, bytes, tuples nested in odd places) shown the way the oracle shows them."""
-    if isinstance(value, (set, frozenset, bytes, bytearray)) or not isinstance(value, (str, int, float, bool)):
-        return {"$py": type(value).__name__, "repr": repr(value)}
+def _choice(params: dict, key: str, allowed: tuple[str, ...], fallback: str) -> str:
+    value = params.get(key, fallback)
+    if value not in allowed:
+        raise UsageError(f"unknown {key} {value!r} (choose from {', '.join(allowed)})")
     return value
+
+
+def _host(profile: str) -> Any:
+    # Imported when asked for: a syntax error in one host must not take down the others.
+    if profile == "lcp":
+        from .hosts.lcp import host
+    elif profile == "hub":
+        from .hosts.hub import host
+    elif profile in ("loki", "llm-functions"):
+        from .hosts.loki import host
+    else:
+        from .hosts.standard import host
+    return host
+
+
+def ping(params: dict, hooks: Any) -> dict:
+    return {"python": sys.version.split()[0], "profiles": list(PROFILES)}
+
+
+def schema(params: dict, hooks: Any) -> Any:
+    """The profile's native output, or that output in another vendor's tool shape. With
+    ``libraries: true`` (hub, native), each file's library metadata next to its definitions."""
+    profile, fmt = _choice(params, "profile", PROFILES, "lcp"), _choice(params, "format", FORMATS, "native")
+    paths, host = paths_param(params), _host(profile)
+    if params.get("libraries"):
+        if profile != "hub" or fmt != "native":
+            raise UsageError("libraries is the hub's library metadata: ask for it with profile hub and format native")
+        return host.library_schema(paths)
+    if fmt == "native":
+        return host.schema(paths, params)
+    from .exports.vendors import export_tools
+
+    return export_tools(profile, host.definitions(paths, params), fmt)
+
+
+def inspect(params: dict, hooks: Any) -> dict:
+    """Libraries, tools (per profile) and diagnostics: everything the tools panel shows."""
+    from .hosts.hub.host import libraries
+    from .lint.run import lint_paths
+
+    profile, paths = _choice(params, "profile", PROFILES, "lcp"), paths_param(params)
+    return {
+        "profile": profile,
+        "libraries": libraries(paths),
+        "tools": _host(profile).inspect(paths, params),
+        "diagnostics": lint_paths(paths),
+    }
+
+
+def lint(params: dict, hooks: Any) -> list:
+    from .lint.run import lint_paths
+
+    return lint_paths(paths_param(params))
+
+
+def status(params: dict, hooks: Any) -> dict:
+    """The line a host prints as a call starts: the hub's LTP status line (profile ``hub``, the
+    default), or Loki's ``Call <name> <compact JSON>`` (``loki``, ``llm-functions``)."""
+    tool_param(params)  # a missing tool is reported before the paths, as it always was
+    paths = paths_param(params)
+    profile = _choice(params, "profile", ("hub", "loki", "llm-functions"), "hub")
+    return {"line": _host(profile).status(paths, params)}
+
+
+def call(params: dict, hooks: Any) -> Any:
+    return _host(_choice(params, "profile", ("lcp", "loki"), "lcp")).call(params, hooks)
+
+
+def loki_startup(params: dict, hooks: Any) -> dict:
+    """What Loki's start-up does with a workspace's `visible_tools` (config.yaml text), entry by entry."""
+    from .hosts.loki.host import select_tools, visible_tools
+
+    functions_dir, config = params.get("functionsDir"), params.get("configText")
+    if not isinstance(functions_dir, str) or not functions_dir:
+        raise UsageError("functionsDir must be the path of a Loki functions folder")
+    if not isinstance(config, str):
+        raise UsageError("configText must be the text of config.yaml")
+    visible = visible_tools(config)
+    return {"visible": visible, **select_tools(functions_dir, visible)}
+
+
+METHODS: dict[str, Callable[[dict, Any], Any]] = {
+    "ping": ping,
+    "schema": schema,
+    "inspect": inspect,
+    "lint": lint,
+    "status": status,
+    "call": call,
+    "lokiStartup": loki_startup,
+}

@@ -46,12 +46,15 @@ export async function schema(args: string[]): Promise<Outcome | 'help'> {
     profile: { type: 'string' },
     format: { type: 'string' },
     'host-config': { type: 'string' },
+    libraries: { type: 'boolean' },
   });
   if (values.help) return 'help';
   positionals('schema', pos, ['PATH'], true);
   const profile = choice<Profile>('schema', 'profile', values.profile, PROFILES, 'lcp');
   const format = choice<ExportFormat>('schema', 'format', values.format, EXPORT_FORMATS, 'native');
   if (values['host-config'] !== undefined && profile !== 'lcp') throw new UsageFailure(`schema: --host-config is LCP's host_tool_configs; it does nothing for --profile ${profile}`);
+  if (values.libraries && profile !== 'hub') throw new UsageFailure(`schema: --libraries is the hub's library metadata; it needs --profile hub, not ${profile}`);
+  if (values.libraries && format !== 'native') throw new UsageFailure(`schema: --libraries prints the hub's own output; it cannot be shaped as --format ${format}`);
   const config = hostConfig('schema', values['host-config']);
   const paths = pos.map((p) => existing('PATH', p));
   const engine = await openEngine(paths);
@@ -60,7 +63,7 @@ export async function schema(args: string[]): Promise<Outcome | 'help'> {
     if (format !== 'native') throw new UsageFailure(`schema: Bash tools can be shown with --format native only (the ${format} export covers Python tools)`);
     return { stdout: pretty(lokiSchema(engine, paths, flavour)), code: 0 };
   }
-  const result = engine.call('schema', { paths, profile, format, ...(config ? { hostConfig: config } : {}) });
+  const result = engine.call('schema', { paths, profile, format, ...(config ? { hostConfig: config } : {}), ...(values.libraries ? { libraries: true } : {}) });
   return { stdout: pretty(result), code: 0 };
 }
 
@@ -74,12 +77,7 @@ export async function status(args: string[]): Promise<Outcome | 'help'> {
   const engine = await openEngine(paths);
   const names = toolNames(engine.call('schema', { paths, profile: 'hub', format: 'native' }));
   if (!names.includes(tool)) throw unknownTool(tool, path, names);
-  return { stdout: engine.call('status', { paths, tool, ...statusArguments(argsJson) }).line, code: 0 };
-}
-
-/** BRIDGE until engine-hosts lands: today's engine takes `args` only; then this becomes `{ argsJson }`. */
-function statusArguments(argsJson: string): { args: unknown } {
-  return { args: JSON.parse(argsJson) as unknown };
+  return { stdout: engine.call('status', { paths, tool, argsJson }).line, code: 0 };
 }
 
 /** `file:line:col: severity CODE message (fix: …)`, the shape compilers and editors understand. */

@@ -10,7 +10,7 @@ export class UsageFailure extends Error {
 export const MAIN_HELP = `toolplay — see exactly what LLM tool hosts make of your Python tools.
 
 Usage:
-  toolplay schema PATH... [--profile P] [--format F] [--host-config JSON]
+  toolplay schema PATH... [--profile P] [--format F] [--host-config JSON] [--libraries]
   toolplay call PATH TOOL ARGS_JSON [--profile lcp|loki] [--workspace DIR] [--confirm D] ...
   toolplay status PATH TOOL ARGS_JSON
   toolplay lint PATH... [--json]
@@ -28,6 +28,9 @@ Options:
   --profile P        lcp (default), hub, loki, llm-functions, standard
   --format F         native (the host's own output, default), openai, openai-strict, anthropic, mcp
   --host-config JSON LCP host_tool_configs keyed by file stem, e.g. '{"mylib": {"autonomy_level": "strict"}}'
+  --libraries        with --profile hub: per file, the hub's library metadata (name, description, icon,
+                     settings metadata, hub defaults where absent) next to its tool definitions, as
+                     [{"file", "metadata", "tool_definitions"}]
   -h, --help         this help`,
   call: `Usage: toolplay call PATH TOOL ARGS_JSON [options]
 

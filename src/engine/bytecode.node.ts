@@ -36,7 +36,7 @@ def tool_sample(query: str, limit: int = LIMIT, mode: Literal["a", "b"] = "a", t
 
 /**
  * Compiles the engine for the browser build with the same Pyodide that runs it (so the bytecode's
- * magic number matches). Importing ~50 engine modules from source costs the first `inspect` ~0.4 s
+ * magic number matches). Importing ~70 engine modules from source costs the first `inspect` ~0.4 s
  * of compiling; Pyodide's standard library ships as sources too, so the top-level stdlib modules the
  * engine imports after Pyodide's own start-up (ast's unparser, decimal, hashlib…) are added under
  * `stdlib/` with their sources and bytecode. The .pyc files are "unchecked hash" ones: Python uses
@@ -57,9 +57,10 @@ _startup_modules = set(sys.modules)  # Pyodide's own start-up and this script's 
 root = ${JSON.stringify(ENGINE_ROOT)}
 sys.path.insert(0, root)
 ok = compileall.compile_dir(root, quiet=2, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+import pkgutil, toolplay
 from toolplay import api
-for name in sorted(f[:-3] for f in os.listdir(os.path.join(root, "toolplay")) if f.endswith(".py")):
-    importlib.import_module("toolplay" if name == "__init__" else f"toolplay.{name}")
+for module in pkgutil.walk_packages(toolplay.__path__, "toolplay."):
+    importlib.import_module(module.name)
 for profile in ("lcp", "hub", "loki", "llm-functions", "standard"):
     api.dispatch("inspect", json.dumps({"paths": ["/warm-up"], "profile": profile}))
     api.dispatch("schema", json.dumps({"paths": ["/warm-up"], "profile": profile, "format": "openai-strict"}))

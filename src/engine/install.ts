@@ -3,7 +3,7 @@ import type { PyodideAPI } from 'pyodide';
 /** Where the engine's Python package lives inside the Pyodide filesystem. */
 export const ENGINE_ROOT = '/toolplay-engine';
 
-/** Engine sources: path relative to python/ (e.g. `toolplay/lcp.py`) → file text. */
+/** Engine sources: path relative to python/ (e.g. `toolplay/hosts/lcp/host.py`) → file text. */
 export type EngineSources = Record<string, string>;
 
 /** Compiled engine modules (bytecode.node.ts): `toolplay/__pycache__/<module>.<cache tag>.pyc` → bytes. */

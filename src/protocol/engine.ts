@@ -1,6 +1,6 @@
 /**
  * The engine's method map: what `toolplay.api.dispatch(method, params)` accepts and returns.
- * Shared by the CLI, the browser worker and the tests. Python side: python/toolplay/facade.py.
+ * Shared by the CLI, the browser worker and the tests. Python side: python/toolplay/api.py.
  */
 import type { Diagnostic } from './diagnostics.ts';
 import type { TelemetryEvent } from './events.ts';
@@ -16,7 +16,7 @@ export type HostConfig = Record<string, Record<string, unknown>>;
  * parsed by Python itself so `2.0`, `1e20`, `-0.0` and long integers stay what they are; `args`
  * is the same as a value (JavaScript numbers: `2.0` already became `2`).
  */
-export type ToolArguments = { argsJson: string; args?: never } | { args: unknown; argsJson?: never };
+export type ToolArguments = { argsJson: string; args?: never } | { args?: unknown; argsJson?: never };
 
 /** A JSON Schema object as the engine emits it (kept loose: each host emits its own dialect). */
 export type JsonSchema = { [key: string]: unknown };
@@ -28,6 +28,15 @@ export interface LibraryInfo {
   description: string;
   icon: string;
   titles: Record<string, string>;
+}
+
+/** `schema` with `libraries`: one file as lollms_hub's ToolsManager keeps it. */
+export interface HubLibrary {
+  file: string;
+  /** `parse_metadata`'s dict: name, description, icon (hub defaults when absent), settings_metadata when set. */
+  metadata: Record<string, unknown>;
+  /** The file's definitions, as `schema --profile hub` lists them. */
+  tool_definitions: unknown[];
 }
 
 /** One tool as the tools panel shows it for the chosen profile. */
@@ -74,8 +83,11 @@ export interface CallOptions {
 export interface EngineMethods {
   /** Engine health: the Python version and the profiles it knows. */
   ping: { params: Record<string, never>; result: { python: string; profiles: Profile[] } };
-  /** Specs for the CLI's `schema` command (paths: folders and files). */
-  schema: { params: { paths: string[]; profile: Profile; format: ExportFormat; hostConfig?: HostConfig }; result: unknown };
+  /**
+   * Specs for the CLI's `schema` command (paths: folders and files). With `libraries` (profile
+   * hub, format native): one `HubLibrary` per file instead.
+   */
+  schema: { params: { paths: string[]; profile: Profile; format: ExportFormat; hostConfig?: HostConfig; libraries?: boolean }; result: unknown };
   /** Libraries, tools and diagnostics for the UI. */
   inspect: { params: { paths: string[]; profile: Profile; hostConfig?: HostConfig }; result: Inspection };
   /** Protocol diagnostics. */

@@ -1,13 +1,8 @@
-/** Reads the shared Loki conformance fixtures (../shared beside the repo, as CI lays it out). */
-import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+/** The Loki conformance cases (tests/conformance): files, recorded outputs and the run cases. */
+import { readdirSync } from 'node:fs';
+import { conformancePath, readConformance } from '../conformance.ts';
 
-const root = new URL('../../../shared/conformance/', import.meta.url);
-
-/** Absolute path of a file under shared/conformance. */
-export const conformancePath = (rel: string): string => fileURLToPath(new URL(rel, root));
-export const readConformance = (rel: string): string => readFileSync(conformancePath(rel), 'utf8');
-export const readConformanceJson = (rel: string): unknown => JSON.parse(readConformance(rel));
+export { conformancePath, readConformance, readConformanceJson } from '../conformance.ts';
 export const listConformance = (rel: string): string[] => readdirSync(conformancePath(rel)).sort();
 
 /** One line of loki_cases/run/cases.txt. */

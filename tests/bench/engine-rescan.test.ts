@@ -1,5 +1,5 @@
 // The benchmark's claim, asserted: through the engine's `schema` method, a rescan of the generated
-// 200-file folder after editing one file re-parses exactly that file (lcp_scan's parse counter),
+// 200-file folder after editing one file re-parses exactly that file (the LCP file cache's parse counter),
 // and the edit shows in the result.
 import { describe, expect, it } from 'vitest';
 import { loadNodeEngine } from '../../src/engine/node.ts';
@@ -10,7 +10,7 @@ describe('engine rescan (bench/generate.ts folder)', () => {
     const engine = await loadNodeEngine();
     const dir = '/tmp/engine-rescan-1';
     const paths = writeLibraries(engine.py, dir, 200);
-    const parsed = (): number => Number(engine.py.runPython('import toolplay.lcp_scan as s; s.stats["parsed"]'));
+    const parsed = (): number => Number(engine.py.runPython('import toolplay.hosts.lcp.file_tools as f; f.stats["parsed"]'));
     type Tool = { name: string; description: string };
     const schema = (): Tool[] => engine.call('schema', { paths: [dir], profile: 'lcp', format: 'native' }) as Tool[];
 

@@ -51,6 +51,14 @@ describe('toolplay schema', () => {
     expect(await schema(`${root}/ltp/ltp_wiki.py`, '--profile', 'hub')).toEqual(golden.files['ltp_wiki.py']?.tool_definitions);
   });
 
+  it('hub --libraries: each file\'s library metadata next to its definitions, as the hub keeps them', { timeout: 300_000 }, async () => {
+    const golden = readJson('lcp_golden/H/ltp_hub.json') as { files: Record<string, { metadata: unknown; tool_definitions: unknown[] }> };
+    const wiki = golden.files['ltp_wiki.py'];
+    expect(await schema(`${root}/ltp`, '--profile', 'hub', '--libraries')).toEqual([
+      { file: `${root}/ltp/ltp_wiki.py`, metadata: wiki?.metadata, tool_definitions: wiki?.tool_definitions },
+    ]);
+  });
+
   it('loki and llm-functions (native): the recorded declarations of c02_literal_enums', { timeout: 300_000 }, async () => {
     const golden = readJson('loki_expected/decl/c02_literal_enums.json') as { loki: unknown; llm_functions: unknown };
     expect(await schema(`${root}/functions/tools`, '--profile', 'loki')).toEqual(golden.loki);

@@ -4,9 +4,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { conformancePath } from '../conformance.ts';
 
 export const BIN = fileURLToPath(new URL('../../bin/toolplay.mjs', import.meta.url));
-export const CONFORMANCE = fileURLToPath(new URL('../../../shared/conformance/', import.meta.url));
+export const CONFORMANCE = conformancePath('.');
 
 export interface CliRun {
   code: number | null;

@@ -2,11 +2,11 @@
 // Loki runs give the recorded results when run from the playground, as a person would run them.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { readConformance } from '../conformance.ts';
 import type { E2ETest } from './harness.ts';
 import { assert, openApp, openExample, prepareCall, runAndWait, setEditorText, telemetry, tools, treeItem } from './ui-helpers.ts';
 
-const CONFORMANCE = new URL('../../../shared/conformance/', import.meta.url);
-const read = (rel: string): string => readFileSync(new URL(rel, CONFORMANCE), 'utf8');
+const read = readConformance;
 
 const SAVE_NOTE_SH = `#!/usr/bin/env bash
 set -e

@@ -97,7 +97,7 @@ const tests: E2ETest[] = [
       await tools(page).getByRole('checkbox', { name: 'draft_no_doc.py' }).check();
       await tools(page).getByText(/Loki would not start/).waitFor({ timeout: 20_000 });
       const text = (await tools(page).getByRole('alert').first().textContent()) ?? '';
-      // Loki's own words (loki_decl, the engine's lokiStartup), not a paraphrase.
+      // Loki's own words (the engine's Loki declarations, lokiStartup), not a paraphrase.
       assert(text.trim() === 'Loki would not start: Missing or empty description on function: run', `says why: ${text}`);
     },
   },

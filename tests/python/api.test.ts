@@ -25,7 +25,7 @@ describe('encode (the reply text)', () => {
   it('splices RawJson parts in as they are, at any depth, and leaves look-alike strings alone', async () => {
     const engine = await getEngine();
     const text = engine.py.runPython(`
-from toolplay.api import RawJson, encode
+from toolplay.core.json_text import RawJson, encode
 encode({"top": RawJson('[1, {"a": "\\u00e9"}]'), "deep": [{"x": RawJson("null")}],
         "lookalike": "\\x00" + "0:0" + "\\x00", "set": {3}})`) as string;
     expect(JSON.parse(text)).toEqual({

@@ -2,14 +2,12 @@
 // merged in Loki's order (the CLI's `schema`, the worker's inspection) and checked against the
 // references' recorded declarations; start-up verdicts and notes for Bash entries.
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { getEngine } from './engine.ts';
 import { inspectWorkspace } from '../../src/loki/inspect.ts';
 import { lokiSchema } from '../../src/loki/schema.ts';
+import { readConformance } from '../conformance.ts';
 
-const shared = new URL('../../../shared/conformance/', import.meta.url);
-const read = (rel: string): string => readFileSync(fileURLToPath(new URL(rel, shared)), 'utf8');
+const read = readConformance;
 const golden = (name: string, member: 'loki' | 'llm_functions'): unknown[] => (JSON.parse(read(`loki_expected/decl/${name}.json`)) as Record<string, unknown[]>)[member] ?? [];
 
 async function workspace(n: number) {

@@ -1,7 +1,7 @@
 /**
- * The per-file caches behind the per-edit and per-call engine work: hub metadata/definitions
- * (ltp_cache: `inspect`, `schema` hub, `status`), lint and the call's workspace snapshots all
- * cost nothing for an unchanged, settled file and still see every edit.
+ * The per-file cache behind the per-edit and per-call engine work (core/file_cache.py): hub
+ * metadata/definitions (`inspect`, `schema` hub, `status`), lint and the call's workspace snapshots
+ * all cost nothing for an unchanged, settled file and still see every edit.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
@@ -12,20 +12,21 @@ let engine: Engine;
 beforeAll(async () => {
   engine = await getEngine();
 });
-// Files this fresh are inside lcp_cache's racy-clean window (writing sets ctime, which no utime
+// Files this fresh are inside the file cache's racy-clean window (writing sets ctime, which no utime
 // can age), so each reuse test shuts the window: every file counts as settled at once.
 // Trust every stat, even one taken in the same millisecond as the write: Python's clock can read up
 // to a few hundred ns *behind* the file system's stamp (two clocks), so RACY_NS = 0 or -1 still
 // distrusted some fresh writes and made the read counts depend on timing.
-const settleAll = (): void => void engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = -10**12');
-afterEach(() => void engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = 2_000_000_000'));
+const settleAll = (): void => void engine.py.runPython('from toolplay.core import file_cache; file_cache.RACY_NS = -10**12');
+afterEach(() => void engine.py.runPython('from toolplay.core import file_cache; file_cache.RACY_NS = 2_000_000_000'));
 
 const json = <T>(code: string): T => JSON.parse(engine.py.runPython(code) as string) as T;
 const counts = (): Record<string, number> => json(`
 import json
-from toolplay import lcp_cache, lint, ltp_cache
-json.dumps({"ltp_read": ltp_cache.stats["read"], "ltp_parsed": ltp_cache.stats["parsed"],
-            "lint_read": lint.stats["read"], "lint_analysed": lint.stats["analysed"], "digest_read": lcp_cache.stats["read"]})`);
+from toolplay.core import file_cache
+from toolplay.hosts.hub import library_file
+from toolplay.lint import run as lint
+json.dumps({"read": file_cache.stats["read"], "hub_parsed": library_file.stats["parsed"], "lint_analysed": lint.stats["analysed"]})`);
 const delta = (before: Record<string, number>): Record<string, number> =>
   Object.fromEntries(Object.entries(counts()).map(([k, v]) => [k, v - (before[k] ?? 0)]));
 
@@ -49,16 +50,17 @@ describe('engine caches', () => {
     const before = counts();
     expect(inspect(dir)).toEqual(first);
     expect(status(dir, 'tool_h3')).toBe('Tool 3: "q"\n');
-    expect(delta(before)).toEqual({ ltp_read: 0, ltp_parsed: 0, lint_read: 0, lint_analysed: 0, digest_read: 0 });
+    expect(delta(before)).toEqual({ read: 0, hub_parsed: 0, lint_analysed: 0 });
 
     engine.py.FS.writeFile(`${dir}/h3.py`, hubFile(3, 'Renamed three'));
     const after = inspect(dir);
     expect(after.tools.find((t) => t.name === 'tool_h3')?.title).toBe('Renamed three');
     expect(after.libraries[first.libraries.findIndex((l) => l.name === 'Lib 3')]?.titles).toEqual({ tool_h3: 'Renamed three' });
     expect(status(dir, 'tool_h3')).toBe('Renamed three: "q"\n');
-    // One read of the edited file each for the digest, the hub cache and lint; metadata and
-    // definitions extracted once each; lint analyses that file once.
-    expect(delta(before)).toEqual({ ltp_read: 1, ltp_parsed: 2, lint_read: 1, lint_analysed: 1, digest_read: 1 });
+    // The edited file is read when its new stat is first seen (hashed, and handed to the hub, which
+    // extracts metadata and definitions once each) and once more for lint, which asks after the
+    // new content's hash was settled; lint analyses it once.
+    expect(delta(before)).toEqual({ read: 2, hub_parsed: 2, lint_analysed: 1 });
   });
 
   it('a same-size edit right after a read is seen (fresh files are hashed, not trusted by stat)', () => {
@@ -76,10 +78,10 @@ describe('engine caches', () => {
     for (let i = 0; i < 10; i++) files[`d/f${i}.txt`] = `data ${i}`;
     writeTree(engine, dir, files);
     settleAll();
-    engine.py.runPython(`from toolplay.runtime_fs import snapshot, changes; _ec_before = snapshot("${dir}")`);
+    engine.py.runPython(`from toolplay.core.workspace import snapshot, changes; _ec_before = snapshot("${dir}")`);
     const before = counts();
     engine.py.runPython(`_ec_again = snapshot("${dir}")`);
-    expect(delta(before).digest_read).toBe(0);
+    expect(delta(before).read).toBe(0);
     expect(json<boolean>('import json; json.dumps(_ec_again == _ec_before)')).toBe(true);
 
     engine.py.FS.writeFile(`${dir}/d/f4.txt`, 'data X'); // same size
@@ -87,7 +89,7 @@ describe('engine caches', () => {
     engine.py.FS.unlink(`${dir}/d/f9.txt`);
     const changed = json<Record<string, string[]>>(`import json, hashlib; json.dumps(changes(_ec_before, snapshot("${dir}")))`);
     expect(changed).toEqual({ created: ['d/new.txt'], modified: ['d/f4.txt'], deleted: ['d/f9.txt'] });
-    expect(delta(before).digest_read).toBe(2);
+    expect(delta(before).read).toBe(2);
     // The digests are the content's SHA-1, as before the cache.
     expect(json<boolean>(`import json, hashlib; json.dumps(snapshot("${dir}")["d/f4.txt"] == hashlib.sha1(b"data X").hexdigest())`)).toBe(true);
   });

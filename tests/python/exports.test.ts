@@ -27,7 +27,7 @@ beforeAll(async () => {
   wiki = `${dir}/ltp_wiki.py`;
 });
 
-const exportVia = (profile: string, native: unknown, fmt: ExportFormat) => callPy(engine, 'exports', 'export_tools', profile, native, fmt);
+const exportVia = (profile: string, native: unknown, fmt: ExportFormat) => callPy(engine, 'exports.vendors', 'export_tools', profile, native, fmt);
 
 function usage(run: () => unknown): string {
   try {
@@ -118,7 +118,7 @@ describe('LCP tools (the I golden discover_tools output)', () => {
     const openai = exportVia('lcp', lcpGolden.discover_tools, 'openai') as { function: { name: string } }[];
     expect(openai.map((t) => t.function.name)).toEqual(lcpGolden.discover_tools.map((t) => t['name']));
     const strict = exportVia('lcp', lcpGolden.discover_tools, 'openai-strict') as { function: { parameters: JsonSchema } }[];
-    for (const t of strict) expect(callPy(engine, 'exports_strict', 'strict_problems', t.function.parameters)).toEqual([]);
+    for (const t of strict) expect(callPy(engine, 'exports.strict_check', 'strict_problems', t.function.parameters)).toEqual([]);
     expect(JSON.stringify(strict)).not.toContain('"default"');
   });
 });

@@ -13,7 +13,7 @@ beforeAll(async () => {
   engine = await getEngine();
 });
 
-const problems = (schema: unknown) => callPy<string[]>(engine, 'exports_strict', 'strict_problems', schema);
+const problems = (schema: unknown) => callPy<string[]>(engine, 'exports.strict_check', 'strict_problems', schema);
 const closed = (properties: Record<string, unknown>): JsonSchema => ({ type: 'object', properties, required: Object.keys(properties), additionalProperties: false });
 
 describe('strict_problems', () => {
@@ -59,7 +59,7 @@ describe('strict_problems', () => {
 
 describe('to_strict', () => {
   it('converts tuples, nested objects, anyOf and $ref-free unions faithfully', () => {
-    const strict = callPy<JsonSchema>(engine, 'exports_strict', 'to_strict', {
+    const strict = callPy<JsonSchema>(engine, 'exports.strict', 'to_strict', {
       type: 'object',
       properties: {
         pair: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'string' }], minItems: 2, maxItems: 2 },
@@ -91,7 +91,7 @@ describe('to_strict', () => {
     for (const tool of native) {
       let out: { function: { parameters: JsonSchema } }[];
       try {
-        out = callPy(engine, 'exports', 'export_tools', 'standard', [tool], 'openai-strict');
+        out = callPy(engine, 'exports.vendors', 'export_tools', 'standard', [tool], 'openai-strict');
       } catch (e) {
         expect(String(e)).toMatch(/cannot export the standard tools as openai-strict:\n- /);
         continue;

@@ -1,5 +1,5 @@
 /**
- * lcp_cache's promises: an unchanged, settled file is not even read on a rescan; an edit is
+ * The LCP file cache's promises (core/file_cache.py + hosts/lcp/file_tools.py): an unchanged, settled file is not even read on a rescan; an edit is
  * always seen (also one of the same size right after a scan, where the stat alone could lie);
  * and the items it shares between scans never pick up what a tool does to a default it was given.
  */
@@ -17,9 +17,9 @@ const py = <T>(code: string): T => JSON.parse(engine.py.runPython(code) as strin
 type Tool = { name: string; description: string; input_schema: { properties: Record<string, { default?: unknown }> } };
 const schema = (dir: string): Tool[] => engine.call('schema', { paths: [dir], profile: 'lcp', format: 'native' }) as Tool[];
 const counters = (): { parsed: number; read: number } =>
-  py('import json; from toolplay import lcp_cache as c; json.dumps(c.stats)');
+  py('import json; from toolplay.core import file_cache as c; from toolplay.hosts.lcp import file_tools as f; json.dumps({"parsed": f.stats["parsed"], "read": c.stats["read"]})');
 
-describe('lcp_cache', () => {
+describe('the LCP file cache', () => {
   it('settled files: a no-change rescan reads nothing, an edit reads and parses that file only', () => {
     const dir = lcpTempDir(engine, 'lcp-cache');
     const files: Record<string, string> = {};
@@ -28,7 +28,7 @@ describe('lcp_cache', () => {
     // Files this fresh are inside the racy-clean window (2 s; writing sets ctime, which no utime
     // can age), so the window is shut for this test: every file counts as settled at once (also
     // when Python's clock reads a little behind the file system's stamp).
-    engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = -10**12');
+    engine.py.runPython('from toolplay.core import file_cache; file_cache.RACY_NS = -10**12');
     try {
       schema(dir);
       const before = counters();
@@ -38,7 +38,7 @@ describe('lcp_cache', () => {
       expect(schema(dir).find((t) => t.name === 'tool_c7')?.description).toBe('Edited 7.');
       expect(counters()).toEqual({ parsed: before.parsed + 1, read: before.read + 1 });
     } finally {
-      engine.py.runPython('lcp_cache.RACY_NS = 2_000_000_000');
+      engine.py.runPython('file_cache.RACY_NS = 2_000_000_000');
     }
   });
 
@@ -55,7 +55,7 @@ describe('lcp_cache', () => {
     writeTree(engine, dir, { 'm.py': 'def tool_grow(items: list = [1]):\n    """Grow."""\n    items.append(len(items) + 1)\n    return {"success": True, "output": list(items)}\n' });
     const seen = py<unknown[]>(`
 import json
-from toolplay.lcp import LcpBinding
+from toolplay.hosts.lcp.binding import LcpBinding
 b = LcpBinding(tools_folders=["${dir}"])
 first, second = b.execute_tool("tool_grow", {}), b.execute_tool("tool_grow", {})
 fresh = LcpBinding(tools_folders=["${dir}"]).discover_tools()[0]["input_schema"]["properties"]["items"]["default"]

@@ -1,5 +1,5 @@
 /**
- * lcp_discovery keeps its last result: reused when no file changed, patched when an edit kept a
+ * LCP discovery (hosts/lcp/discovery.py) keeps its last result: reused when no file changed, patched when an edit kept a
  * file's tool names, worked out again otherwise. Whichever way, what a binding sees must equal a
  * discovery from scratch: tools, warnings (duplicates, shared module slots), def lines, JSON.
  */
@@ -13,8 +13,9 @@ beforeAll(async () => {
   engine = await getEngine();
   engine.py.runPython(`
 import json
-from toolplay import lcp_discovery
-from toolplay.lcp import LcpBinding
+from toolplay.core import file_cache
+from toolplay.hosts.lcp import discovery as lcp_discovery
+from toolplay.hosts.lcp.binding import LcpBinding
 
 def _discovery_view(folder):
     b = LcpBinding(tools_folders=[folder])
@@ -26,7 +27,7 @@ def _discovery_check(folder):
     before = dict(lcp_discovery.stats)
     kept = _discovery_view(folder)
     how = [k for k, v in lcp_discovery.stats.items() if v != before[k]]
-    lcp_discovery.clear_cache()
+    file_cache.reset()
     fresh = _discovery_view(folder)
     _discovery_view(folder)  # leaves the fresh result as the kept one for the next step
     return json.dumps({"same": kept == fresh, "how": how, "kept": kept, "fresh": fresh}, default=str)
@@ -34,8 +35,8 @@ def _discovery_check(folder):
 });
 // Every stat is trusted at once (also when Python's clock reads a little behind the file system's
 // stamp), so an unchanged file keeps its cached FileTools object.
-const settle = (): void => void engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = -10**12');
-afterEach(() => void engine.py.runPython('from toolplay import lcp_cache; lcp_cache.RACY_NS = 2_000_000_000'));
+const settle = (): void => void engine.py.runPython('from toolplay.core import file_cache; file_cache.RACY_NS = -10**12');
+afterEach(() => void engine.py.runPython('from toolplay.core import file_cache; file_cache.RACY_NS = 2_000_000_000'));
 
 type Check = { same: boolean; how: string[]; kept: { origins: Record<string, [string, number]>; warnings: { message: string; line: number | null }[] } };
 const check = (dir: string): Check =>
@@ -43,7 +44,7 @@ const check = (dir: string): Check =>
 
 const tool = (name: string, doc = 'Does it.', pad = 0): string => `${'\n'.repeat(pad)}def ${name}(x: int = 1):\n    """${doc}"""\n`;
 
-describe('lcp_discovery', () => {
+describe('LCP discovery', () => {
   it('a kept or patched discovery always equals one from scratch', () => {
     const dir = lcpTempDir(engine, 'lcp-discovery');
     writeTree(engine, dir, {

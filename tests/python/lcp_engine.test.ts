@@ -22,7 +22,7 @@ describe('lcp_inspect: one ToolInfo per tool', () => {
   it('gives absolute file, def line, description, the native item as spec and its input_schema', () => {
     const root = lcpTempDir(engine, 'lcp-engine');
     copyConformance(engine, 'lcp_fixtures/layout', `${root}/layout`);
-    const tools = py<Inspection['tools']>(`import json; from toolplay.lcp import lcp_inspect; json.dumps(lcp_inspect(["${root}/layout"]))`);
+    const tools = py<Inspection['tools']>(`import json; from toolplay.hosts.lcp import host; json.dumps(host.inspect(["${root}/layout"], {}))`);
     expect(tools.map((t) => t.name)).toEqual([
       'tool_broken_ok', 'tool_deep_main', 'tool_same', 'tool_unique_in_dupe2', 'tool_flat',
       'tool_needs_missing_dep', 'tool_pkgA_main', 'tool_pkgA_sibling', 'tool_pkgB_other', 'tool_pkgB_second',
@@ -40,7 +40,7 @@ describe('lcp_warnings', () => {
     const root = lcpTempDir(engine, 'lcp-engine');
     writeTree(engine, root, { 'shout.PY': 'def tool_loud():\n    """x"""\n', 'one.py': 'def tool_one():\n    """x"""\n' });
     const warnings = py<{ level: string; message: string; file: string; line: number | null; origin: string }[]>(
-      `import json; from toolplay.lcp import lcp_warnings; json.dumps(lcp_warnings(["${root}/shout.PY", "${root}/one.py", "${root}/one.py"]))`,
+      `import json; from toolplay.hosts.lcp import host; json.dumps(host.warnings(["${root}/shout.PY", "${root}/one.py", "${root}/one.py"]))`,
     );
     expect(warnings).toEqual([
       { level: 'warning', message: "'shout.PY' is not a .py file: LCPBinding ignores it.", file: `${root}/shout.PY`, line: null, origin: 'toolplay' },
@@ -75,13 +75,13 @@ describe('parse cache', () => {
     const parsedAfter = (edit: string) =>
       py<[number, number, string]>(`
 import json
-from toolplay import lcp_scan
-from toolplay.lcp import LcpBinding
+from toolplay.hosts.lcp import file_tools
+from toolplay.hosts.lcp.binding import LcpBinding
 b = LcpBinding(tools_folders=["${root}"])
 ${edit}
-start = lcp_scan.stats["parsed"]
+start = file_tools.stats["parsed"]
 b.rescan()
-json.dumps([lcp_scan.stats["parsed"] - start, len(b.discovered_tools), b.discovered_tools[7]["description"]])`);
+json.dumps([file_tools.stats["parsed"] - start, len(b.discovered_tools), b.discovered_tools[7]["description"]])`);
     expect(parsedAfter('')).toEqual([0, 200, 'Tool 7.']);
     expect(parsedAfter(`open("${root}/t007.py", "w").write('def tool_n7():\\n    """Edited."""\\n')`)).toEqual([1, 200, 'Edited.']);
   });

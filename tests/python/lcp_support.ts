@@ -1,5 +1,5 @@
 /**
- * Helpers for the LCP / runtime tests: fixture folders copied from ../shared/conformance into
+ * Helpers for the LCP / runtime tests: fixture folders copied from tests/conformance into
  * the Pyodide FS, and a Python driver that runs toolplay's LcpBinding the way lcp_oracle.py runs
  * the real LCPBinding (same calls, same normalisation), so results compare with the goldens.
  */
@@ -7,8 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Engine } from '../../src/engine/engine.ts';
 import type { ConfirmReply, EngineHooks } from '../../src/protocol/engine.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
-
-export const CONFORMANCE = new URL('../../../shared/conformance/', import.meta.url);
+import { CONFORMANCE } from '../conformance.ts';
 
 let counter = 0;
 
@@ -59,10 +58,11 @@ export interface OracleCase {
 // Runs one case like cmd_lcp: build the binding, discover, to_chat_tool_specs, then each exec in
 // order (chdir to cwd first, stdout/stderr captured), then the oracle's normalisation: absolute
 // paths -> $TOOLS<i>/$FILEDIR<i>, traceback strings -> <traceback>, JSON-unsafe values as the
-// oracle's jsonable() shows them (toolplay.lcp.json_safe mirrors it).
+// oracle's jsonable() shows them (toolplay.core.json_text.json_safe mirrors it).
 const DRIVER = `
 import contextlib, io, json, os
-from toolplay.lcp import LcpBinding, json_safe
+from toolplay.core.json_text import json_safe
+from toolplay.hosts.lcp.binding import LcpBinding
 
 def _scrub(o):
     if isinstance(o, dict):

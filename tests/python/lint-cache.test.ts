@@ -10,7 +10,7 @@ describe('lint cache', () => {
     engine.py.FS.mkdirTree(root);
     const tool = (i: number, name = `tool_n${i}`): string => `def ${name}(q: str):\n    """Tool ${i}.\n\n    Args:\n        q (str): Query.\n    """\n`;
     for (let i = 0; i < 30; i++) engine.py.FS.writeFile(`${root}/t${String(i).padStart(2, '0')}.py`, tool(i));
-    const analysed = (): number => Number(engine.py.runPython('import toolplay.lint as l; l.stats["analysed"]'));
+    const analysed = (): number => Number(engine.py.runPython('import toolplay.lint.run as l; l.stats["analysed"]'));
 
     expect(engine.call('lint', { paths: [root] })).toEqual([]);
     const before = analysed();

@@ -6,8 +6,8 @@ const repo = new URL('../../', import.meta.url);
 const read = (rel: string): string => readFileSync(new URL(rel, repo), 'utf8');
 const codesIn = (text: string, pattern: RegExp): Set<string> => new Set([...text.matchAll(pattern)].map((m) => m[1] ?? ''));
 
-const engineFiles = readdirSync(new URL('python/toolplay/', repo)).filter((f) => /^lint.*\.py$/.test(f));
-const emitted = codesIn(engineFiles.map((f) => read(`python/toolplay/${f}`)).join('\n'), /"((?:LCP|LTP|LOKI|PY)\d{3})"/g);
+const engineFiles = readdirSync(new URL('python/toolplay/lint/', repo)).filter((f) => f.endsWith('.py'));
+const emitted = codesIn(engineFiles.map((f) => read(`python/toolplay/lint/${f}`)).join('\n'), /"((?:LCP|LTP|LOKI|PY)\d{3})"/g);
 const documented = codesIn(read('docs/diagnostics.md'), /^## ((?:LCP|LTP|LOKI|PY)\d{3}) /gm);
 const testFiles = readdirSync(new URL('tests/python/', repo)).filter((f) => /^lint-.*\.test\.ts$/.test(f) && f !== 'lint-docs.test.ts');
 const tested = codesIn(testFiles.map((f) => read(`tests/python/${f}`)).join('\n'), /\[".*?", "((?:LCP|LTP|LOKI|PY)\d{3})", "/g);

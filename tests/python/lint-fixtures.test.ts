@@ -1,12 +1,12 @@
-// The linter on the shared conformance fixtures: each documented edge case (lcp.md §9, loki.md §9)
-// is reported at its line. The fixtures are read from ../shared (mounted read-only).
+// The linter on the conformance fixtures: each documented edge case (lcp.md §9, loki.md §9)
+// is reported at its line. The fixtures are read from tests/conformance (mounted read-only).
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getEngine } from './engine.ts';
 import type { Engine } from '../../src/engine/engine.ts';
+import { CONFORMANCE } from '../conformance.ts';
 
-const conformance = new URL('../../../shared/conformance/', import.meta.url);
 const MOUNT = '/lint-fixtures-conformance';
 let engine: Engine;
 
@@ -14,11 +14,11 @@ beforeAll(async () => {
   engine = await getEngine();
   if (!engine.py.FS.analyzePath(MOUNT).exists) {
     engine.py.FS.mkdirTree(MOUNT);
-    engine.py.mountNodeFS(MOUNT, fileURLToPath(conformance));
+    engine.py.mountNodeFS(MOUNT, fileURLToPath(CONFORMANCE));
   }
   // Loki's rules need the files in a folder named `tools`, so the cases are copied there.
   engine.py.FS.mkdirTree('/tmp/lint-fixtures-loki/tools');
-  const cases = new URL('loki_cases/python/', conformance);
+  const cases = new URL('loki_cases/python/', CONFORMANCE);
   for (const name of readdirSync(cases)) {
     engine.py.FS.writeFile(`/tmp/lint-fixtures-loki/tools/${name}`, readFileSync(new URL(name, cases), 'utf8'));
   }

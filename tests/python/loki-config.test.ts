@@ -8,12 +8,12 @@ import { getEngine } from './engine.ts';
 import { lokiLayout, py } from './loki.fixtures.ts';
 
 function visibleTools(engine: Engine, yaml: string): unknown {
-  return JSON.parse(String(py(engine, `import json; from toolplay import loki; json.dumps(loki.visible_tools(${JSON.stringify(yaml)}))`)));
+  return JSON.parse(String(py(engine, `import json; from toolplay.hosts.loki import host as loki; json.dumps(loki.visible_tools(${JSON.stringify(yaml)}))`)));
 }
 
 function usageError(engine: Engine, yaml: string): string {
   return String(
-    py(engine, `from toolplay import loki, api\ntry:\n    loki.visible_tools(${JSON.stringify(yaml)})\n    r = "no error"\nexcept api.UsageError as e:\n    r = str(e)\nr`),
+    py(engine, `from toolplay.hosts.loki import host as loki\nfrom toolplay.core import usage as api\ntry:\n    loki.visible_tools(${JSON.stringify(yaml)})\n    r = "no error"\nexcept api.UsageError as e:\n    r = str(e)\nr`),
   );
 }
 
@@ -86,7 +86,7 @@ describe('select_tools(functions_dir, visible)', () => {
     layout.write('tools/unlisted.py', 'def run():\n    """Never built."""\n');
     const visible = ['ok.py', 'missing.py', 'notes.txt', 'norun.py', 'tworun.py', 'shell.sh', 'nodoc.py', 'noext'];
     const out = JSON.parse(
-      String(py(engine, `import json; from toolplay import loki; json.dumps(loki.select_tools(${JSON.stringify(layout.functions)}, ${JSON.stringify(visible)}))`)),
+      String(py(engine, `import json; from toolplay.hosts.loki import host as loki; json.dumps(loki.select_tools(${JSON.stringify(layout.functions)}, ${JSON.stringify(visible)}))`)),
     ) as { entries: Entry[]; files: string[]; declarations: { name: string }[]; startupError: string | null; unlisted: string[] };
     const t = layout.tools;
     const by = (name: string): Entry | undefined => out.entries.find((e) => e.entry === name);
@@ -111,7 +111,7 @@ describe('select_tools(functions_dir, visible)', () => {
     const engine = await getEngine();
     const layout = lokiLayout(engine, 'config');
     layout.write('tools/ok.py', 'def run():\n    """Ok."""\n');
-    const out = JSON.parse(String(py(engine, `import json; from toolplay import loki; json.dumps(loki.select_tools(${JSON.stringify(layout.functions)}, ["ok.py"]))`))) as {
+    const out = JSON.parse(String(py(engine, `import json; from toolplay.hosts.loki import host as loki; json.dumps(loki.select_tools(${JSON.stringify(layout.functions)}, ["ok.py"]))`))) as {
       startupError: string | null;
     };
     expect(out.startupError).toBeNull();

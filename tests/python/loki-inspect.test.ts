@@ -1,6 +1,6 @@
 /**
  * The tools panel's view of Loki / llm-functions Python tools (loki.loki_inspect, which the
- * facade's `inspect` returns as `tools`) and the start-up errors beside it, run in Pyodide.
+ * engine's `inspect` returns as `tools`) and the start-up errors beside it, run in Pyodide.
  */
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
@@ -9,7 +9,7 @@ import { getEngine } from './engine.ts';
 import { lokiLayout, py } from './loki.fixtures.ts';
 
 function pyJson(engine: Engine, expr: string): unknown {
-  return JSON.parse(String(py(engine, `import json; from toolplay import loki; json.dumps(${expr})`))) as unknown;
+  return JSON.parse(String(py(engine, `import json; from toolplay.hosts.loki import host as loki; json.dumps(${expr})`))) as unknown;
 }
 
 const TWO_RUNS = [
@@ -32,7 +32,7 @@ describe('loki_inspect', () => {
   it('gives one ToolInfo per Loki declaration, with the line of its def', async () => {
     const engine = await getEngine();
     const file = lokiLayout(engine, 'inspect').write('tools/twice.py', TWO_RUNS);
-    const tools = pyJson(engine, `loki.loki_inspect([${JSON.stringify(file)}], "loki")`) as ToolInfo[];
+    const tools = pyJson(engine, `loki.inspect([${JSON.stringify(file)}], {"profile": "loki"})`) as ToolInfo[];
     expect(tools.map((t) => [t.name, t.line])).toEqual([
       ['twice', 4],
       ['twice', 11],
@@ -49,7 +49,7 @@ describe('loki_inspect', () => {
   it('follows llm-functions: first run only, summary description, defaults still required', async () => {
     const engine = await getEngine();
     const file = lokiLayout(engine, 'inspect').write('tools/twice.py', TWO_RUNS);
-    const tools = pyJson(engine, `loki.loki_inspect([${JSON.stringify(file)}], "llm-functions")`) as ToolInfo[];
+    const tools = pyJson(engine, `loki.inspect([${JSON.stringify(file)}], {"profile": "llm-functions"})`) as ToolInfo[];
     expect(tools).toHaveLength(1);
     expect(tools[0]?.line).toBe(4);
     expect(tools[0]?.spec).toEqual({
@@ -59,19 +59,19 @@ describe('loki_inspect', () => {
     });
   });
 
-  it('leaves rejected files out of the tools and lists them as start-up errors', async () => {
+  it('leaves rejected files out of the tools; their schema has the start-up error instead', async () => {
     const engine = await getEngine();
     const layout = lokiLayout(engine, 'inspect');
     layout.write('tools/good.py', 'def run():\n    """Fine."""\n');
     const bad = layout.write('tools/nodoc.py', 'def run(x: str):\n    return x\n');
     const paths = JSON.stringify([layout.tools]);
-    const tools = pyJson(engine, `loki.loki_inspect(${paths}, "loki")`) as ToolInfo[];
+    const tools = pyJson(engine, `loki.inspect(${paths}, {"profile": "loki"})`) as ToolInfo[];
     expect(tools.map((t) => t.name)).toEqual(['good']);
-    expect(pyJson(engine, `loki.startup_errors(${paths}, "loki")`)).toEqual([
+    expect(pyJson(engine, `[d for d in loki.schema(${paths}, {"profile": "loki"}) if "error" in d]`)).toEqual([
       { error: 'Missing or empty description on function: run', file: bad },
     ]);
     // llm-functions skips the undocumented function silently: no error, no tool.
-    expect(pyJson(engine, `loki.startup_errors(${paths}, "llm-functions")`)).toEqual([]);
-    expect((pyJson(engine, `loki.loki_inspect(${paths}, "llm-functions")`) as ToolInfo[]).map((t) => t.name)).toEqual(['good']);
+    expect(pyJson(engine, `[d for d in loki.schema(${paths}, {"profile": "llm-functions"}) if "error" in d]`)).toEqual([]);
+    expect((pyJson(engine, `loki.inspect(${paths}, {"profile": "llm-functions"})`) as ToolInfo[]).map((t) => t.name)).toEqual(['good']);
   });
 });

@@ -1,26 +1,12 @@
 /**
- * Shared helpers of the loki*.test.ts files: the conformance cases (read from shared/ beside the
- * repo, never written), a fresh Loki-shaped folder per test inside the Pyodide FS, and calls
+ * Shared helpers of the loki*.test.ts files: the conformance cases (read from tests/conformance,
+ * never written), a fresh Loki-shaped folder per test inside the Pyodide FS, and calls
  * through the real engine.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import type { Engine } from '../../src/engine/engine.ts';
 import type { EngineHooks, LokiResult, TelemetryEvent } from '../../src/protocol/engine.ts';
 
-/** `shared/conformance/` beside the repository (CI clones shared/ next to it). */
-export const CONFORMANCE = new URL('../../../shared/conformance/', import.meta.url);
-
-export function readConformance(rel: string): string {
-  return readFileSync(new URL(rel, CONFORMANCE), 'utf8');
-}
-
-export function conformanceExists(rel: string): boolean {
-  return existsSync(new URL(rel, CONFORMANCE));
-}
-
-export function readJson(rel: string): unknown {
-  return JSON.parse(readConformance(rel)) as unknown;
-}
+export { CONFORMANCE, conformanceExists, readConformance, readConformanceJson as readJson } from '../conformance.ts';
 
 let counter = 0;
 
@@ -82,6 +68,28 @@ export interface LokiCall {
 export function callLoki(engine: Engine, call: LokiCall, hooks?: EngineHooks): LokiResult {
   const params = { profile: 'loki' as const, ...call };
   return engine.call('call', params, hooks) as unknown as LokiResult;
+}
+
+const FRAME = /^ {2}File (?:\x1b\[35m)?"([^"]*)"/;
+/** The host's own wrapper: Loki's `functions/bin/<stem>`, llm-functions' `scripts/run-tool.py`. */
+const isWrapper = (file: string): boolean => /\/functions\/bin\/[^/]+$/.test(file) || file.endsWith('/scripts/run-tool.py');
+
+/**
+ * A recorded traceback as toolplay shows it (conformance/README-loki.md, "Tracebacks: what is
+ * compared"): the frames of the host's wrapper keep their `File "…", line N, in f` line and lose
+ * the source line and markers under it, as for a file Python cannot read; all else stays.
+ */
+export function withoutWrapperSource(traceback: string): string {
+  const out: string[] = [];
+  let inWrapperFrame = false;
+  for (const line of traceback.split('\n')) {
+    const frame = FRAME.exec(line);
+    if (frame) inWrapperFrame = isWrapper(frame[1] ?? '');
+    else if (!line.startsWith('    ')) inWrapperFrame = false;
+    else if (inWrapperFrame) continue;
+    out.push(line);
+  }
+  return out.join('\n');
 }
 
 /** Runs Python in the shared interpreter (setting or reading process state around a call). */

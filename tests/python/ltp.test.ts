@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
+import type { HubLibrary } from '../../src/protocol/engine.ts';
 import { EngineError } from '../../src/engine/engine.ts';
 import { getEngine } from './engine.ts';
 import { callPy, readConformance, tempDir, writeFiles } from './ltp_support.ts';
@@ -52,7 +53,7 @@ describe('H golden: ToolsManager per file', () => {
 
     it(`${name}: metadata via ltp.parse_metadata`, () => {
       const source = readConformance(FIXTURES[name]!);
-      expect(callPy(engine, 'ltp', 'parse_metadata', source)).toEqual(golden.files[name]!.metadata);
+      expect(callPy(engine, 'hosts.hub.tools_manager', 'parse_metadata', source)).toEqual(golden.files[name]!.metadata);
     });
   }
 });
@@ -87,5 +88,42 @@ describe('hub reading order', () => {
       function: { parameters: { properties: Record<string, unknown> } };
     }[];
     expect(Object.keys(native[0]!.function.parameters.properties)).toEqual(['query', 'max_results']);
+  });
+});
+
+describe('H golden: library metadata next to the definitions (schema with libraries)', () => {
+  it('gives every file, in the hub order, as ToolsManager keeps it', () => {
+    const files = engine.call('schema', { paths, profile: 'hub', format: 'native', libraries: true }) as HubLibrary[];
+    expect(files.map((f) => f.file)).toEqual(paths);
+    for (const f of files) {
+      const name = f.file.slice(f.file.lastIndexOf('/') + 1);
+      expect(f.metadata).toEqual(golden.files[name]!.metadata);
+      expect(f.tool_definitions).toEqual(golden.files[name]!.tool_definitions);
+    }
+  });
+
+  it('keeps the hub defaults and its fail-silently reading, and skips a file it cannot read', () => {
+    const libs = tempDir(engine, 'ltp-libraries');
+    writeFiles(engine, libs, {
+      'a_stops.py': 'TOOL_LIBRARY_NAME = "N"\nTOOL_LIBRARY_ICON = make_icon()\nTOOL_LIBRARY_DESC = "never read"\n',
+      'b_settings.py': 'TOOL_SETTINGS_METADATA = {"k": {"type": "int", "default": 1}}\n\ndef tool_x(args):\n    """X."""\n',
+    });
+    engine.py.FS.writeFile(`${libs}/c_latin1.py`, new Uint8Array([0x23, 0xe9, 0x0a]));
+    expect(engine.call('schema', { paths: [libs], profile: 'hub', format: 'native', libraries: true })).toEqual([
+      { file: `${libs}/a_stops.py`, metadata: { name: 'N', description: 'No description provided.', icon: '🔧' }, tool_definitions: [] },
+      {
+        file: `${libs}/b_settings.py`,
+        metadata: { name: 'Unnamed Tool Library', description: 'No description provided.', icon: '🔧', settings_metadata: { k: { type: 'int', default: 1 } } },
+        tool_definitions: engine.call('schema', { paths: [`${libs}/b_settings.py`], profile: 'hub', format: 'native' }),
+      },
+    ]);
+  });
+
+  it('is the hub\'s own output only: another profile or format is a usage error', () => {
+    for (const params of [{ profile: 'lcp' as const, format: 'native' as const }, { profile: 'hub' as const, format: 'openai' as const }]) {
+      expect(() => engine.call('schema', { paths, ...params, libraries: true })).toThrow(
+        "libraries is the hub's library metadata: ask for it with profile hub and format native",
+      );
+    }
   });
 });

@@ -51,7 +51,7 @@ describe('which files the hub profile reads', () => {
       'deep/sub/x.py': tool('tool_too_deep'),
     });
     expect(hub([dir]).map((t) => `${t.library}:${t.function.name}`)).toEqual(['Z.py:tool_z', 'a.py:tool_a', 'b.py:tool_b', 'pkg.py:tool_pkg', 'aaa.py:tool_aaa']);
-    const libs = callPy<LibraryInfo[]>(engine, 'ltp', 'libraries', [dir]);
+    const libs = callPy<LibraryInfo[]>(engine, 'hosts.hub.host', 'libraries', [dir]);
     expect(libs.map((l) => l.file)).toEqual([`${dir}/Z.py`, `${dir}/a.py`, `${dir}/b.py`, `${dir}/pkg/pkg.py`, `${dir}/pkg/aaa.py`]);
   });
 
@@ -69,22 +69,22 @@ describe('which files the hub profile reads', () => {
 
 describe('ToolsManager metadata and definitions', () => {
   it('stops reading metadata at the first non-literal, keeping what came before', () => {
-    const meta = callPy(engine, 'ltp', 'parse_metadata', 'TOOL_LIBRARY_NAME = "N"\nTOOL_LIBRARY_ICON = make_icon()\nTOOL_LIBRARY_DESC = "never read"\n');
+    const meta = callPy(engine, 'hosts.hub.tools_manager', 'parse_metadata', 'TOOL_LIBRARY_NAME = "N"\nTOOL_LIBRARY_ICON = make_icon()\nTOOL_LIBRARY_DESC = "never read"\n');
     expect(meta).toEqual({ name: 'N', description: 'No description provided.', icon: '🔧' });
   });
 
   it('reads TOOL_SETTINGS_METADATA and gives defaults for a file that does not parse', () => {
-    expect(callPy(engine, 'ltp', 'parse_metadata', 'TOOL_SETTINGS_METADATA = {"k": 1}\n')).toEqual({
+    expect(callPy(engine, 'hosts.hub.tools_manager', 'parse_metadata', 'TOOL_SETTINGS_METADATA = {"k": 1}\n')).toEqual({
       name: 'Unnamed Tool Library', description: 'No description provided.', icon: '🔧', settings_metadata: { k: 1 },
     });
-    expect(callPy(engine, 'ltp', 'parse_metadata', 'TOOL_LIBRARY_NAME = "x"\ndef (:\n')).toEqual({
+    expect(callPy(engine, 'hosts.hub.tools_manager', 'parse_metadata', 'TOOL_LIBRARY_NAME = "x"\ndef (:\n')).toEqual({
       name: 'Unnamed Tool Library', description: 'No description provided.', icon: '🔧',
     });
   });
 
   it('yields no tools at all when TOOL_TITLES is a literal but not a dict', () => {
     const src = 'TOOL_TITLES = ["tool_a"]\n' + tool('tool_a');
-    expect(callPy(engine, 'ltp', 'get_tool_definitions', src)).toEqual([]);
+    expect(callPy(engine, 'hosts.hub.tools_manager', 'get_tool_definitions', src)).toEqual([]);
   });
 
   it('reads only "- name (type): text" bullets; "optional" anywhere in the line makes it optional', () => {
@@ -98,7 +98,7 @@ describe('ToolsManager metadata and definitions', () => {
     x (int): no bullet, no match
     """
 `;
-    const [def] = callPy<HubItem['function'][]>(engine, 'ltp', 'get_tool_definitions', src).map((t) => (t as unknown as HubItem).function);
+    const [def] = callPy<HubItem['function'][]>(engine, 'hosts.hub.tools_manager', 'get_tool_definitions', src).map((t) => (t as unknown as HubItem).function);
     expect(Object.keys(def!.parameters.properties)).toEqual(['q', 'n', 'p']);
     expect(def!.parameters.properties).toEqual({
       q: { type: 'string', description: 'optional filter' },
@@ -117,7 +117,7 @@ def tool_outer(args):
 if True:
     def tool_in_if(args): pass
 `;
-    expect(callPy<HubItem[]>(engine, 'ltp', 'get_tool_definitions', src).map((t) => t.function.name)).toEqual(['tool_outer']);
+    expect(callPy<HubItem[]>(engine, 'hosts.hub.tools_manager', 'get_tool_definitions', src).map((t) => t.function.name)).toEqual(['tool_outer']);
   });
 });
 
@@ -127,14 +127,14 @@ describe('hub_inspect and libraries', () => {
     writeFiles(engine, dir, {
       'lib.py': `TOOL_LIBRARY_NAME = 'Lib'\nTOOL_TITLES = {"tool_a": "🅰️ Doing A", "tool_b": ""}\n\n\ndef tool_a(args):\n    """Does A.\n\n    - path (str): where\n    """\n\ndef tool_b(args):\n    pass\n`,
     });
-    const tools = callPy<ToolInfo[]>(engine, 'ltp', 'hub_inspect', [dir]);
+    const tools = callPy<ToolInfo[]>(engine, 'hosts.hub.host', 'inspect', [dir], {});
     expect(tools.map((t) => [t.name, t.file, t.line, t.title, t.description])).toEqual([
       ['tool_a', `${dir}/lib.py`, 5, '🅰️ Doing A', 'Does A.'],
       ['tool_b', `${dir}/lib.py`, 11, null, 'No description provided.'],
     ]);
     expect(tools[0]!.spec).toEqual(hub([dir])[0]);
     expect(tools[0]!.inputSchema).toEqual({ type: 'object', properties: { path: { type: 'string', description: 'where' } }, required: ['path'] });
-    expect(callPy<LibraryInfo[]>(engine, 'ltp', 'libraries', [dir])).toEqual([
+    expect(callPy<LibraryInfo[]>(engine, 'hosts.hub.host', 'libraries', [dir])).toEqual([
       { file: `${dir}/lib.py`, name: 'Lib', description: 'No description provided.', icon: '🔧', titles: { tool_a: '🅰️ Doing A', tool_b: '' } },
     ]);
   });
@@ -174,7 +174,7 @@ describe('status line edge cases', () => {
 
   it('is also available for a given definitions list (the LCP runtime uses it)', () => {
     const defs = [{ function: { name: 'tool_k' }, pretty_name: 'K!' }];
-    expect(callPy(engine, 'ltp', 'status_line_for', 'tool_k', '{"path": "p"}', defs)).toBe('K!: "p"\n');
+    expect(callPy(engine, 'hosts.hub.status', 'status_line_for', 'tool_k', '{"path": "p"}', defs)).toBe('K!: "p"\n');
   });
 });
 
@@ -184,11 +184,11 @@ describe('the inspect door', () => {
     writeFiles(engine, dir, { 'lib.py': 'TOOL_LIBRARY_NAME = "Door"\nTOOL_TITLES = {"tool_a": "A!"}\n' + tool('tool_a') });
     const result = engine.call('inspect', { paths: [dir], profile: 'hub' });
     expect(result.profile).toBe('hub');
-    expect(result.libraries).toEqual(callPy(engine, 'ltp', 'libraries', [dir]));
-    expect(result.tools).toEqual(callPy(engine, 'ltp', 'hub_inspect', [dir]));
+    expect(result.libraries).toEqual(callPy(engine, 'hosts.hub.host', 'libraries', [dir]));
+    expect(result.tools).toEqual(callPy(engine, 'hosts.hub.host', 'inspect', [dir], {}));
     expect(result.tools.map((t) => [t.name, t.title, t.line])).toEqual([['tool_a', 'A!', 3]]);
     const standard = engine.call('inspect', { paths: [dir], profile: 'standard' });
-    expect(standard.tools).toEqual(callPy(engine, 'standard', 'standard_inspect', [dir]));
+    expect(standard.tools).toEqual(callPy(engine, 'hosts.standard.host', 'inspect', [dir], {}));
     // def tool_a(args) with no "- key (type):" bullets: a hub-style tool whose keys nobody documented.
     expect(standard.tools[0]!.inputSchema).toEqual({ type: 'object', properties: {}, required: [] });
   });

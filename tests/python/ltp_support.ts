@@ -1,16 +1,10 @@
 /**
  * Helpers shared by the ltp / standard / exports tests: temp folders in the Pyodide FS, fixture
- * copies from ../shared/conformance, and direct calls of engine module functions.
+ * copies from tests/conformance, and direct calls of engine module functions.
  */
-import { readFileSync } from 'node:fs';
 import type { Engine } from '../../src/engine/engine.ts';
 
-/** The conformance folder beside the repo (CI clones shared/ next to main/). */
-export const CONFORMANCE = new URL('../../../shared/conformance/', import.meta.url);
-
-export function readConformance(rel: string): string {
-  return readFileSync(new URL(rel, CONFORMANCE), 'utf8');
-}
+export { readConformance } from '../conformance.ts';
 
 let counter = 0;
 

@@ -1,5 +1,5 @@
 /**
- * `call` with profile lcp (runtime.call_lcp) in real Pyodide: the result is execute_tool's, the
+ * `call` with profile lcp (hosts/lcp/runner.py) in real Pyodide: the result is execute_tool's, the
  * telemetry follows src/protocol/events.ts, the workspace is the CWD, files written are reported,
  * modules persist between calls and are re-imported after an edit.
  */

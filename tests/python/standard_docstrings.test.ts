@@ -58,7 +58,7 @@ def run(x: int): ...
   it('gives ToolInfo with line, TOOL_TITLES title and the spec', () => {
     const dir = tempDir(engine, 'standard-inspect');
     writeFiles(engine, dir, { 'lib.py': 'TOOL_TITLES = {"tool_a": "🅰️ A"}\n\n@decorated\ndef tool_a(q: str):\n    """Does A."""\n' });
-    const [info] = callPy<ToolInfo[]>(engine, 'standard', 'standard_inspect', [dir]);
+    const [info] = callPy<ToolInfo[]>(engine, 'hosts.standard.host', 'inspect', [dir], {});
     expect(info).toEqual({
       name: 'tool_a', file: `${dir}/lib.py`, line: 4, description: 'Does A.', title: '🅰️ A',
       spec: { name: 'tool_a', description: 'Does A.', input_schema: info!.inputSchema },
@@ -196,7 +196,7 @@ describe('reST style', () => {
   it('reports which style it recognised', () => {
     const style = (doc: string): string | null => {
       engine.py.globals.set('_toolplay_doc', doc);
-      return (engine.py.runPython('from toolplay import docstrings\ndocstrings.parse(_toolplay_doc).style') as string | undefined) ?? null;
+      return (engine.py.runPython('from toolplay.hosts.standard import docstrings\ndocstrings.parse(_toolplay_doc).style') as string | undefined) ?? null;
     };
     expect(style('S.\n\nArgs:\n    x: X.')).toBe('google');
     expect(style('S.\n\nParameters\n----------\nx : int\n    X.')).toBe('numpy');

@@ -10,7 +10,7 @@ export interface ToolEntry extends ToolInfo {
   stale: string | null;
 }
 
-/** The lint's code for "this file does not parse" (python/toolplay/lint.py): the hosts then see other tools than the author meant. */
+/** The lint's code for "this file does not parse" (python/toolplay/lint/syntax.py): the hosts then see other tools than the author meant. */
 export const SYNTAX_ERROR_CODE = 'PY001';
 
 export function isParseError(d: Diagnostic): boolean {

@@ -1,0 +1,69 @@
+"""What the hub reads from one ``.py`` file (its metadata and its tool definitions), per content.
+
+The tools panel calls ``inspect`` after every edit and every tool call asks for the status line;
+both would re-read and re-parse every file. ``core.file_cache`` keeps one ``LibraryFile`` per
+file content (a ``stat`` per unchanged, settled file), so only an edited file is read and parsed
+again. Cached values are shared between calls, never mutated: the host puts each into a fresh
+top-level dict before handing it out, and no consumer changes the nested ones (exports copy them).
+"""
+
+from __future__ import annotations
+
+from ...core import file_cache
+from .files import python_files
+from .tools_manager import literal_titles, parse_metadata, tool_nodes
+
+# Each metadata/definitions extraction: the tests read it to prove an unchanged file costs none.
+stats = {"parsed": 0}
+
+
+class LibraryFile:
+    """One file's text (None: not UTF-8) and what the hub makes of it, each computed on first use."""
+
+    __slots__ = ("text", "_meta", "_defs")
+
+    def __init__(self, data: bytes) -> None:
+        try:  # the hub reads text files as UTF-8 with universal newlines
+            self.text: str | None = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        except UnicodeDecodeError:
+            self.text = None
+        self._meta: tuple[dict, dict[str, str]] | None = None
+        self._defs: tuple[list[dict], list[int]] | None = None
+
+    def metadata(self) -> tuple[dict, dict[str, str]]:
+        """``(parse_metadata(text), literal_titles(text))``."""
+        if self._meta is None:
+            assert self.text is not None
+            stats["parsed"] += 1
+            self._meta = (parse_metadata(self.text), literal_titles(self.text))
+        return self._meta
+
+    def definitions(self) -> tuple[list[dict], list[int]]:
+        """The hub's definitions (without ``library``) and each one's ``def`` line."""
+        if self._defs is None:
+            assert self.text is not None
+            stats["parsed"] += 1
+            defs, nodes = tool_nodes(self.text)
+            self._defs = (defs, [node.lineno for node in nodes])
+        return self._defs
+
+
+def library_files(paths: list[str]) -> list[tuple[str, LibraryFile]]:
+    """(absolute path, its LibraryFile) per readable ``.py`` file; unreadable files are skipped like the hub's scan does."""
+    out = []
+    for path in python_files(paths):
+        try:
+            entry = file_cache.value(path, "hub", LibraryFile)
+        except OSError:
+            continue
+        if entry.text is not None:
+            out.append((path, entry))
+    return out
+
+
+def definitions(paths: list[str]) -> list:
+    """The definitions of every file (without ``library``), shared with the cache: read only."""
+    out: list[dict] = []
+    for _, entry in library_files(paths):
+        out.extend(entry.definitions()[0])
+    return out

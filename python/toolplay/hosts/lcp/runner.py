@@ -1,0 +1,147 @@
+"""Run one LCP tool the way a lollms host does, with telemetry: ``call_lcp(params, hooks)``.
+
+Around ``LCPBinding.execute_tool`` (reference I semantics, result returned unchanged) this does
+what lollms' chat layer does: ``os.chdir(workspace)`` before the call and always back after,
+and what a playground needs: stdout/stderr streamed as events, a confirmation handler wired to
+``hooks.confirm``, the workspace diff as ``fs.changed``, the call's duration.
+
+Sessions: one binding per (paths, hostConfig) is kept between calls, so imported modules and
+their state (``init_tools_library`` ran once, "always" answers) persist like in a host process.
+``fresh: true`` drops the session first. Unlike a host process, every call rescans the tool
+files (unchanged files come from the parse cache) and a tool file whose content changed since
+it was imported is imported again — a playground must reflect edits.
+
+Stop: the browser raises ``KeyboardInterrupt`` in Python. Reference I would turn it into a
+"crashed" result (it catches ``BaseException``); toolplay re-raises it out of ``call_lcp``
+after restoring cwd and stdio, so the worker reports the call as stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+import uuid
+from collections import OrderedDict
+from typing import Any
+
+from ...core.json_text import json_safe
+from ...core.telemetry import Emitter, StreamWriter
+from ...core.usage import UsageError, arguments_param, json_kind, paths_param, tool_param
+from ...core.workspace import changes, snapshot
+from ..hub.status import status_line
+from .binding import LcpBinding
+from .confirm import DECISIONS, ConfirmBridge
+from .tool_paths import binding_for_paths
+
+MAX_SESSIONS = 8
+
+
+class Session:
+    def __init__(self, binding: LcpBinding) -> None:
+        self.binding = binding
+        self.confirm = ConfirmBridge()
+        binding.set_confirm_handler(self.confirm)
+
+
+_SESSIONS: OrderedDict[tuple[str, ...], Session] = OrderedDict()
+
+
+def _session(paths: list[str], host_config: dict[str, Any], fresh: bool) -> Session:
+    key = (json.dumps(host_config, sort_keys=True, default=repr), *(os.path.abspath(p) for p in paths))
+    session = _SESSIONS.pop(key, None)
+    if session is not None and fresh:
+        session.binding.modules.drop_all()
+        session = None
+    if session is None:
+        session = Session(binding_for_paths(paths, host_config))
+    else:
+        session.binding.rescan()
+    _SESSIONS[key] = session
+    while len(_SESSIONS) > MAX_SESSIONS:
+        _, old = _SESSIONS.popitem(last=False)
+        old.binding.modules.drop_all()
+    return session
+
+
+def _validated(params: dict[str, Any]) -> tuple[list[str], str, dict[str, Any], str, dict[str, Any], str | None]:
+    paths, tool = paths_param(params), tool_param(params)
+    args = arguments_param(params, {})
+    if not isinstance(args, dict):
+        raise UsageError(f"args must be a JSON object of parameter values, got {json_kind(args)}")
+    workspace = params.get("workspace")
+    if not isinstance(workspace, str) or not os.path.isdir(workspace):
+        raise UsageError(f"workspace must be an existing folder (got {workspace!r})")
+    host_config = params.get("hostConfig") or {}
+    if not isinstance(host_config, dict) or not all(isinstance(v, dict) for v in host_config.values()):
+        raise UsageError("hostConfig must be an object of objects keyed by library file stem, "
+                         'e.g. {"system_shell": {"autonomy_level": "safe"}}')
+    confirm = params.get("confirm")
+    if confirm is not None and confirm not in DECISIONS:
+        raise UsageError(f"confirm must be one of allow, always, reject (got {confirm!r})")
+    return paths, tool, args, os.path.abspath(workspace), host_config, confirm
+
+
+def _status_line(paths: list[str], tool: str, args: Any) -> str:
+    try:
+        return str(status_line(paths, tool, args))
+    except Exception:  # the hub would crash on some inputs; the call itself must still run
+        return ""
+
+
+def call_lcp(params: dict[str, Any], hooks: Any) -> Any:
+    """``EngineMethods['call']`` for profile lcp: returns exactly what ``execute_tool`` returns."""
+    paths, tool, args, workspace, host_config, auto = _validated(params)
+    session = _session(paths, host_config, bool(params.get("fresh")))
+    emitter = Emitter(hooks, str(params.get("callId") or uuid.uuid4().hex))
+    emitter.emit("call.started", tool=tool, args=args, statusLine=_status_line(paths, tool, args))
+    before = snapshot(workspace)
+    started = time.perf_counter()
+    saved = (os.getcwd(), sys.stdout, sys.stderr)
+    session.confirm.attach(emitter, hooks, tool, auto)
+    escaped: BaseException | None = None
+    cwd_entry = _hide_cwd_from_imports()
+    try:
+        os.chdir(workspace)
+        sys.stdout, sys.stderr = StreamWriter(emitter, "call.stdout"), StreamWriter(emitter, "call.stderr")
+        result = session.binding.execute_tool(tool, dict(args))
+    except KeyboardInterrupt:
+        raise  # Stop: see the module docstring (the finally below still restores and reports files)
+    except BaseException as exc:  # SystemExit while importing a module escapes LCPBinding too
+        escaped = exc
+    finally:
+        ended = time.perf_counter()
+        sys.stdout, sys.stderr = saved[1], saved[2]
+        _restore_cwd(saved[0])
+        if cwd_entry is not None:
+            sys.path.insert(cwd_entry, "")
+        session.confirm.detach()
+        emitter.emit("fs.changed", **changes(before, snapshot(workspace)))
+    duration = round((ended - started) * 1000, 3)  # the tool's time, not the workspace scan's
+    if escaped is not None:
+        message = (f"{type(escaped).__name__}: {escaped} escaped execute_tool: LCPBinding only catches "
+                   "Exception while importing a tool module, so a host would see this exception itself")
+        emitter.emit("call.failed", reason="crashed", message=message, durationMs=duration)
+        raise UsageError(message)
+    safe = json_safe(result)
+    emitter.emit("call.finished", result=safe, durationMs=duration)
+    return safe
+
+
+def _hide_cwd_from_imports() -> int | None:
+    """Pyodide (like an interactive python) has ``""`` on ``sys.path``, so modules in the CWD would
+    import; a lollms host runs from a script, where they do not. Removed for the call, so a tool
+    that only imports in the playground is not a surprise in the host. Returns its old index."""
+    if "" not in sys.path:
+        return None
+    index = sys.path.index("")
+    sys.path.remove("")
+    return index
+
+
+def _restore_cwd(path: str) -> None:
+    try:
+        os.chdir(path)
+    except OSError:  # the tool deleted the folder we came from
+        os.chdir("/")

@@ -1,0 +1,1 @@
+"""The ``standard`` profile: what a tool's author evidently means, as correct JSON Schema (no host's quirks)."""
