@@ -37,7 +37,7 @@ export function pythonRunner(engine: Engine, params: ToolArguments & CallOptions
     openingLine() {
       const profile = params.profile === 'lcp' ? 'hub' : (params.flavour ?? 'loki');
       try {
-        return engine.call('status', { paths: params.paths, tool: params.tool, profile, ...engineArguments(params) }).line;
+        return engine.call('status', { paths: params.paths, tool: params.tool, profile, ...toolArguments(params) }).line;
       } catch (e) {
         // The hub itself crashes on some arguments; the call still runs.
         if (e instanceof EngineError) return '';
@@ -45,34 +45,19 @@ export function pythonRunner(engine: Engine, params: ToolArguments & CallOptions
       }
     },
     async run(emit): Promise<RunnerReply> {
-      // BRIDGE until engine-hosts lands: today's engine still emits the lifecycle and returns the bare result.
-      let legacy: RunnerReply | null = null;
       const hooks: EngineHooks = {
         emit: (json) => {
-          const value = parse(json);
-          if (isRecord(value) && value.type === 'call.finished') legacy = { result: value.result as Record<string, unknown>, durationMs: Number(value.durationMs) };
-          if (isRecord(value) && value.type === 'call.failed') legacy = { escaped: String(value.message), durationMs: Number(value.durationMs) };
-          const event = readRunnerEvent(value);
+          const event = readRunnerEvent(parse(json));
           if (event) emit(event);
         },
         confirm: (json) => JSON.stringify(confirm(readConfirmRequest(parse(json)))),
       };
-      try {
-        const { args: _args, argsJson: _argsJson, ...options } = params;
-        const reply = engine.call('call', { ...options, ...engineArguments(params) }, hooks);
-        return legacy ?? reply;
-      } catch (e) {
-        const escaped: RunnerReply | null = legacy;
-        if (escaped && 'escaped' in escaped) return escaped;
-        throw e;
-      }
+      return engine.call('call', params, hooks);
     },
   };
 }
 
-/** The arguments as the engine takes them: the text as written (contract 2). */
-function engineArguments(params: ToolArguments): ToolArguments {
-  // BRIDGE until engine-hosts lands: today's engine takes `args` only.
-  if (params.argsJson !== undefined) return { args: parse(params.argsJson) ?? params.argsJson };
-  return { args: params.args };
+/** Just the arguments of a call, as written (contract 2). */
+function toolArguments(params: ToolArguments): ToolArguments {
+  return params.argsJson === undefined ? { args: params.args } : { argsJson: params.argsJson };
 }
