@@ -7,6 +7,7 @@
  * and from JavaScript (what Engine.call costs, the reply's transfer and JSON.parse included).
  */
 import { loadNodeEngine } from '../src/engine/node.ts';
+import { FolderDiff } from '../src/cli/workspace-diff.ts';
 import { median, middle, type BenchRow } from './bench.ts';
 import { librarySource, writeLibraries } from './generate.ts';
 
@@ -95,8 +96,8 @@ def _bench_reply():
   const lintOne = await median(15, lint, () => py.FS.writeFile(target, librarySource(FILES / 2, ++edit)));
 
   // What the tools panel pays after every edit (`inspect`: libraries, hub tools, lint) and what
-  // every tool call pays before the tool runs (the hub status line) and around it (two workspace
-  // snapshots of a 20 MB workspace; the files are let settle past the file cache's racy window first).
+  // every tool call pays before the tool runs (the hub status line) and around it (the call wrapper's
+  // one diff of a 20 MB workspace as the CLI makes it; the files are let settle past its racy window first).
   const inspect = (): unknown => engine.call('inspect', { paths: [DIR], profile: 'hub' });
   const inspectSame = await median(9, inspect);
   const inspectOne = await median(9, inspect, () => py.FS.writeFile(target, librarySource(FILES / 2, ++edit)));
@@ -106,9 +107,11 @@ def _bench_reply():
   const blob = new Uint8Array(200 * 1024).fill(97);
   for (let i = 0; i < 100; i++) py.FS.writeFile(`${WS}/data${i}.bin`, blob);
   await new Promise((done) => setTimeout(done, 2100));
-  py.runPython('from toolplay.core.workspace import snapshot as _bench_snapshot');
-  const snapFn = py.globals.get('_bench_snapshot') as (root: string) => { destroy(): void };
-  const snapshots = await median(9, () => { snapFn(WS).destroy(); snapFn(WS).destroy(); });
+  const diff = new FolderDiff(py.FS, WS);
+  const workspaceDiff = await median(9, () => {
+    diff.begin();
+    diff.end();
+  });
 
   const row = (name: string, value: number, floorMs: number, targetMs?: number): BenchRow => ({
     name,
@@ -129,6 +132,6 @@ def _bench_reply():
     row('inspect (hub), nothing changed (no target)', inspectSame, oneFloor),
     row('inspect (hub) after editing one file (no target)', inspectOne, oneFloor),
     row('status line, nothing changed (no target)', status, oneFloor),
-    row('call: two workspace snapshots, 100 files / 20 MB unchanged (no target)', snapshots, oneFloor),
+    row('call: the workspace diff (before + after), 100 files / 20 MB unchanged (no target)', workspaceDiff, oneFloor),
   ];
 }

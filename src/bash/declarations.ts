@@ -6,9 +6,10 @@ import type { ArgcCommand, FlagOptionParam } from './argc-model.ts';
 import { multipleOccurs, required } from './argc-model.ts';
 import { parseArgcScript } from './argc-command.ts';
 import { ArgcError } from './argc-parse.ts';
+import type { LokiFlavour } from '../protocol/vocabulary.ts';
 
 /** Which host reads the comments. */
-export type BashFlavour = 'loki' | 'llm-functions';
+export type BashFlavour = LokiFlavour;
 
 /** One function declaration, in the references' key order. */
 export interface BashDeclaration {

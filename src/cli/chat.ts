@@ -18,7 +18,8 @@ import { nodeToolRunner } from './agent-runner.ts';
 import type { Outcome } from './commands.ts';
 import { openEngine } from './host.ts';
 import { choice, existing, parse, positionals } from './options.ts';
-import { DECISIONS, UsageFailure } from './usage.ts';
+import { UsageFailure } from './usage.ts';
+import { CONFIRM_DECISIONS } from '../protocol/vocabulary.ts';
 import type { Engine } from '../engine/engine.ts';
 
 const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -80,7 +81,7 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
   if (values.help) return 'help';
   const [rawPath = '', message = ''] = positionals('chat', pos, ['PATH', 'MESSAGE']);
   const profile = choice<AgentProfile>('chat', 'profile', values.profile, AGENT_PROFILES, 'lcp');
-  const confirm = values.confirm === undefined ? undefined : choice<ConfirmDecision>('chat', '--confirm answer', values.confirm, DECISIONS, 'reject');
+  const confirm = values.confirm === undefined ? undefined : choice<ConfirmDecision>('chat', '--confirm answer', values.confirm, CONFIRM_DECISIONS, 'reject');
   const wire = values.wire === undefined ? undefined : choice<WireFormat>('chat', '--wire format', values.wire, ['ndjson', 'sse'], 'ndjson');
   const protocol = choice<ToolProtocol>('chat', '--protocol', values.protocol, ['openai', 'lcp-text'], 'openai');
   if (protocol === 'lcp-text' && profile !== 'lcp') throw new UsageFailure("chat: --protocol lcp-text is lollms_client's text protocol: it goes with --profile lcp");

@@ -1,10 +1,11 @@
 /** `schema`, `status` and `lint`: read-only commands that print what the engine reports. */
 import type { Diagnostic } from '../protocol/diagnostics.ts';
-import type { ExportFormat, HostConfig, Profile } from '../protocol/engine.ts';
+import type { HostConfig } from '../protocol/engine.ts';
+import { EXPORT_FORMATS, isOneOf, LOKI_FLAVOURS, PROFILES, type ExportFormat, type Profile } from '../protocol/vocabulary.ts';
+import { hasBashTools, lokiSchema } from '../loki/schema.ts';
 import { openEngine } from './host.ts';
-import { hasBashTools, lokiSchema } from './loki-schema.ts';
 import { choice, existing, json, parse, positionals } from './options.ts';
-import { FORMATS, PROFILES, UsageFailure } from './usage.ts';
+import { UsageFailure } from './usage.ts';
 
 /** What a command prints and its exit code. */
 export interface Outcome {
@@ -50,16 +51,18 @@ export async function schema(args: string[]): Promise<Outcome | 'help'> {
   if (values.help) return 'help';
   positionals('schema', pos, ['PATH'], true);
   const profile = choice<Profile>('schema', 'profile', values.profile, PROFILES, 'lcp');
-  const format = choice<ExportFormat>('schema', 'format', values.format, FORMATS, 'native');
+  const format = choice<ExportFormat>('schema', 'format', values.format, EXPORT_FORMATS, 'native');
   if (values['host-config'] !== undefined && profile !== 'lcp') throw new UsageFailure(`schema: --host-config is LCP's host_tool_configs; it does nothing for --profile ${profile}`);
   if (values.libraries && profile !== 'hub') throw new UsageFailure(`schema: --libraries is the hub's library metadata; it needs --profile hub, not ${profile}`);
   if (values.libraries && format !== 'native') throw new UsageFailure(`schema: --libraries prints the hub's own output; it cannot be shaped as --format ${format}`);
   const config = hostConfig('schema', values['host-config']);
   const paths = pos.map((p) => existing('PATH', p));
-  const bash = (profile === 'loki' || profile === 'llm-functions') && hasBashTools(paths);
-  if (bash && format !== 'native') throw new UsageFailure(`schema: Bash tools can be shown with --format native only (the ${format} export covers Python tools)`);
   const engine = await openEngine(paths);
-  if (bash) return { stdout: pretty(await lokiSchema(engine, paths, profile)), code: 0 };
+  const flavour = isOneOf(LOKI_FLAVOURS, profile) ? profile : null;
+  if (flavour && hasBashTools(engine, paths)) {
+    if (format !== 'native') throw new UsageFailure(`schema: Bash tools can be shown with --format native only (the ${format} export covers Python tools)`);
+    return { stdout: pretty(lokiSchema(engine, paths, flavour)), code: 0 };
+  }
   const result = engine.call('schema', { paths, profile, format, ...(config ? { hostConfig: config } : {}), ...(values.libraries ? { libraries: true } : {}) });
   return { stdout: pretty(result), code: 0 };
 }
@@ -68,12 +71,13 @@ export async function status(args: string[]): Promise<Outcome | 'help'> {
   const { values, positionals: pos } = parse('status', args, {});
   if (values.help) return 'help';
   const [path = '', tool = '', argsJson = ''] = positionals('status', pos, ['PATH', 'TOOL', 'ARGS_JSON']);
-  const toolArgs = json('ARGS_JSON', argsJson);
+  // Checked here, forwarded as written (contract 2): `{"query": 2.0}` shows "2.0", as the hub does.
+  json('ARGS_JSON', argsJson);
   const paths = [existing('PATH', path)];
   const engine = await openEngine(paths);
   const names = toolNames(engine.call('schema', { paths, profile: 'hub', format: 'native' }));
   if (!names.includes(tool)) throw unknownTool(tool, path, names);
-  return { stdout: engine.call('status', { paths, tool, args: toolArgs }).line, code: 0 };
+  return { stdout: engine.call('status', { paths, tool, argsJson }).line, code: 0 };
 }
 
 /** `file:line:col: severity CODE message (fix: …)`, the shape compilers and editors understand. */

@@ -25,10 +25,9 @@ const ask = (question: string): string => {
 
 const DECISION_WORDS: Record<string, ConfirmDecision> = { a: 'allow', allow: 'allow', y: 'allow', yes: 'allow', always: 'always', r: 'reject', reject: 'reject', n: 'reject', no: 'reject' };
 
-/** The `confirm` hook: a fixed answer, a terminal prompt, or a rejection with a note on stderr. */
-export function confirmHook(fixed: ConfirmDecision | undefined): (requestJson: string) => string {
-  return (requestJson) => {
-    const request = JSON.parse(requestJson) as ConfirmRequest;
+/** Answers a confirmation: a fixed answer, a terminal prompt, or a rejection with a note on stderr. */
+export function confirmAnswer(fixed: ConfirmDecision | undefined): (request: ConfirmRequest) => ConfirmReply {
+  return (request) => {
     let reply: ConfirmReply;
     if (fixed) reply = { decision: fixed, reason: `--confirm ${fixed}` };
     else if (process.stdin.isTTY) {
@@ -39,6 +38,6 @@ export function confirmHook(fixed: ConfirmDecision | undefined): (requestJson: s
       process.stderr.write(`toolplay: ${request.tool} asked for confirmation (${request.label}); stdin is not a terminal, so it was rejected. Pass --confirm allow|always|reject to answer.\n`);
       reply = { decision: 'reject', reason: 'No terminal to ask and no --confirm answer given.' };
     }
-    return JSON.stringify(reply);
+    return reply;
   };
 }

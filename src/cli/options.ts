@@ -41,6 +41,13 @@ export function json(what: string, text: string): unknown {
   }
 }
 
+/** JSON object text from the command line, checked by parsing and returned as written (contract 2). */
+export function jsonObjectText(what: string, text: string): string {
+  const value = json(what, text);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageFailure(`${what} must be a JSON object, e.g. {"query": "x"}`);
+  return text;
+}
+
 /** A path that must exist, made absolute against the current directory. */
 export function existing(what: string, path: string, kind: 'any' | 'dir' | 'file' = 'any'): string {
   const full = resolve(path);

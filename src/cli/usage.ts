@@ -6,10 +6,6 @@ export class UsageFailure extends Error {
   }
 }
 
-export const PROFILES = ['lcp', 'hub', 'loki', 'llm-functions', 'standard'] as const;
-export const FORMATS = ['native', 'openai', 'openai-strict', 'anthropic', 'mcp'] as const;
-export const CALL_PROFILES = ['lcp', 'loki'] as const;
-export const DECISIONS = ['allow', 'always', 'reject'] as const;
 
 export const MAIN_HELP = `toolplay — see exactly what LLM tool hosts make of your Python tools.
 

@@ -1,10 +1,11 @@
 import type { PyodideAPI } from 'pyodide';
 import type { EngineMethods, EngineMethod, EngineHooks } from '../protocol/engine.ts';
+import type { EngineErrorKind } from '../protocol/vocabulary.ts';
 
 /** A failure reported by the engine: `usage` is bad input (show the message), `internal` is a bug. */
 export class EngineError extends Error {
   constructor(
-    readonly kind: 'usage' | 'internal',
+    readonly kind: EngineErrorKind,
     message: string,
     readonly pythonTraceback?: string,
   ) {
@@ -24,7 +25,7 @@ export class Engine {
   call<M extends EngineMethod>(method: M, params: EngineMethods[M]['params'], hooks?: EngineHooks): EngineMethods[M]['result'] {
     // Hooks go across as a JsProxy: Python calls hooks.emit(json) / hooks.confirm(json).
     const raw = this.#dispatch(method, JSON.stringify(params), hooks);
-    const reply = JSON.parse(raw) as { ok?: unknown; error?: { kind: 'usage' | 'internal'; message: string; traceback?: string } };
+    const reply = JSON.parse(raw) as { ok?: unknown; error?: { kind: EngineErrorKind; message: string; traceback?: string } };
     if (reply.error) throw new EngineError(reply.error.kind, reply.error.message, reply.error.traceback);
     return reply.ok as EngineMethods[M]['result'];
   }

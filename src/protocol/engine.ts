@@ -4,15 +4,19 @@
  */
 import type { Diagnostic } from './diagnostics.ts';
 import type { TelemetryEvent } from './events.ts';
+import type { LokiStartup } from './loki.ts';
+import type { LcpResult, LokiResult, RunnerReply } from './runner.ts';
+import type { CallProfile, ConfirmDecision, ExportFormat, LokiFlavour, Profile } from './vocabulary.ts';
 
-/** Which host's reading of the tools to show. */
-export type Profile = 'lcp' | 'hub' | 'loki' | 'llm-functions' | 'standard';
-/** Export shapes for specs. `native` is the host's own output; `openai-strict` is OpenAI with `strict: true`. */
-export type ExportFormat = 'native' | 'openai' | 'openai-strict' | 'anthropic' | 'mcp';
+export type { ConfirmDecision, ExportFormat, Profile };
 /** Host configuration per library, keyed by file stem (lollms `host_tool_configs`). */
 export type HostConfig = Record<string, Record<string, unknown>>;
-/** The person's answer to a confirmation popup. */
-export type ConfirmDecision = 'allow' | 'always' | 'reject';
+/**
+ * A tool's arguments (contract 2): `argsJson` is the JSON text as the person or model wrote it,
+ * parsed by Python itself so `2.0`, `1e20`, `-0.0` and long integers stay what they are; `args`
+ * is the same as a value (JavaScript numbers: `2.0` already became `2`).
+ */
+export type ToolArguments = { argsJson: string; args?: never } | { args?: unknown; argsJson?: never };
 
 /** A JSON Schema object as the engine emits it (kept loose: each host emits its own dialect). */
 export type JsonSchema = { [key: string]: unknown };
@@ -58,16 +62,22 @@ export interface Inspection {
   diagnostics: Diagnostic[];
 }
 
-/** Result of an LCP call: exactly what `execute_tool` returns. */
-export type LcpResult = Record<string, unknown>;
-/** Result of a Loki call. */
-export interface LokiResult {
-  exit_code: number;
-  llm_output: string;
-  /** What Loki hands to the model. */
-  model_value: unknown;
-  stdout: string;
-  stderr: string;
+/** Everything of a call but its arguments. */
+export interface CallOptions {
+  profile: CallProfile;
+  paths: string[];
+  tool: string;
+  workspace: string;
+  hostConfig?: HostConfig;
+  envFile?: string;
+  /** Answer every confirmation with this instead of asking through hooks.confirm. */
+  confirm?: ConfirmDecision;
+  /** Forget loaded tool modules first (lazy load happens again). */
+  fresh?: boolean;
+  /** Id that the runner's events carry (a uuid when absent). */
+  callId?: string;
+  /** Loki calls only: run llm-functions' own run-tool.py instead of Loki's. */
+  flavour?: LokiFlavour;
 }
 
 export interface EngineMethods {
@@ -83,59 +93,19 @@ export interface EngineMethods {
   /** Protocol diagnostics. */
   lint: { params: { paths: string[] }; result: Diagnostic[] };
   /**
-   * The line a host prints as a call starts: profile `hub` (default) the LTP status line the hub
-   * streams (with its trailing newline), `loki` / `llm-functions` Loki's `Call <name> <compact JSON>`.
-   * `argsJson` (the arguments' JSON text as written) is parsed by Python, in place of `args`.
+   * The line a call opens with (with its trailing newline): `hub` (default) the LTP status line the
+   * hub streams, `loki`/`llm-functions` Loki's own `Call <name> <compact JSON>`.
    */
-  status: { params: { paths: string[]; tool: string; args?: unknown; argsJson?: string; profile?: 'hub' | 'loki' | 'llm-functions' }; result: { line: string } };
-  /** Run a tool as the host would, with `workspace` as CWD. Telemetry goes through hooks.emit. */
-  call: {
-    params: {
-      profile: 'lcp' | 'loki';
-      paths: string[];
-      tool: string;
-      /** The arguments, parsed; or `argsJson`, their JSON text as written (Python parses it, so numbers stay exact). */
-      args?: unknown;
-      argsJson?: string;
-      workspace: string;
-      hostConfig?: HostConfig;
-      envFile?: string;
-      /** Answer every confirmation with this instead of asking through hooks.confirm. */
-      confirm?: ConfirmDecision;
-      /** Forget loaded tool modules first (lazy load happens again). */
-      fresh?: boolean;
-      /** Id that every telemetry event of this call carries (a uuid when absent). */
-      callId?: string;
-      /** Loki calls only: run llm-functions' own run-tool.py instead of Loki's. */
-      flavour?: 'loki' | 'llm-functions';
-    };
-    result: LcpResult | LokiResult;
-  };
+  status: { params: { paths: string[]; tool: string; profile?: 'hub' | LokiFlavour } & ToolArguments; result: { line: string } };
+  /**
+   * Run a tool as the host would, with `workspace` as CWD (contract 3: a runner). Only the tool's
+   * output and its confirmations go through hooks.emit; the lifecycle around it is src/call's.
+   */
+  call: { params: ToolArguments & CallOptions; result: RunnerReply };
   /** Loki's start-up verdict for a `functions/` folder and a config.yaml text. */
   lokiStartup: { params: { functionsDir: string; configText: string }; result: LokiStartup };
 }
 export type EngineMethod = keyof EngineMethods;
-
-/** One `visible_tools` entry as Loki's start-up (`Functions::init`) treats it. */
-export interface LokiStartupEntry {
-  entry: string;
-  path: string;
-  exists: boolean;
-  language: string | null;
-  error?: string | null;
-  declarations?: unknown[] | null;
-  /** A quiet surprise (no `run`, two `run`s) that does not stop Loki. */
-  note?: string | null;
-}
-/** What Loki builds from a workspace: the first error is the one Loki refuses to start with. */
-export interface LokiStartup {
-  visible: string[];
-  entries: LokiStartupEntry[];
-  files: string[];
-  declarations: unknown[];
-  startupError: string | null;
-  unlisted: string[];
-}
 
 /** A confirmation the tool asks for through the host's confirm handler. */
 export interface ConfirmRequest {
@@ -155,4 +125,4 @@ export interface EngineHooks {
   emit(eventJson: string): void;
   confirm(requestJson: string): string;
 }
-export type { TelemetryEvent };
+export type { LcpResult, LokiResult, LokiStartup, TelemetryEvent };

@@ -1,16 +1,21 @@
 /** Telemetry events of one tool call: plain data, so they can be logged, exported as NDJSON and replayed. */
+import type { ConfirmDecision, FailReason, RunnerEventType, TelemetryEventType } from './vocabulary.ts';
+
 export type TelemetryEvent =
   | { type: 'call.started'; callId: string; tool: string; args: unknown; statusLine: string; t: number }
   | { type: 'confirm.asked'; callId: string; tool: string; label: string; content: string; t: number }
-  | { type: 'confirm.answered'; callId: string; decision: 'allow' | 'always' | 'reject'; reason?: string; auto?: boolean; t: number }
+  | { type: 'confirm.answered'; callId: string; decision: ConfirmDecision; reason?: string; auto?: boolean; t: number }
   | { type: 'call.stdout'; callId: string; text: string; t: number }
   | { type: 'call.stderr'; callId: string; text: string; t: number }
   | { type: 'fs.changed'; callId: string; created: string[]; modified: string[]; deleted: string[]; t: number }
   | { type: 'call.finished'; callId: string; result: unknown; durationMs: number; t: number }
-  | { type: 'call.failed'; callId: string; reason: 'error' | 'stopped' | 'timeout' | 'crashed'; message: string; durationMs: number; t: number }
+  | { type: 'call.failed'; callId: string; reason: FailReason; message: string; durationMs: number; t: number }
   /** Agent loop (src/agent): a piece of text lollms_hub's agent streams; `callId` names the loop's round. */
   | { type: 'agent.text'; callId: string; round: number; text: string; t: number }
   /** Agent loop: the tool call `callId` ran for the model's tool call `toolCallId` in `round`. */
   | { type: 'agent.call'; callId: string; round: number; toolCallId: string; t: number };
 
-export type TelemetryEventType = TelemetryEvent['type'];
+export type { TelemetryEventType };
+
+/** What a host runner streams while the tool runs (contract 3); the call wrapper tags it with the call's id and adds the rest. */
+export type RunnerEvent = { [T in RunnerEventType]: Omit<Extract<TelemetryEvent, { type: T }>, 'callId'> }[RunnerEventType];

@@ -3,9 +3,13 @@
  * Main side: src/worker/client.svelte.ts. Worker side: src/worker/python.worker.ts + handlers.ts.
  * Everything here crosses postMessage, so it is structured-clone data only (no functions, no proxies).
  */
-import type { ConfirmDecision, ConfirmReply, ConfirmRequest, EngineMethods } from './engine.ts';
+import type { CallOptions, ConfirmReply, ConfirmRequest, EngineMethods, Inspection, ToolArguments } from './engine.ts';
 import type { ScratchCallParams, ScratchCallResult } from '../course/scratch.ts';
 import type { TelemetryEvent } from './events.ts';
+import type { LokiLayout, LokiView } from './loki.ts';
+import type { ConfirmDecision, FailReason, WorkerErrorKind, WorkerMethod } from './vocabulary.ts';
+
+export type { WorkerErrorKind, WorkerMethod };
 
 /** One file of the workspace as it crosses the worker boundary. `content: null` means deleted. Paths are relative, '/'-separated. */
 export interface FileChange {
@@ -26,8 +30,22 @@ export interface SharedBuffers {
   interrupt: SharedArrayBuffer;
 }
 
-/** A call as the worker receives it: the engine's call params plus the id telemetry is tagged with. */
-export type WorkerCallParams = EngineMethods['call']['params'] & { callId: string };
+/** A call as the app asks for it: the worker chooses the workspace (its mirror) and the call id. */
+export type CallParams = ToolArguments & Omit<CallOptions, 'workspace' | 'callId'>;
+/** A call as the worker receives it: tagged with the id its telemetry carries. */
+export type WorkerCallParams = CallParams & { callId: string };
+
+/** How a call ended, with the id its telemetry carried. A finished call lists the files it created, modified (bytes) and deleted (null). */
+export type CallOutcome =
+  | { callId: string; status: 'finished'; result: unknown; changes: FileChange[]; durationMs: number }
+  | { callId: string; status: 'failed'; reason: FailReason; message: string; durationMs: number };
+
+/** The tools panel's whole answer: the engine's inspection, and for a Loki layout Loki's start-up verdicts. */
+export interface WorkspaceInspection extends Inspection {
+  loki?: LokiView;
+  /** Why the verdicts could not be given (e.g. config.yaml's visible_tools is not a list). */
+  lokiError?: string;
+}
 
 export interface WorkerMethods {
   /** Load Pyodide + the engine, mount /workspace with `files`. */
@@ -38,14 +56,13 @@ export interface WorkerMethods {
   /** Mirror workspace files into /workspace (content null deletes). `replace: true` makes /workspace exactly `files`. */
   sync: { params: { files: FileChange[]; replace?: boolean }; result: null };
   ping: EngineMethods['ping'];
-  inspect: EngineMethods['inspect'];
+  /** Tools, libraries and diagnostics; with `loki`, Bash tools and Loki's start-up verdicts too (src/loki). */
+  inspect: { params: EngineMethods['inspect']['params'] & { loki?: LokiLayout }; result: WorkspaceInspection };
   lint: EngineMethods['lint'];
   schema: EngineMethods['schema'];
   status: EngineMethods['status'];
-  /** Loki's start-up verdicts (visible_tools of a config.yaml text) for a functions folder under the workspace. */
-  lokiStartup: EngineMethods['lokiStartup'];
-  /** Run a tool; `changes` are the files it created/modified/deleted under /workspace. */
-  call: { params: WorkerCallParams; result: { result: unknown; changes: FileChange[] } };
+  /** Run a tool through the call wrapper (src/call): a failed call is an outcome, Stop an `interrupted` error. */
+  call: { params: WorkerCallParams; result: CallOutcome };
   /** Answer-policy for confirmations when there is no SharedArrayBuffer (non-blocking fallback). */
   setConfirmFallback: { params: { decision: ConfirmDecision }; result: null };
   /** Course and diff: make a folder under /scratch hold exactly `files` (null removes it); /workspace is never touched. */
@@ -53,18 +70,11 @@ export interface WorkerMethods {
   /** Course: run a tool on a throw-away copy of a /scratch folder (lesson checks, example set-up). */
   scratchCall: { params: ScratchCallParams; result: ScratchCallResult };
 }
-export type WorkerMethod = keyof WorkerMethods;
 
 /** A request to the worker. */
 export type WorkerRequest = {
   [M in WorkerMethod]: { kind: 'request'; id: number; method: M; params: WorkerMethods[M]['params'] };
 }[WorkerMethod];
-
-/**
- * Why a request failed: `usage` bad input (show it), `internal` an engine bug, `interrupted` Stop/timeout reached
- * Python (KeyboardInterrupt), `crashed` Pyodide is no longer usable (the worker must be restarted).
- */
-export type WorkerErrorKind = 'usage' | 'internal' | 'interrupted' | 'crashed';
 
 /** Everything the worker posts to the page. */
 export type WorkerMessage =

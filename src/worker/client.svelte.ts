@@ -5,22 +5,18 @@
  * the per-call time limit and crash recovery. The worker's /workspace is a mirror: after a restart
  * it is resynced from the files this client last sent, so nothing saved is ever lost.
  */
-import type { ConfirmDecision, ConfirmReply, ConfirmRequest, EngineMethods, Inspection } from '../protocol/engine.ts';
-import type { Diagnostic } from '../protocol/diagnostics.ts';
+import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import type { FileChange, SharedBuffers, WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
+import type { CallOutcome, CallParams, FileChange, SharedBuffers, WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
+import type { FailReason } from '../protocol/vocabulary.ts';
 import { EngineError } from '../engine/engine.ts';
 import { answerConfirm, createSharedBuffers } from './shared-bridge.ts';
-import { WorkerLink, WorkerRestartedError, type FailReason } from './worker-link.ts';
+import { WorkerLink, WorkerRestartedError } from './worker-link.ts';
 import { ensureIsolation } from './isolation.ts';
 import type { ScratchCallParams, ScratchCallResult } from '../course/scratch.ts';
 
-export type { FileChange };
 export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
-export { WorkerRestartedError, type FailReason };
-export type CallOutcome =
-  | { status: 'finished'; result: unknown; changes: FileChange[]; durationMs: number }
-  | { status: 'failed'; reason: FailReason; message: string; durationMs: number };
+export { WorkerRestartedError };
 
 /** How long Python gets to honour an interrupt before the worker is terminated (the brief's ~1 s). */
 export const INTERRUPT_GRACE_MS = 1000;
@@ -116,20 +112,17 @@ export class PythonClient {
     await this.#request('sync', { files, replace: options.replace ?? false });
   }
 
-  inspect(params: EngineMethods['inspect']['params']): Promise<Inspection> {
-    return this.#request('inspect', params) as Promise<Inspection>;
+  inspect(params: WorkerMethods['inspect']['params']): Promise<WorkerMethods['inspect']['result']> {
+    return this.#request('inspect', params);
   }
-  lint(params: EngineMethods['lint']['params']): Promise<Diagnostic[]> {
-    return this.#request('lint', params) as Promise<Diagnostic[]>;
+  lint(params: WorkerMethods['lint']['params']): Promise<WorkerMethods['lint']['result']> {
+    return this.#request('lint', params);
   }
-  schema(params: EngineMethods['schema']['params']): Promise<unknown> {
+  schema(params: WorkerMethods['schema']['params']): Promise<WorkerMethods['schema']['result']> {
     return this.#request('schema', params);
   }
-  status(params: EngineMethods['status']['params']): Promise<{ line: string }> {
-    return this.#request('status', params) as Promise<{ line: string }>;
-  }
-  lokiStartup(params: EngineMethods['lokiStartup']['params']): Promise<EngineMethods['lokiStartup']['result']> {
-    return this.#request('lokiStartup', params) as Promise<EngineMethods['lokiStartup']['result']>;
+  status(params: WorkerMethods['status']['params']): Promise<WorkerMethods['status']['result']> {
+    return this.#request('status', params);
   }
   /** Course and diff: a folder under /scratch holding exactly `files` (null removes it). */
   async writeScratch(root: string, files: FileChange[] | null): Promise<void> {
@@ -139,20 +132,17 @@ export class PythonClient {
   scratchCall(params: ScratchCallParams): Promise<ScratchCallResult> {
     let settled = false;
     const limit = setTimeout(() => this.#stopScratch(() => settled), this.#timeoutMs);
-    return (this.#request('scratchCall', params) as Promise<ScratchCallResult>).finally(() => {
+    return this.#request('scratchCall', params).finally(() => {
       settled = true;
       clearTimeout(limit);
     });
   }
-  ping(): Promise<{ python: string; profiles: string[] }> {
-    return this.#request('ping', {}) as Promise<{ python: string; profiles: string[] }>;
+  ping(): Promise<WorkerMethods['ping']['result']> {
+    return this.#request('ping', {});
   }
 
-  /** Runs one tool. Never rejects: every way a call can end is a CallOutcome, and telemetry says which. */
-  async call(
-    params: Omit<EngineMethods['call']['params'], 'workspace'>,
-    onEvent: (e: TelemetryEvent) => void,
-  ): Promise<CallOutcome> {
+  /** Runs one tool. Never rejects: every way a call can end is a CallOutcome (with the call's id), and telemetry says which. */
+  async call(params: CallParams, onEvent: (e: TelemetryEvent) => void): Promise<CallOutcome> {
     if (this.#call) return this.#failNow('error', 'another call is still running', onEvent);
     try {
       await this.#ready;
@@ -168,9 +158,10 @@ export class PythonClient {
       this.#call = call;
       this.#state = 'busy';
       this.#runLimit(call);
-      this.#request('call', { ...params, workspace: '/workspace', callId })
-        .then((raw) => {
-          const { result, changes } = raw as WorkerMethods['call']['result'];
+      this.#request('call', { ...params, callId })
+        .then((outcome) => {
+          if (outcome.status === 'failed') return this.#finishCall(outcome);
+          const { changes } = outcome;
           for (const c of changes) {
             if (c.content) this.#files.set(c.path, c.content);
             else this.#files.delete(c.path);
@@ -179,15 +170,15 @@ export class PythonClient {
           // while the app commits the tool's version last: send the tool's version again so both agree.
           const overlap = changes.filter((c) => call.syncedDuring.has(c.path));
           if (overlap.length) void this.#request('sync', { files: overlap, replace: false }).catch(() => {});
-          this.#finishCall({ status: 'finished', result, changes, durationMs: this.#elapsed(call) });
+          this.#finishCall(outcome);
         })
         .catch((e: Error) => {
           const durationMs = this.#elapsed(call);
-          if (e instanceof WorkerRestartedError) return this.#finishCall({ status: 'failed', reason: e.reason, message: e.message, durationMs });
-          if (e instanceof EngineError) return this.#finishCall({ status: 'failed', reason: 'error', message: e.message, durationMs });
+          if (e instanceof WorkerRestartedError) return this.#finishCall({ callId, status: 'failed', reason: e.reason, message: e.message, durationMs });
+          if (e instanceof EngineError) return this.#finishCall({ callId, status: 'failed', reason: 'error', message: e.message, durationMs });
           // KeyboardInterrupt reached Python: Stop or the time limit, whichever asked.
           const reason = call.stopping ?? 'stopped';
-          this.#finishCall({ status: 'failed', reason, message: failMessage(reason, this.#timeoutMs), durationMs });
+          this.#finishCall({ callId, status: 'failed', reason, message: failMessage(reason, this.#timeoutMs), durationMs });
         });
     });
   }
@@ -295,14 +286,14 @@ export class PythonClient {
   #failNow(reason: FailReason, message: string, onEvent: (e: TelemetryEvent) => void): CallOutcome {
     const callId = `call-${Date.now().toString(36)}-${(this.#callSeq++).toString(36)}`;
     onEvent({ type: 'call.failed', callId, reason, message, durationMs: 0, t: Date.now() });
-    return { status: 'failed', reason, message, durationMs: 0 };
+    return { callId, status: 'failed', reason, message, durationMs: 0 };
   }
 
   #elapsed(call: RunningCall): number {
     return Math.round(performance.now() - call.started);
   }
 
-  async #request<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params']): Promise<unknown> {
+  async #request<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params']): Promise<WorkerMethods[M]['result']> {
     await this.#ready;
     if (!this.#link) throw new WorkerRestartedError('crashed', 'the Python worker is not running');
     return this.#link.request(method, params);

@@ -2,14 +2,16 @@
  * The worker's request handlers, free of `self` and postMessage so they run under Node with real
  * Pyodide (tests/python/worker*.test.ts). python.worker.ts only glues them to messages.
  */
-import type { ConfirmDecision, ConfirmReply, ConfirmRequest, EngineHooks } from '../protocol/engine.ts';
-import type { TelemetryEvent } from '../protocol/events.ts';
-import type { FileChange, SharedBuffers, WorkerCallParams, WorkerErrorKind, WorkerMessage, WorkerRequest } from '../protocol/worker.ts';
+import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
+import type { CallOutcome, FileChange, SharedBuffers, WorkerCallParams, WorkerErrorKind, WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
 import { Engine, EngineError } from '../engine/engine.ts';
+import { callTool, type WorkspaceDiff } from '../call/wrapper.ts';
+import { inspectWorkspace } from '../loki/inspect.ts';
 import { BadRequest, WorkspaceMirror } from './fs-mirror.ts';
-import { readTelemetryEvent } from './messages.ts';
-import { findBashTool } from './bash-find.ts';
 import { armConfirm, waitForConfirm } from './shared-bridge.ts';
+
+/** The environment a Bash tool starts with in the browser (there is no real process to inherit one from). */
+const BASH_ENV = { HOME: '/home/pyodide', PATH: '/usr/bin:/bin', USER: 'pyodide' };
 
 /** Answers a confirmation while Python waits (blocking over shared memory, or a fixed policy without it). */
 export interface ConfirmBridge {
@@ -77,7 +79,7 @@ export class WorkerCore {
     }
   }
 
-  async #dispatch(request: WorkerRequest): Promise<unknown> {
+  async #dispatch(request: WorkerRequest): Promise<WorkerMethods[WorkerRequest['method']]['result']> {
     switch (request.method) {
       case 'init':
         return { python: this.engine.call('ping', {}).python };
@@ -90,15 +92,13 @@ export class WorkerCore {
       case 'ping':
         return this.engine.call('ping', {});
       case 'inspect':
-        return this.engine.call('inspect', request.params);
+        return inspectWorkspace(this.engine, request.params);
       case 'lint':
         return this.engine.call('lint', request.params);
       case 'schema':
         return this.engine.call('schema', request.params);
       case 'status':
         return this.engine.call('status', request.params);
-      case 'lokiStartup':
-        return this.engine.call('lokiStartup', request.params);
       case 'call':
         return this.call(request.params);
       case 'writeScratch':
@@ -109,46 +109,33 @@ export class WorkerCore {
     }
   }
 
-  /** Runs a tool with CWD = the mirror root; commits its file changes, or undoes them if it does not finish. */
-  async call(params: WorkerCallParams): Promise<{ result: unknown; changes: FileChange[] }> {
-    const { callId } = params;
-    const workspace = this.mirror.root;
-    const emit = (e: TelemetryEvent): void => this.#options.post({ kind: 'event', event: e });
-    this.mirror.begin();
+  /**
+   * Runs a tool through the call wrapper with CWD = the mirror root. The wrapper diffs the mirror once;
+   * a finished call's changes are committed and returned with their bytes, any other ending puts
+   * /workspace back as it was.
+   */
+  async call(params: WorkerCallParams): Promise<CallOutcome> {
+    const diff = new MirrorDiff(this.mirror);
+    const options = this.#options;
     try {
-      const bash = params.profile === 'loki' ? findBashTool(this.engine.py.FS, params.paths, params.tool) : null;
-      let result: unknown;
-      let bashMs = 0;
-      if (bash) {
-        const { runBashCall } = await import('./bash-call.ts');
-        ({ result, durationMs: bashMs } = await runBashCall(this.engine.py, { ...params, workspace }, bash, emit, this.#options.interrupted ?? (() => false)));
-      } else {
-        const hooks: EngineHooks = {
-          emit: (json) => {
-            const event = readTelemetryEvent(safeParse(json));
-            if (event) emit(event);
-          },
-          confirm: (json) => {
-            const request = safeParse(json) as ConfirmRequest;
-            return JSON.stringify(this.#options.confirm.ask(callId, request));
-          },
-        };
-        result = this.engine.call('call', { ...params, workspace }, hooks);
+      const end = await callTool(this.engine, { ...params, workspace: this.mirror.root }, {
+        emit: (event) => options.post({ kind: 'event', event }),
+        confirm: (request) => options.confirm.ask(params.callId, request),
+        workspace: diff,
+        bashEnv: BASH_ENV,
+        interrupted: options.interrupted ?? (() => false),
+      });
+      if (end.status === 'failed') {
+        this.mirror.restore();
+        return end;
       }
-      const changes = this.mirror.diff();
-      if (bash) {
-        // Same order as the engine's Python calls: the files, then the result.
-        emit({ type: 'fs.changed', callId, ...this.mirror.classify(changes), t: Date.now() });
-        emit({ type: 'call.finished', callId, result, durationMs: bashMs, t: Date.now() });
-      }
-      this.mirror.commit(changes);
-      return { result, changes };
+      this.mirror.commit(diff.changes);
+      return { ...end, changes: diff.changes };
     } catch (e) {
       if (!isFatal(this.engine)) this.mirror.restore();
       throw e;
     }
   }
-
   #describe(e: unknown): { kind: WorkerErrorKind; message: string; traceback?: string } {
     if (e instanceof EngineError)
       return e.pythonTraceback ? { kind: e.kind, message: e.message, traceback: e.pythonTraceback } : { kind: e.kind, message: e.message };
@@ -172,15 +159,20 @@ export function isFatal(engine: Engine): boolean {
   }
 }
 
+/** The mirror as the call wrapper diffs it; keeps the changes with their bytes for the commit. */
+class MirrorDiff implements WorkspaceDiff {
+  changes: FileChange[] = [];
+  constructor(private readonly mirror: WorkspaceMirror) {}
+  begin(): void {
+    this.mirror.begin();
+  }
+  end(): { created: string[]; modified: string[]; deleted: string[] } {
+    this.changes = this.mirror.diff();
+    return this.mirror.classify(this.changes);
+  }
+}
+
 function lastLine(message: string): string {
   const lines = message.trim().split('\n');
   return lines[lines.length - 1] ?? message;
-}
-
-function safeParse(json: string): unknown {
-  try {
-    return JSON.parse(json);
-  } catch {
-    return null;
-  }
 }

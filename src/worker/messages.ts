@@ -3,25 +3,21 @@
  * a malformed message is dropped here instead of surfacing as a TypeError deep inside a handler.
  */
 import type { TelemetryEvent } from '../protocol/events.ts';
-import type { WorkerMessage, WorkerRequest, WorkerMethod } from '../protocol/worker.ts';
-
-const METHODS: ReadonlySet<string> = new Set<WorkerMethod>(['init', 'sync', 'ping', 'inspect', 'lint', 'schema', 'status', 'lokiStartup', 'call', 'setConfirmFallback', 'writeScratch', 'scratchCall']);
-const EVENT_TYPES: ReadonlySet<string> = new Set<TelemetryEvent['type']>([
-  'call.started', 'confirm.asked', 'confirm.answered', 'call.stdout', 'call.stderr', 'fs.changed', 'call.finished', 'call.failed',
-]);
+import type { WorkerMessage, WorkerRequest } from '../protocol/worker.ts';
+import { isOneOf, TELEMETRY_EVENT_TYPES, WORKER_ERROR_KINDS, WORKER_METHODS } from '../protocol/vocabulary.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A telemetry event as the engine emitted it (type and callId checked; the rest is the engine's contract). */
 export function readTelemetryEvent(v: unknown): TelemetryEvent | null {
-  return isRecord(v) && typeof v.type === 'string' && EVENT_TYPES.has(v.type) && typeof v.callId === 'string'
+  return isRecord(v) && isOneOf(TELEMETRY_EVENT_TYPES, v.type) && typeof v.callId === 'string'
     ? (v as unknown as TelemetryEvent)
     : null;
 }
 
 export function readWorkerRequest(v: unknown): WorkerRequest | null {
   if (!isRecord(v) || v.kind !== 'request' || typeof v.id !== 'number' || typeof v.method !== 'string') return null;
-  if (!METHODS.has(v.method) || !isRecord(v.params)) return null;
+  if (!isOneOf(WORKER_METHODS, v.method) || !isRecord(v.params)) return null;
   return v as unknown as WorkerRequest;
 }
 
@@ -39,7 +35,7 @@ export function readWorkerMessage(v: unknown): WorkerMessage | null {
     case 'response':
       if (typeof v.id !== 'number') return null;
       if (v.ok === true) return { kind: 'response', id: v.id, ok: true, result: v.result };
-      if (isRecord(v.error) && typeof v.error.message === 'string') return v as unknown as WorkerMessage;
+      if (isRecord(v.error) && isOneOf(WORKER_ERROR_KINDS, v.error.kind) && typeof v.error.message === 'string') return v as unknown as WorkerMessage;
       return null;
     default:
       return null;

@@ -5,6 +5,7 @@
  */
 import type { ConfirmReply } from '../protocol/engine.ts';
 import type { SharedBuffers } from '../protocol/worker.ts';
+import { CONFIRM_DECISIONS, isOneOf } from '../protocol/vocabulary.ts';
 
 const WAITING = 0;
 const ANSWERED = 1;
@@ -55,7 +56,7 @@ export function parseReply(text: string): ConfirmReply {
     const value: unknown = JSON.parse(text);
     if (value && typeof value === 'object' && 'decision' in value) {
       const { decision, reason } = value as { decision: unknown; reason?: unknown };
-      if (decision === 'allow' || decision === 'always' || decision === 'reject')
+      if (isOneOf(CONFIRM_DECISIONS, decision))
         return typeof reason === 'string' ? { decision, reason } : { decision };
     }
   } catch {

@@ -6,10 +6,11 @@
 import type { ConfirmRequest } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
+import type { FailReason } from '../protocol/vocabulary.ts';
 import { EngineError } from '../engine/engine.ts';
 import { readWorkerMessage } from './messages.ts';
 
-export type FailReason = 'stopped' | 'timeout' | 'crashed' | 'error';
+export type { FailReason };
 
 /** A request that failed because the worker died or was restarted under it. */
 export class WorkerRestartedError extends Error {
@@ -50,11 +51,12 @@ export class WorkerLink {
     };
   }
 
-  request<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params']): Promise<unknown> {
+  /** The worker answers with its method's result type (messages.ts checked the envelope; the worker is ours). */
+  request<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params']): Promise<WorkerMethods[M]['result']> {
     if (!this.#alive) return Promise.reject(new WorkerRestartedError('crashed', 'the Python worker is not running'));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { method, resolve, reject });
+      this.#pending.set(id, { method, resolve: (value) => resolve(value as WorkerMethods[M]['result']), reject });
       this.#worker.postMessage({ kind: 'request', id, method, params });
     });
   }

@@ -10,10 +10,14 @@ const CLEAN = `def tool_ok(query: str):
     """
     return {"success": True, "output": query}
 `;
+const ECHO = `def tool_echo(query):
+    """Say what arrived."""
+    return {"success": True, "output": f"{type(query).__name__} {query!r}"}
+`;
 const BROKEN = `def tool_bad(x: str:
     """Broken."""
 `;
-const root = sandbox({ 'clean/ok.py': CLEAN, 'broken/bad.py': BROKEN, 'cwd/.keep': '' }, { 'ltp/ltp_wiki.py': 'lcp_fixtures/ltp/ltp_wiki.py' });
+const root = sandbox({ 'echo/echo.py': ECHO, 'clean/ok.py': CLEAN, 'broken/bad.py': BROKEN, 'cwd/.keep': '' }, { 'ltp/ltp_wiki.py': 'lcp_fixtures/ltp/ltp_wiki.py' });
 const cwd = `${root}/cwd`;
 const T = { timeout: 300_000 };
 
@@ -25,6 +29,20 @@ describe('toolplay status', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(call?.emitted[0]);
     expect(run.stdout).toBe('📖 Consulting Wikipedia: "Quantum Computing"\n');
+  });
+
+  it('shows the arguments as written: {"query": 2.0} is "2.0", as the hub prints it (contract 2)', T, async () => {
+    const run = await toolplay(['status', `${root}/echo/echo.py`, 'tool_echo', '{"query": 2.0}'], cwd);
+    expect(run).toMatchObject({ code: 0, stdout: '🛠️ Echo: "2.0"\n' });
+  });
+});
+
+describe('toolplay call keeps the arguments as written', () => {
+  it('{"query": 2.0} reaches the tool as the float 2.0, and 12345678901234567891 as that integer', T, async () => {
+    const float = await toolplay(['call', `${root}/echo`, 'tool_echo', '{"query": 2.0}', '--workspace', cwd], cwd);
+    expect(JSON.parse(float.stdout)).toMatchObject({ output: 'float 2.0' });
+    const big = await toolplay(['call', `${root}/echo`, 'tool_echo', '{"query": 12345678901234567891}', '--workspace', cwd], cwd);
+    expect(JSON.parse(big.stdout)).toMatchObject({ output: 'int 12345678901234567891' });
   });
 });
 

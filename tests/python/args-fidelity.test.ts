@@ -7,10 +7,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
 import { EngineError } from '../../src/engine/engine.ts';
-import type { LcpResult, LokiResult } from '../../src/protocol/engine.ts';
+import type { LokiResult } from '../../src/protocol/engine.ts';
 import { getEngine } from './engine.ts';
 import { lcpTempDir, writeTree } from './lcp_support.ts';
-import { lokiLayout, recordingHooks } from './loki.fixtures.ts';
+import { lokiLayout } from './loki.fixtures.ts';
+import { resultOf, wrappedCall } from './calls.ts';
 
 // A hub-style library without TOOL_TITLES: the hub titles `tool_echo` "🛠️ Echo". The tool
 // answers with the repr of what it received, so the Python value itself is visible.
@@ -44,17 +45,16 @@ beforeAll(async () => {
 describe('argsJson reaches Python exactly as written', () => {
   for (const [text, repr, line] of CASES) {
     it(`${text}: the LCP tool receives ${repr}, the hub prints ${JSON.stringify(line)}`, () => {
-      const result = engine.call('call', { profile: 'lcp', paths: [`${dir}/tools`], tool: 'tool_echo', argsJson: text, workspace: `${dir}/ws` }) as LcpResult;
+      const result = resultOf(engine.call('call', { profile: 'lcp', paths: [`${dir}/tools`], tool: 'tool_echo', argsJson: text, workspace: `${dir}/ws` }));
       expect(result).toEqual({ output: repr, status_code: 200, success: true });
       expect(engine.call('status', { paths: [`${dir}/tools`], tool: 'tool_echo', argsJson: text }).line).toBe(line);
     });
 
-    it(`${text}: the Loki tool receives ${repr}, and Loki's status line is the call's own`, () => {
+    it(`${text}: the Loki tool receives ${repr}, and the call opens with Loki's status line for it`, async () => {
       const layout = lokiLayout(engine, 'args-fidelity');
       const file = layout.write('tools/echo.py', LOKI_ECHO);
-      const { hooks, events } = recordingHooks();
-      const result = engine.call('call', { profile: 'loki', paths: [file], tool: 'echo', argsJson: text, workspace: layout.cwd }, hooks) as LokiResult;
-      expect(result.llm_output).toBe(repr);
+      const { end, events } = await wrappedCall(engine, { profile: 'loki', paths: [file], tool: 'echo', argsJson: text, workspace: layout.cwd });
+      expect(end.status === 'finished' && (end.result as LokiResult).llm_output).toBe(repr);
       const started = events.find((e) => e.type === 'call.started');
       const status = engine.call('status', { paths: [file], tool: 'echo', argsJson: text, profile: 'loki' }).line;
       expect(started).toMatchObject({ statusLine: status });
@@ -63,7 +63,7 @@ describe('argsJson reaches Python exactly as written', () => {
   }
 
   it('args (already parsed) still works, for call and status', () => {
-    const result = engine.call('call', { profile: 'lcp', paths: [`${dir}/tools`], tool: 'tool_echo', args: { query: 'x' }, workspace: `${dir}/ws` });
+    const result = resultOf(engine.call('call', { profile: 'lcp', paths: [`${dir}/tools`], tool: 'tool_echo', args: { query: 'x' }, workspace: `${dir}/ws` }));
     expect(result).toMatchObject({ output: "'x'" });
     expect(engine.call('status', { paths: [`${dir}/tools`], tool: 'tool_echo', args: { query: 'x' } }).line).toBe('🛠️ Echo: "x"\n');
   });

@@ -1,7 +1,7 @@
 /**
  * The per-file cache behind the per-edit and per-call engine work (core/file_cache.py): hub
- * metadata/definitions (`inspect`, `schema` hub, `status`), lint and the call's workspace snapshots
- * all cost nothing for an unchanged, settled file and still see every edit.
+ * metadata/definitions (`inspect`, `schema` hub, `status`) and lint all cost nothing for an
+ * unchanged, settled file and still see every edit.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
@@ -70,27 +70,5 @@ describe('engine caches', () => {
     engine.py.FS.writeFile(`${dir}/a.py`, hubFile(1, 'BBBB'));
     expect(status(dir, 'tool_h1')).toBe('BBBB: "q"\n');
     expect(inspect(dir).tools[0]?.title).toBe('BBBB');
-  });
-
-  it('workspace snapshots hash only files whose stat changed, and still report every change', () => {
-    const dir = lcpTempDir(engine, 'engine-caches');
-    const files: Record<string, string> = {};
-    for (let i = 0; i < 10; i++) files[`d/f${i}.txt`] = `data ${i}`;
-    writeTree(engine, dir, files);
-    settleAll();
-    engine.py.runPython(`from toolplay.core.workspace import snapshot, changes; _ec_before = snapshot("${dir}")`);
-    const before = counts();
-    engine.py.runPython(`_ec_again = snapshot("${dir}")`);
-    expect(delta(before).read).toBe(0);
-    expect(json<boolean>('import json; json.dumps(_ec_again == _ec_before)')).toBe(true);
-
-    engine.py.FS.writeFile(`${dir}/d/f4.txt`, 'data X'); // same size
-    engine.py.FS.writeFile(`${dir}/d/new.txt`, 'new');
-    engine.py.FS.unlink(`${dir}/d/f9.txt`);
-    const changed = json<Record<string, string[]>>(`import json, hashlib; json.dumps(changes(_ec_before, snapshot("${dir}")))`);
-    expect(changed).toEqual({ created: ['d/new.txt'], modified: ['d/f4.txt'], deleted: ['d/f9.txt'] });
-    expect(delta(before).read).toBe(2);
-    // The digests are the content's SHA-1, as before the cache.
-    expect(json<boolean>(`import json, hashlib; json.dumps(snapshot("${dir}")["d/f4.txt"] == hashlib.sha1(b"data X").hexdigest())`)).toBe(true);
   });
 });

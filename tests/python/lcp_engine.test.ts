@@ -3,6 +3,7 @@
  * ToolInfo for the tools panel, JSON-safe defaults, the parse cache (one edit in a 200-file folder
  * re-parses one file), execute_tool results through `call`, module isolation between bindings.
  */
+import { resultOf, wrappedCall } from './calls.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
 import { EngineError } from '../../src/engine/engine.ts';
@@ -94,9 +95,9 @@ describe('exec_binding golden through call (the runtime returns exactly execute_
     const golden = readGolden<{ exec: { tool: string; result: Record<string, unknown> }[] }>('lcp_golden/I/exec_binding.json');
     const calls = CASES['exec_binding']!.exec!;
     calls.forEach(([tool, args], i) => {
-      const result = engine.call('call', {
-        profile: 'lcp', paths: [`${root}/exec`], tool, args: JSON.parse(args) as unknown, workspace: `${root}/layout/pkgB`, fresh: i === 0,
-      }) as Record<string, unknown>;
+      const result = resultOf(engine.call('call', {
+        profile: 'lcp', paths: [`${root}/exec`], tool, argsJson: args, workspace: `${root}/layout/pkgB`, fresh: i === 0,
+      })) as Record<string, unknown>;
       if (typeof result['traceback'] === 'string') result['traceback'] = '<traceback>';
       expect(result, `${i} ${tool}`).toEqual(golden.exec[i]!.result);
     });
@@ -109,7 +110,7 @@ describe('module slots', () => {
     const b = lcpTempDir(engine, 'lcp-engine');
     writeTree(engine, a, { 'utils.py': 'def tool_which():\n    """a"""\n    return "a"\n' });
     writeTree(engine, b, { 'utils.py': 'def tool_which():\n    """b"""\n    return "b"\n' });
-    const call = (dir: string) => engine.call('call', { profile: 'lcp', paths: [dir], tool: 'tool_which', args: {}, workspace: dir });
+    const call = (dir: string) => resultOf(engine.call('call', { profile: 'lcp', paths: [dir], tool: 'tool_which', args: {}, workspace: dir }));
     expect(call(a)).toMatchObject({ output: 'a' });
     expect(call(b)).toMatchObject({ output: 'b' });
     expect(call(a)).toMatchObject({ output: 'a' });
@@ -118,7 +119,7 @@ describe('module slots', () => {
   it('a failing import is retried on every call, as in the reference', () => {
     const dir = lcpTempDir(engine, 'lcp-engine');
     writeTree(engine, dir, { 'needs.py': 'import not_installed_anywhere\n\ndef tool_needs():\n    """x"""\n' });
-    const call = () => engine.call('call', { profile: 'lcp', paths: [dir], tool: 'tool_needs', args: {}, workspace: dir });
+    const call = () => resultOf(engine.call('call', { profile: 'lcp', paths: [dir], tool: 'tool_needs', args: {}, workspace: dir }));
     const first = call();
     expect(first).toMatchObject({ error: "Tool initialization failed: No module named 'not_installed_anywhere'", status_code: 500 });
     writeTree(engine, dir, { 'not_installed_anywhere.py': '' });
@@ -129,7 +130,7 @@ describe('module slots', () => {
   it('layout: the regex-fallback tool and the broken import fail at call time, as §9 #19/#20 say', () => {
     const root = lcpTempDir(engine, 'lcp-engine');
     copyConformance(engine, 'lcp_fixtures/layout', `${root}/layout`);
-    const call = (tool: string) => engine.call('call', { profile: 'lcp', paths: [`${root}/layout`], tool, args: { query: 'q', a: 'x' }, workspace: root }) as Record<string, unknown>;
+    const call = (tool: string) => resultOf(engine.call('call', { profile: 'lcp', paths: [`${root}/layout`], tool, args: { query: 'q', a: 'x' }, workspace: root }));
     const broken = call('tool_broken_ok');
     // The SyntaxError text is CPython's own (same wording on 3.11 and 3.14).
     expect(broken).toMatchObject({ error: "Tool initialization failed: '(' was never closed (broken.py, line 11)", status_code: 500 });
@@ -139,14 +140,15 @@ describe('module slots', () => {
     expect(call('tool_flat')).toMatchObject({ status_code: 200, success: true });
   });
 
-  it('SystemExit while importing escapes execute_tool: one clear message and call.failed', () => {
+  it('SystemExit while importing escapes execute_tool: the runner says so in one line, the call fails as crashed', async () => {
     const dir = lcpTempDir(engine, 'lcp-engine');
     writeTree(engine, dir, { 'quits.py': 'import sys\nsys.exit(4)\n\ndef tool_quits():\n    """x"""\n' });
+    const message = 'SystemExit: 4 escaped execute_tool: LCPBinding only catches Exception while importing a tool module, so a host would see this exception itself';
+    expect(engine.call('call', { profile: 'lcp', paths: [dir], tool: 'tool_quits', args: {}, workspace: dir }, recorder())).toEqual({ escaped: message, durationMs: expect.any(Number) });
     const hooks = recorder();
-    expect(() => engine.call('call', { profile: 'lcp', paths: [dir], tool: 'tool_quits', args: {}, workspace: dir }, hooks)).toThrow(
-      new EngineError('usage', 'SystemExit: 4 escaped execute_tool: LCPBinding only catches Exception while importing a tool module, so a host would see this exception itself'),
-    );
+    const { end } = await wrappedCall(engine, { profile: 'lcp', paths: [dir], tool: 'tool_quits', args: {}, workspace: dir, fresh: true }, hooks);
+    expect(end).toMatchObject({ status: 'failed', reason: 'crashed', message });
     expect(hooks.events.map((e) => e.type)).toEqual(['call.started', 'fs.changed', 'call.failed']);
-    expect(hooks.events[2]).toMatchObject({ reason: 'crashed' });
+    expect(hooks.events[2]).toMatchObject({ reason: 'crashed', message });
   });
 });

@@ -5,12 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { getEngine } from './engine.ts';
 import { callLoki, lokiLayout, py, recordingHooks } from './loki.fixtures.ts';
+import { wrappedCall } from './calls.ts';
 
 const STATE =
   "import os, sys, json; json.dumps([dict(os.environ), os.getcwd(), sys.argv, sys.path, sorted(sys.modules), repr(sys.stdout), repr(sys.stderr), repr(sys.excepthook), repr(os._exit), repr(os.abort)])";
 
 describe('telemetry', () => {
-  it('streams started, stdout, stderr, fs.changed and finished for one callId', async () => {
+  it('the runner streams stdout and stderr only; the wrapper opens with Loki\'s line, diffs once and finishes', async () => {
     const engine = await getEngine();
     const layout = lokiLayout(engine, 'call');
     engine.py.FS.writeFile(`${layout.cwd}/old.txt`, 'old');
@@ -22,8 +23,13 @@ describe('telemetry', () => {
         '    os.makedirs("sub", exist_ok=True)\n    open("sub/new.txt", "w").write("x" * n)\n    open("edit.txt", "w").write("xyz")\n' +
         '    os.remove("old.txt")\n    return "done"\n',
     );
-    const { hooks, events } = recordingHooks();
-    const result = callLoki(engine, { paths: [file], tool: 'touch', args: { n: 2 }, workspace: layout.cwd, callId: 'c-42' }, hooks);
+    const runner = recordingHooks();
+    const reply = engine.call('call', { profile: 'loki', paths: [file], tool: 'touch', args: { n: 2 }, workspace: layout.cwd }, runner.hooks);
+    expect(runner.events.map((e) => e.type)).toEqual(['call.stdout', 'call.stdout', 'call.stderr', 'call.stderr']);
+    expect(reply).toMatchObject({ result: { model_value: { output: 'done' } }, durationMs: expect.any(Number) });
+
+    engine.py.FS.writeFile(`${layout.cwd}/old.txt`, 'old');
+    const { end, events } = await wrappedCall(engine, { profile: 'loki', paths: [file], tool: 'touch', argsJson: '{"n": 2}', workspace: layout.cwd, callId: 'c-42' });
     expect(events.map((e) => e.type)).toEqual(['call.started', 'call.stdout', 'call.stdout', 'call.stderr', 'call.stderr', 'fs.changed', 'call.finished']);
     expect(events.every((e) => e.callId === 'c-42' && typeof e.t === 'number')).toBe(true);
     // Loki prints `Call <name> <compact JSON>` on the terminal before it runs a tool.
@@ -32,19 +38,30 @@ describe('telemetry', () => {
       events.flatMap((e) => (e.type === type && (e.type === 'call.stdout' || e.type === 'call.stderr') ? [e.text] : [])).join('');
     expect(text('call.stdout')).toBe('working\n');
     expect(text('call.stderr')).toBe('careful\n');
-    expect(events[5]).toMatchObject({ created: ['sub/new.txt'], modified: ['edit.txt'], deleted: ['old.txt'] });
-    expect(events[6]).toMatchObject({ type: 'call.finished', result });
-    expect(result.model_value).toEqual({ output: 'done' });
+    expect(events[5]).toMatchObject({ created: [], modified: [], deleted: ['old.txt'] });
+    expect(end).toMatchObject({ callId: 'c-42', status: 'finished', result: { model_value: { output: 'done' } } });
+    expect(events[6]).toMatchObject({ type: 'call.finished', result: end.status === 'finished' ? end.result : null });
   });
 
-  it('reports an empty fs.changed when nothing changed, as the LCP runtime does', async () => {
+  it('reports an empty fs.changed when nothing changed, as for LCP tools', async () => {
     const engine = await getEngine();
     const layout = lokiLayout(engine, 'call');
     const file = layout.write('tools/quiet.py', 'def run():\n    """Nothing."""\n');
-    const { hooks, events } = recordingHooks();
-    expect(callLoki(engine, { paths: [file], tool: 'quiet', args: {}, workspace: layout.cwd }, hooks).model_value).toBe('DONE');
+    const { end, events } = await wrappedCall(engine, { profile: 'loki', paths: [file], tool: 'quiet', args: {}, workspace: layout.cwd });
+    expect(end).toMatchObject({ status: 'finished', result: { model_value: 'DONE' } });
     expect(events.map((e) => e.type)).toEqual(['call.started', 'fs.changed', 'call.finished']);
     expect(events[1]).toMatchObject({ created: [], modified: [], deleted: [] });
+  });
+
+  it('a Bash tool gets the same lifecycle and Loki\'s same opening line', async () => {
+    const engine = await getEngine();
+    const layout = lokiLayout(engine, 'call');
+    layout.write('tools/hi.sh', '# @describe Say hi.\n# @option --name! Who\nmain() {\n  echo "hi $argc_name" >> "$LLM_OUTPUT"\n  echo "$argc_name" > bash_out.txt\n}\neval "$(argc --argc-eval "$0" "$@")"\n');
+    const { end, events } = await wrappedCall(engine, { profile: 'loki', paths: [layout.tools], tool: 'hi', argsJson: '{"name": "Bo"}', workspace: layout.cwd });
+    expect(end).toMatchObject({ status: 'finished', result: { exit_code: 0, llm_output: 'hi Bo\n' } });
+    expect(events.map((e) => e.type)).toEqual(['call.started', 'fs.changed', 'call.finished']);
+    expect(events[0]).toMatchObject({ tool: 'hi', statusLine: 'Call hi {"name":"Bo"}' });
+    expect(events[1]).toMatchObject({ created: ['bash_out.txt'] });
   });
 });
 
@@ -108,11 +125,12 @@ describe('process state', () => {
     );
     const before = py(engine, STATE);
     const { hooks, events } = recordingHooks();
-    expect(() => callLoki(engine, { paths: [file], tool: 'stop', args: {}, workspace: layout.cwd }, hooks)).toThrow(/KeyboardInterrupt/);
+    await expect(wrappedCall(engine, { profile: 'loki', paths: [file], tool: 'stop', args: {}, workspace: layout.cwd }, { confirm: hooks.confirm, events }))
+      .rejects.toThrow(/KeyboardInterrupt/);
     expect(py(engine, STATE)).toBe(before);
-    // The worker reports stopped or timed out (only it knows which); the files already written are real.
-    expect(events.map((e) => e.type)).toEqual(['call.started', 'fs.changed']);
-    expect(events[1]).toMatchObject({ created: ['half.txt'] });
+    // The caller reports stopped or timed out (only it knows which): the wrapper adds nothing after the start,
+    // and the workspace is not diffed (the browser puts it back).
+    expect(events.map((e) => e.type)).toEqual(['call.started']);
   });
 });
 

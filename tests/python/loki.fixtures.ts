@@ -3,6 +3,7 @@
  * never written), a fresh Loki-shaped folder per test inside the Pyodide FS, and calls
  * through the real engine.
  */
+import { resultOf } from './calls.ts';
 import type { Engine } from '../../src/engine/engine.ts';
 import type { EngineHooks, LokiResult, TelemetryEvent } from '../../src/protocol/engine.ts';
 
@@ -67,7 +68,7 @@ export interface LokiCall {
 /** `engine.call('call', {profile: 'loki', …})`; `flavour` is the engine's extra llm-functions switch. */
 export function callLoki(engine: Engine, call: LokiCall, hooks?: EngineHooks): LokiResult {
   const params = { profile: 'loki' as const, ...call };
-  return engine.call('call', params, hooks) as LokiResult;
+  return resultOf(engine.call('call', params, hooks)) as LokiResult;
 }
 
 const FRAME = /^ {2}File (?:\x1b\[35m)?"([^"]*)"/;

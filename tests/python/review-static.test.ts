@@ -57,17 +57,19 @@ describe('reading a workspace imports none of its tool modules', () => {
     }
     answered.push((await ask('lint', { paths: [...lcpPaths, ...lokiPaths] })).ok);
     answered.push((await ask('status', { paths: lcpPaths, tool: 'tool_note', args: { text: 'x' } })).ok);
-    answered.push((await ask('lokiStartup', { functionsDir: `${root}/functions`, configText: 'visible_tools:\n  - mark.py\n' })).ok);
+    // Loki's start-up verdicts of config.yaml's visible_tools (the Loki view) come with inspect.
+    const loki = { functionsDir: `${root}/functions`, configText: 'visible_tools:\n  - mark.py\n' };
+    for (const profile of ['loki', 'llm-functions'] as const) answered.push((await ask('inspect', { paths: lokiPaths, profile, loki })).ok);
     // They all did their work (a failing method would prove nothing)…
     expect(answered.every(Boolean)).toBe(true);
     // …and no module was imported.
     expect(marks()).toEqual([]);
 
     // A call is what imports: the marker shows the test can see an import.
-    const called = await ask('call', { profile: 'lcp', paths: lcpPaths, tool: 'tool_note', args: {}, workspace: root, callId: 'review-1' });
+    const called = await ask('call', { profile: 'lcp', paths: lcpPaths, tool: 'tool_note', args: {}, callId: 'review-1' });
     expect(called.ok).toBe(true);
     expect(marks()).toEqual(['notes']);
-    await ask('call', { profile: 'loki', paths: lokiPaths, tool: 'mark', args: {}, workspace: root, callId: 'review-2' });
+    await ask('call', { profile: 'loki', paths: lokiPaths, tool: 'mark', args: {}, callId: 'review-2' });
     expect(marks()).toEqual(['mark', 'notes']);
   });
 });

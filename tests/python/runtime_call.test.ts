@@ -1,13 +1,15 @@
 /**
  * `call` with profile lcp (hosts/lcp/runner.py) in real Pyodide: the result is execute_tool's, the
- * telemetry follows src/protocol/events.ts, the workspace is the CWD, files written are reported,
- * modules persist between calls and are re-imported after an edit.
+ * runner streams the tool's output, the workspace is the CWD, modules persist between calls and
+ * are re-imported after an edit; through the call wrapper (src/call), the telemetry follows
+ * src/protocol/events.ts and the files written are reported.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
 import { EngineError } from '../../src/engine/engine.ts';
 import { getEngine } from './engine.ts';
 import { lcpTempDir, recorder, writeTree } from './lcp_support.ts';
+import { resultOf, wrappedCall } from './calls.ts';
 
 const TOOLS = `import os, sys
 
@@ -81,13 +83,17 @@ function setup(files: Record<string, string> = { 'tools/lib.py': TOOLS }): { too
 const cwd = (): string => engine.py.runPython('import os; os.getcwd()') as string;
 
 describe('call (lcp): result and telemetry', () => {
-  it('runs in the workspace, restores the CWD, reports created files', () => {
+  it('runs in the workspace, restores the CWD; through the wrapper, the call reports the files it created', async () => {
     const { tools, ws } = setup();
     const before = cwd();
-    const hooks = recorder();
-    const result = engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_where', args: {}, workspace: ws }, hooks);
-    expect(result).toEqual({ output: ws, status_code: 200, success: true });
+    const reply = engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_where', args: {}, workspace: ws }, recorder());
+    expect(reply).toEqual({ result: { output: ws, status_code: 200, success: true }, durationMs: expect.any(Number) });
     expect(cwd()).toBe(before);
+    engine.py.FS.unlink(`${ws}/made.txt`);
+    const hooks = recorder();
+    const { end } = await wrappedCall(engine, { profile: 'lcp', paths: [tools], tool: 'tool_where', args: {}, workspace: ws }, hooks);
+    const result = end.status === 'finished' ? end.result : null;
+    expect(result).toEqual({ output: ws, status_code: 200, success: true });
     expect(hooks.events.map((e) => e.type)).toEqual(['call.started', 'fs.changed', 'call.finished']);
     const [started, changed, finished] = hooks.events;
     expect(started).toMatchObject({ type: 'call.started', tool: 'tool_where', args: {} });
@@ -99,46 +105,48 @@ describe('call (lcp): result and telemetry', () => {
     for (const e of hooks.events) expect(e.t).toBeGreaterThan(1.7e12);
   });
 
-  it("call.started carries the hub's status line, titles from TOOL_TITLES", () => {
+  it("call.started carries the hub's status line, titles from TOOL_TITLES", async () => {
     const { tools, ws } = setup({ 'tools/lib.py': 'TOOL_TITLES = {"tool_find": "🔎 Finding"}\n\ndef tool_find(query: str):\n    """Find."""\n    return query\n' });
     const hooks = recorder();
-    engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_find', args: { query: 'needle' }, workspace: ws }, hooks);
+    await wrappedCall(engine, { profile: 'lcp', paths: [tools], tool: 'tool_find', argsJson: '{"query": "needle"}', workspace: ws }, hooks);
     expect(hooks.events[0]).toMatchObject({ type: 'call.started', statusLine: '🔎 Finding: "needle"\n' });
   });
 
-  it('streams stdout and stderr write by write, with the given callId', () => {
+  it('streams stdout and stderr write by write, with the given callId, and nothing else', () => {
     const { tools, ws } = setup();
     const hooks = recorder();
-    engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_talk', args: { name: 'Ada' }, workspace: ws, callId: 'c-1' } as never, hooks);
+    const reply = engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_talk', args: { name: 'Ada' }, workspace: ws, callId: 'c-1' }, hooks);
     const out = hooks.events.filter((e) => e.type === 'call.stdout').map((e) => (e as { text: string }).text);
     const err = hooks.events.filter((e) => e.type === 'call.stderr').map((e) => (e as { text: string }).text);
     expect(out).toEqual(['hello', ' ', 'Ada', '\n']);
     expect(err).toEqual(['careful\n']);
     expect(hooks.events.every((e) => e.callId === 'c-1')).toBe(true);
-    expect(hooks.events.at(-1)).toMatchObject({ type: 'call.finished', result: { output: 'said', status_code: 200, success: true } });
+    expect(hooks.events.map((e) => e.type)).toEqual(['call.stdout', 'call.stdout', 'call.stdout', 'call.stdout', 'call.stderr']);
+    expect(resultOf(reply)).toEqual({ output: 'said', status_code: 200, success: true });
   });
 
   it('sys.stdout.buffer writes stream too (decoded as UTF-8)', () => {
     const { tools, ws } = setup();
     const hooks = recorder();
-    const result = engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_bytes', args: {}, workspace: ws }, hooks);
+    const result = resultOf(engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_bytes', args: {}, workspace: ws }, hooks));
     expect(result).toEqual({ output: 'Tool executed successfully (no output).', status_code: 200, success: true });
     expect(hooks.events.filter((e) => e.type === 'call.stdout')).toMatchObject([{ text: 'héllo\n' }]);
   });
 
-  it('makes the result JSON-safe the way the oracle shows reference output', () => {
+  it('makes the result JSON-safe the way the oracle shows reference output', async () => {
     const { tools, ws } = setup();
     const hooks = recorder();
-    const result = engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_odd_output', args: {}, workspace: ws }, hooks);
+    const { end } = await wrappedCall(engine, { profile: 'lcp', paths: [tools], tool: 'tool_odd_output', args: {}, workspace: ws }, hooks);
+    const result = end.status === 'finished' ? end.result : null;
     const output = { tags: { $py: 'set', repr: "{'b'}" }, raw: { $py: 'bytes', repr: "b'x'" }, pair: [1, 2], nan: 'nan', '3': 'int key', me: '<cycle>' };
     expect(result).toEqual({ output, status_code: 200, success: true });
     expect(hooks.events.at(-1)).toMatchObject({ type: 'call.finished', result: { output } });
   });
 
-  it('reports modified, deleted and created files sorted, relative to the workspace', () => {
+  it('reports modified, deleted and created files sorted, relative to the workspace', async () => {
     const { tools, ws } = setup({ 'tools/lib.py': TOOLS, 'ws/keep.txt': 'same', 'ws/gone.txt': 'bye', 'ws/b.txt': 'b' });
     const hooks = recorder();
-    engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_edit_files', args: {}, workspace: ws }, hooks);
+    await wrappedCall(engine, { profile: 'lcp', paths: [tools], tool: 'tool_edit_files', args: {}, workspace: ws }, hooks);
     expect(hooks.events.find((e) => e.type === 'fs.changed')).toMatchObject({
       created: ['sub/new.txt'], modified: ['keep.txt'], deleted: ['gone.txt'],
     });
@@ -146,7 +154,7 @@ describe('call (lcp): result and telemetry', () => {
 
   it('works without hooks and returns the reference 404 for an unknown tool', () => {
     const { tools, ws } = setup();
-    const result = engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_missing', args: {}, workspace: ws });
+    const result = resultOf(engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_missing', args: {}, workspace: ws }));
     expect(result).toEqual({ error: "Tool 'tool_missing' not found.", status_code: 404 });
   });
 });
@@ -155,7 +163,7 @@ describe('call (lcp): sessions', () => {
   it('keeps module state between calls; fresh drops it', () => {
     const { tools, ws } = setup();
     const call = (fresh?: boolean) =>
-      engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_count', args: {}, workspace: ws, fresh });
+      resultOf(engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_count', args: {}, workspace: ws, fresh }));
     expect(call()).toMatchObject({ output: 1 });
     expect(call()).toMatchObject({ output: 2 });
     expect(call(true)).toMatchObject({ output: 1 });
@@ -163,7 +171,7 @@ describe('call (lcp): sessions', () => {
 
   it('re-imports a tool file whose content changed, and rescans its schema', () => {
     const { tools, ws } = setup({ 'tools/lib.py': 'def tool_v(a: str = "one"):\n    """v1"""\n    return "v1 " + a\n' });
-    const call = () => engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_v', args: {}, workspace: ws });
+    const call = () => resultOf(engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_v', args: {}, workspace: ws }));
     expect(call()).toMatchObject({ output: 'v1 one' });
     engine.py.FS.writeFile(`${tools}/lib.py`, 'def tool_v(a: str = "two"):\n    """v2"""\n    return "v2 " + a\n');
     expect(call()).toMatchObject({ output: 'v2 two' });
@@ -207,9 +215,8 @@ describe('call (lcp): Stop', () => {
     );
     expect(cwd()).toBe(before);
     expect(engine.py.runPython('import sys; sys.stdout is _rt_saved_stdout')).toBe(true);
-    const types = hooks.events.map((e) => e.type);
-    expect(types).toEqual(['call.started', 'call.stdout', 'call.stdout', 'fs.changed']);
-    expect(types).not.toContain('call.finished');
+    // Only the tool's output: how the call ended is for its caller to say (it knows Stop from the time limit).
+    expect(hooks.events.map((e) => e.type)).toEqual(['call.stdout', 'call.stdout']);
   });
 
   it('a real interrupt (Pyodide interrupt buffer, as the Stop button sets it) stops a busy loop', () => {
@@ -225,8 +232,8 @@ describe('call (lcp): Stop', () => {
       engine.py.setInterruptBuffer(undefined as never); // the engine is shared: leave no interrupt source behind
     }
     expect(cwd()).toBe(before);
-    expect(hooks.events.map((e) => e.type)).toEqual(['call.started', 'call.stdout', 'call.stdout', 'fs.changed']);
+    expect(hooks.events.map((e) => e.type)).toEqual(['call.stdout', 'call.stdout']);
     // The engine keeps working after a stop.
-    expect(engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_count', args: {}, workspace: ws })).toMatchObject({ status_code: 200 });
+    expect(resultOf(engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_count', args: {}, workspace: ws }))).toMatchObject({ status_code: 200 });
   });
 });

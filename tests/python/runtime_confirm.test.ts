@@ -3,6 +3,7 @@
  * (lcp.md §7) becomes one {tool, label, content, raw} request through hooks.confirm, the answer
  * comes back as the (decision, reason) tuple the tools unpack, with confirm.asked/answered events.
  */
+import { resultOf, wrappedCall } from './calls.ts';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
@@ -67,11 +68,11 @@ interface CallOptions {
 }
 function ask(where: { tools: string; ws: string }, tool: string, args: Record<string, unknown>, o: CallOptions = {}) {
   const hooks = recorder(o.answers ?? []);
-  const result = engine.call(
+  const result = resultOf(engine.call(
     'call',
     { profile: 'lcp', paths: [where.tools], tool, args, workspace: where.ws, confirm: o.confirm, hostConfig: o.hostConfig, fresh: o.fresh },
     o.noHooks ? undefined : hooks,
-  ) as { output: unknown };
+  )) as { output: unknown };
   return { result, hooks };
 }
 
@@ -110,7 +111,7 @@ describe('confirm handler: calling conventions', () => {
     const where = setup();
     const hooks = recorder();
     hooks.confirm = () => '{"decision": "maybe"}';
-    const result = engine.call('call', { profile: 'lcp', paths: [where.tools], tool: 'tool_ask', args: { style: 'single' }, workspace: where.ws }, hooks) as { output: unknown };
+    const result = resultOf(engine.call('call', { profile: 'lcp', paths: [where.tools], tool: 'tool_ask', args: { style: 'single' }, workspace: where.ws }, hooks)) as { output: unknown };
     expect(result.output).toEqual({ type: 'tuple', value: ['reject', "Unknown confirm decision 'maybe' (expected allow, always or reject)"] });
   });
 });
@@ -169,26 +170,30 @@ describe('confirm handler: Stop while the popup is open', () => {
       engine.py.setInterruptBuffer(undefined as never);
     }
     // Pyodide's checkInterrupt() itself prints "KeyboardInterrupt" to sys.stderr, which is the call's stream.
-    expect(hooks.events.map((e) => e.type)).toEqual(['call.started', 'confirm.asked', 'call.stderr', 'fs.changed']);
-    expect(hooks.events[2]).toMatchObject({ text: 'KeyboardInterrupt\n' });
+    expect(hooks.events.map((e) => e.type)).toEqual(['confirm.asked', 'call.stderr']);
+    expect(hooks.events[1]).toMatchObject({ text: 'KeyboardInterrupt\n' });
   });
 });
 
 describe('confirm handler with the confirm-autonomy example library', () => {
   const source = readFileSync(new URL('../../src/examples/confirm-autonomy/tools/file_manager.py', import.meta.url), 'utf8');
 
-  it('safe level: rm asks, a reject keeps the file and returns the rejection as a failure', () => {
+  it('safe level: rm asks, a reject keeps the file and returns the rejection as a failure', async () => {
     const where = setup({ 'tools/file_manager.py': source, 'ws/docs/old.txt': 'old' });
-    const { result, hooks } = ask(where, 'tool_run_file_command', { command: 'rm docs/old.txt' }, { answers: [{ decision: 'reject', reason: 'keep it' }] });
+    const hooks = recorder([{ decision: 'reject', reason: 'keep it' }]);
+    const { end } = await wrappedCall(engine, { profile: 'lcp', paths: [where.tools], tool: 'tool_run_file_command', args: { command: 'rm docs/old.txt' }, workspace: where.ws }, hooks);
+    const result = end.status === 'finished' ? end.result : null;
     expect(hooks.asked).toEqual([{ tool: 'tool_run_file_command', label: '[RISKY: rm changes files] Run file command', content: 'rm docs/old.txt',
       raw: { args: ['rm docs/old.txt', '[RISKY: rm changes files] Run file command'] } }]);
     expect(result).toEqual({ output: '🛑 EXECUTION REJECTED BY USER: keep it', error: '🛑 EXECUTION REJECTED BY USER: keep it', success: false, status_code: 500 });
     expect(hooks.events.find((e) => e.type === 'fs.changed')).toMatchObject({ created: [], modified: [], deleted: [] });
   });
 
-  it('allow runs it and the deletion shows in fs.changed', () => {
+  it('allow runs it and the deletion shows in fs.changed', async () => {
     const where = setup({ 'tools/file_manager.py': source, 'ws/docs/old.txt': 'old' });
-    const { result, hooks } = ask(where, 'tool_run_file_command', { command: 'rm docs/old.txt' }, { answers: [{ decision: 'allow' }] });
+    const hooks = recorder([{ decision: 'allow' }]);
+    const { end } = await wrappedCall(engine, { profile: 'lcp', paths: [where.tools], tool: 'tool_run_file_command', args: { command: 'rm docs/old.txt' }, workspace: where.ws }, hooks);
+    const result = end.status === 'finished' ? end.result : null;
     expect(result).toEqual({ output: 'deleted docs/old.txt', status_code: 200, success: true });
     expect(hooks.events.find((e) => e.type === 'fs.changed')).toMatchObject({ deleted: ['docs/old.txt'] });
   });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { getEngine } from './engine.ts';
 import { PolicyConfirm, WorkerCore } from '../../src/worker/handlers.ts';
-import { findBashTool } from '../../src/worker/bash-find.ts';
+import { bashToolFile, ToolFs } from '../../src/loki/files.ts';
 import type { FileChange, WorkerMessage } from '../../src/protocol/worker.ts';
 
 const enc = new TextEncoder();
@@ -31,11 +31,12 @@ describe('Bash tools in the worker', () => {
     const core = new WorkerCore(engine, { root, post: (m) => messages.push(m), confirm: new PolicyConfirm('reject') });
     await core.handle({ kind: 'request', id: 1, method: 'sync', params: { files: [{ path: 'functions/tools/save_note.sh', content: enc.encode(SAVE_NOTE) }] } });
     const tools = `${root}/functions/tools`;
-    expect(findBashTool(engine.py.FS, [tools], 'save_note')).toBe(`${tools}/save_note.sh`);
-    expect(findBashTool(engine.py.FS, [tools], 'nothing')).toBeNull();
+    const fs = new ToolFs(engine.py.FS);
+    expect(bashToolFile(fs, [tools], 'save_note')).toBe(`${tools}/save_note.sh`);
+    expect(bashToolFile(fs, [tools], 'nothing')).toBeNull();
 
     const reply = await core.handle({ kind: 'request', id: 2, method: 'call',
-      params: { profile: 'loki', paths: [tools], tool: 'save_note', args: { name: 'a.txt', text: 'from bash' }, workspace: '/workspace', callId: 'b1' } });
+      params: { profile: 'loki', paths: [tools], tool: 'save_note', argsJson: '{"name": "a.txt", "text": "from bash"}', callId: 'b1' } });
     expect(reply.ok).toBe(true);
     const { result, changes } = (reply.ok ? reply.result : {}) as { result: Record<string, unknown>; changes: FileChange[] };
     expect(result).toMatchObject({ exit_code: 0, llm_output: 'saved a.txt\n', stdout: 'saved notes/a.txt\n' });

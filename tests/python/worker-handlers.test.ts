@@ -46,6 +46,11 @@ def tool_guarded(command: str = "rm -rf /"):
     return {"success": True, "output": decision}
 
 
+def tool_echo(query=None):
+    """Says what arrived."""
+    return {"success": True, "output": repr(query)}
+
+
 def tool_same_size():
     """Rewrites a file right away with different bytes of the same length."""
     with open("keep.txt", "w") as f:
@@ -72,7 +77,7 @@ async function setup(confirm: ConfirmBridge = new PolicyConfirm('reject')) {
   await core.handle({ kind: 'request', id: 1, method: 'sync', params: { files: [file('tools/lib.py', TOOLS), file('keep.txt', 'kept'), file('gone.txt', 'bye')] } });
   const events = () => messages.flatMap((m) => (m.kind === 'event' ? [m.event] : []));
   const call = (tool: string, args: unknown = {}, callId = `c${n}`) =>
-    core.handle({ kind: 'request', id: 2, method: 'call', params: { profile: 'lcp', paths: [`${root}/tools`], tool, args, workspace: '/ignored', callId, fresh: true } });
+    core.handle({ kind: 'request', id: 2, method: 'call', params: { profile: 'lcp', paths: [`${root}/tools`], tool, args, callId, fresh: true } });
   return { engine, root, core, messages, events, call };
 }
 
@@ -180,6 +185,16 @@ describe('worker handlers on real Pyodide', () => {
       interrupt[0] = 0;
       engine.py.setInterruptBuffer(undefined as never);
     }
+  });
+
+  it('passes the arguments\' text through untouched: 2.0 and 12345678901234567891 arrive as written', async () => {
+    const { core, root } = await setup();
+    const echo = async (argsJson: string) => {
+      const reply = await core.handle({ kind: 'request', id: 7, method: 'call', params: { profile: 'lcp', paths: [`${root}/tools`], tool: 'tool_echo', argsJson, callId: `echo-${argsJson}` } });
+      return reply.ok ? (reply.result as { result: { output: unknown } }).result.output : reply.error.message;
+    };
+    expect(await echo('{"query": 2.0}')).toBe('2.0');
+    expect(await echo('{"query": 12345678901234567891}')).toBe('12345678901234567891');
   });
 
   it('reports bad input as one clear usage error', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ArgsForm } from '../../src/ui/state/args.svelte.ts';
+import { numberAsTyped } from '../../src/ui/lib/json-text.ts';
 
 // Loki's declaration of the word_count example: enum, optional array, integer, required string.
 const schema = {
@@ -62,5 +63,29 @@ describe('ArgsForm', () => {
   it('still works when a host emits a schema ajv cannot compile', () => {
     const form = new ArgsForm({ type: 'object', properties: { a: { type: 'nonsense' } } }, undefined);
     expect(form.problems[0]).toMatch(/^the host's schema cannot be checked/);
+  });
+
+  it('sends numbers as they were written in the JSON editor, through later form edits too (contract 2)', () => {
+    const form = new ArgsForm({ type: 'object', properties: { q: { type: 'number' }, note: { type: 'string' } } }, undefined);
+    form.setText('{"q": 2.0, "big": 12345678901234567891, "e": 1e20, "z": -0.0, "deep": [1.50, {"x": 3.0}]}');
+    expect(form.value.q).toBe(2);
+    expect(form.problems).toEqual([]);
+    form.set('note', 'hi');
+    form.set('deep', [1.5, { x: 3 }]);
+    expect(form.text).toBe('{\n  "q": 2.0,\n  "big": 12345678901234567891,\n  "e": 1e20,\n  "z": -0.0,\n  "deep": [\n    1.50,\n    {\n      "x": 3.0\n    }\n  ],\n  "note": "hi"\n}');
+  });
+
+  it('sends a number typed 2.0 into a form field as 2.0, and still checks it against the schema', () => {
+    const form = new ArgsForm({ type: 'object', properties: { q: { type: 'number' }, n: { type: 'integer' } }, required: ['q'] }, undefined);
+    form.set('q', numberAsTyped('2.0'));
+    expect(JSON.parse(form.text)).toEqual({ q: 2 });
+    expect(form.text).toContain('"q": 2.0');
+    expect(form.value).toEqual({ q: 2 });
+    form.set('n', numberAsTyped('1.5'));
+    expect(form.problems).toEqual(['n: must be integer']);
+    form.set('q', 2);
+    expect(form.text).toContain('"q": 2.0');
+    form.set('q', numberAsTyped(' 7 '));
+    expect(form.text).toContain('"q": 7');
   });
 });

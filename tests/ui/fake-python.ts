@@ -1,6 +1,7 @@
 // A scripted stand-in for the Python worker: records what the playground asks, answers like the engine.
-import type { CallOutcome, CallParams, ConfirmAsk, FileChange, PythonPort, PythonState } from '../../src/ui/ports.ts';
-import type { EngineMethods, Inspection, LokiStartup } from '../../src/protocol/engine.ts';
+import type { CallOutcome, CallParams, ConfirmAsk, FileChange, PythonPort, PythonState } from '../../src/app/ports.ts';
+import type { EngineMethods } from '../../src/protocol/engine.ts';
+import type { WorkerMethods, WorkspaceInspection } from '../../src/protocol/worker.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
 
 export class FakePython implements PythonPort {
@@ -11,19 +12,16 @@ export class FakePython implements PythonPort {
   timeoutMs = 30_000;
   onConfirm: ConfirmAsk = async () => ({ decision: 'reject' });
   synced: FileChange[][] = [];
-  inspected: EngineMethods['inspect']['params'][] = [];
+  inspected: WorkerMethods['inspect']['params'][] = [];
   calls: CallParams[] = [];
   stopped = 0;
-  inspection: (p: EngineMethods['inspect']['params']) => Inspection = (p) => ({ profile: p.profile, libraries: [], tools: [], diagnostics: [] });
-  lokiAsked: EngineMethods['lokiStartup']['params'][] = [];
-  startup: (p: EngineMethods['lokiStartup']['params']) => LokiStartup = () => ({ visible: [], entries: [], files: [], declarations: [], startupError: null, unlisted: [] });
-  run: (params: CallParams, emit: (e: TelemetryEvent) => void) => Promise<CallOutcome> = async () => ({ status: 'finished', result: null, changes: [], durationMs: 1 });
+  inspection: (p: WorkerMethods['inspect']['params']) => WorkspaceInspection = (p) => ({ profile: p.profile, libraries: [], tools: [], diagnostics: [] });
+  run: (params: CallParams, emit: (e: TelemetryEvent) => void) => Promise<CallOutcome> = async () => ({ callId: 'c0', status: 'finished', result: null, changes: [], durationMs: 1 });
 
   async sync(files: FileChange[]): Promise<void> { this.synced.push(files); }
-  async inspect(p: EngineMethods['inspect']['params']): Promise<Inspection> { this.inspected.push(p); return this.inspection(p); }
+  async inspect(p: WorkerMethods['inspect']['params']): Promise<WorkspaceInspection> { this.inspected.push(p); return this.inspection(p); }
   async schema(p: EngineMethods['schema']['params']): Promise<unknown> { return { format: p.format, profile: p.profile }; }
   async status(): Promise<{ line: string }> { return { line: '' }; }
-  async lokiStartup(p: EngineMethods['lokiStartup']['params']): Promise<LokiStartup> { this.lokiAsked.push(p); return this.startup(p); }
   call(params: CallParams, onEvent: (e: TelemetryEvent) => void): Promise<CallOutcome> { this.calls.push(params); return this.run(params, onEvent); }
   stop(): void { this.stopped++; }
 }

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Playground } from '../../src/ui/state/playground.svelte.ts';
+import { Playground } from '../../src/app/playground.svelte.ts';
 import { Workspace, createIdbStore } from '../../src/workspace/workspace.svelte.ts';
 import { FakePython } from './fake-python.ts';
 import type { ToolInfo } from '../../src/protocol/engine.ts';
@@ -62,7 +62,7 @@ describe('Playground', () => {
       emit({ type: 'call.started', callId: 'c1', tool: params.tool, args: params.args, statusLine: '✍️ Saving a note: "notes/a.md"\n', t: 1 });
       emit({ type: 'call.stdout', callId: 'c1', text: 'wrote\n', t: 2 });
       emit({ type: 'call.finished', callId: 'c1', result: { output: 'Saved' }, durationMs: 4, t: 3 });
-      return { status: 'finished', result: { output: 'Saved' }, durationMs: 4, changes: [
+      return { callId: 'c1', status: 'finished', result: { output: 'Saved' }, durationMs: 4, changes: [
         { path: 'notes/a.md', content: new TextEncoder().encode('old\nnew\n') },
         { path: 'notes/b.md', content: new TextEncoder().encode('b\n') },
       ] };
@@ -73,7 +73,7 @@ describe('Playground', () => {
     playground.formFor(tool).set('path', 'notes/a.md');
     playground.host.setLevel('notes', 'strict');
     await playground.call();
-    expect(python.calls[0]).toEqual({ profile: 'lcp', paths: ['/workspace/tools'], tool: 'tool_write_note', args: { path: 'notes/a.md' }, hostConfig: { notes: { autonomy_level: 'strict' } } });
+    expect(python.calls[0]).toEqual({ profile: 'lcp', paths: ['/workspace/tools'], tool: 'tool_write_note', argsJson: '{\n  "path": "notes/a.md"\n}', hostConfig: { notes: { autonomy_level: 'strict' } } });
     expect(playground.run.status).toBe('finished');
     expect(playground.run.stdout).toBe('wrote\n');
     expect(playground.run.changes.map((c) => [c.path, c.change])).toEqual([['notes/a.md', 'modified'], ['notes/b.md', 'created']]);
@@ -97,55 +97,35 @@ describe('Playground', () => {
     expect(python.calls[0]).toMatchObject({ profile: 'loki', paths: ['/workspace/functions/tools'], tool: 'wc', envFile: '/workspace/functions/.env' });
   });
 
-  it("asks the engine for Loki's start-up with config.yaml's text, declares .sh entries, and says when it cannot", async () => {
-    const config = 'visible_tools:\n  - wc.py\n  - hi.sh\n';
-    const hi = '# @describe Say hi.\nmain() { :; }\n';
-    const { python, playground } = await setup({ 'functions/tools/wc.py': 'def run(): ...', 'functions/tools/hi.sh': hi, 'config.yaml': config });
-    python.startup = (p) => ({
-      visible: ['wc.py', 'hi.sh'], files: [], declarations: [], startupError: null, unlisted: [],
-      entries: [
-        { entry: 'wc.py', path: `${p.functionsDir}/tools/wc.py`, exists: true, language: 'python', declarations: [{ name: 'wc' }] },
-        { entry: 'hi.sh', path: `${p.functionsDir}/tools/hi.sh`, exists: true, language: 'bash', declarations: null },
-      ],
-    });
+  it("asks for one complete inspection of a Loki layout, with config.yaml's text, and shows Loki's verdicts or why there are none", async () => {
+    const config = 'visible_tools:\n  - wc.py\n';
+    const { python, playground } = await setup({ 'functions/tools/wc.py': 'def run(): ...', 'config.yaml': config });
+    const view = { visible: ['wc.py'], rows: [{ entry: 'wc.py', listed: true, exists: true, verdict: 'builds' as const, says: 'Builds "wc".' }], startupError: null, builds: 1 };
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [], diagnostics: [], loki: view });
     await playground.start();
     await settle();
-    expect(python.lokiAsked.at(-1)).toEqual({ functionsDir: '/workspace/functions', configText: config });
-    expect(playground.loki?.rows.map((r) => [r.entry, r.verdict, r.says])).toEqual([['wc.py', 'builds', 'Builds "wc".'], ['hi.sh', 'builds', 'Builds "hi".']]);
-    python.startup = () => { throw new Error('config.yaml line 1: visible_tools must be a list of tool file names, got 3'); };
+    expect(python.inspected.at(-1)).toMatchObject({ paths: ['/workspace/functions/tools'], loki: { functionsDir: '/workspace/functions', configText: config } });
+    expect(playground.loki).toEqual(view);
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [], diagnostics: [], lokiError: 'config.yaml line 1: visible_tools must be a list of tool file names, got 3' });
     await playground.refresh();
     expect(playground.loki).toBeNull();
     expect(playground.lokiError).toMatch(/must be a list/);
   });
 
+  it('asks for no Loki verdicts outside a Loki layout', async () => {
+    const { python, playground } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    await playground.start();
+    await settle();
+    expect(python.inspected.at(-1)).not.toHaveProperty('loki');
+  });
+
   it('reports a failed call and never commits changes from it', async () => {
     const { python, playground } = await setup({ 'tools/notes.py': '' });
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
-    python.run = async () => ({ status: 'failed', reason: 'stopped', message: 'Stopped by you.', durationMs: 250 });
+    python.run = async () => ({ callId: 'c2', status: 'failed', reason: 'stopped', message: 'Stopped by you.', durationMs: 250 });
     await playground.start();
     await settle();
     await playground.call();
     expect([playground.run.status, playground.run.reason, playground.run.message]).toEqual(['failed', 'stopped', 'Stopped by you.']);
-  });
-});
-
-describe('Playground in a Loki layout', () => {
-  it('lists Bash tools from their argc comments next to the engine\'s Python tools, and flags a broken one', async () => {
-    const { python, playground } = await setup({
-      'functions/tools/greet.sh': '#!/usr/bin/env bash\n# @describe Greet someone.\n# @option --name! Who to greet\nmain() { echo hi; }\n',
-      'functions/tools/bad.sh': '#!/usr/bin/env bash\n# @option --x\nmain() { :; }\n',
-      'config.yaml': 'visible_tools:\n  - greet.sh\n',
-    });
-    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [], diagnostics: [] });
-    playground.profile = 'loki';
-    await playground.start();
-    await settle();
-    const greet = playground.tools.find('greet');
-    expect(greet).toMatchObject({ file: '/workspace/functions/tools/greet.sh', line: 2, description: 'Greet someone.' });
-    expect(greet?.inputSchema).toEqual({ type: 'object', properties: { name: { type: 'string', description: 'Who to greet' } }, required: ['name'] });
-    expect(playground.markers.find((d) => d.file.endsWith('bad.sh'))?.message).toMatch(/^Loki refuses to start: /);
-    playground.profile = 'lcp';
-    await settle();
-    expect(playground.tools.find('greet')).toBeUndefined();
   });
 });

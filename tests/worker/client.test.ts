@@ -33,14 +33,14 @@ describe('PythonClient', () => {
       if (req.method !== 'call') return;
       w.send({ kind: 'event', event: { type: 'call.started', callId: req.params.callId, tool: 'tool_x', args: {}, statusLine: '', t: 1 } });
       w.send({ kind: 'event', event: { type: 'call.stdout', callId: 'someone-else', text: 'not mine', t: 1 } });
-      w.ok(req, { result: { ok: 1 }, changes: [{ path: 'out.txt', content: enc.encode('new') }, { path: 'old.txt', content: null }] });
+      w.finished(req, { ok: 1 }, [{ path: 'out.txt', content: enc.encode('new') }, { path: 'old.txt', content: null }]);
     }));
     const client = new PythonClient({ createWorker: create });
     await client.sync([{ path: 'tools/x.py', content: enc.encode('x') }, { path: 'old.txt', content: enc.encode('o') }]);
     expect(client.state).toBe('ready');
     const events: TelemetryEvent[] = [];
     const outcome = await client.call(params, (e) => events.push(e));
-    expect(outcome).toMatchObject({ status: 'finished', result: { ok: 1 }, changes: [{ path: 'out.txt' }, { path: 'old.txt', content: null }] });
+    expect(outcome).toMatchObject({ callId: callIdOf(workers[0]!), status: 'finished', result: { ok: 1 }, changes: [{ path: 'out.txt' }, { path: 'old.txt', content: null }] });
     expect(events.map((e) => e.type)).toEqual(['call.started']);
 
     workers[0]!.crash('out of memory');
@@ -72,7 +72,7 @@ describe('PythonClient', () => {
     expect(client.state).toBe('busy');
     client.stop();
     const outcome = await pending;
-    expect(outcome).toMatchObject({ status: 'failed', reason: 'stopped', message: 'Stopped by you.' });
+    expect(outcome).toMatchObject({ callId: callIdOf(workers[0]!), status: 'failed', reason: 'stopped', message: 'Stopped by you.' });
     expect(events).toEqual([expect.objectContaining({ type: 'call.failed', reason: 'stopped', callId: callIdOf(workers[0]!) })]);
     expect(workers).toHaveLength(1);
     expect(new Uint8Array(workers[0]!.shared!.interrupt)[0]).toBe(0);
@@ -136,7 +136,7 @@ describe('PythonClient', () => {
         if (Atomics.load(control, 0) !== 1) return;
         clearInterval(poll);
         const text = new TextDecoder().decode(new Uint8Array(w.shared!.data).slice(0, Atomics.load(control, 1)));
-        w.ok(req, { result: parseReply(text), changes: [] });
+        w.finished(req, parseReply(text));
       }, 5);
     }));
     const client = new PythonClient({ createWorker: create });
@@ -169,7 +169,7 @@ describe('PythonClient and edits made while a call runs', () => {
   it('re-sends the tool\'s version of a file the person edited during the call, so worker and workspace agree', async () => {
     let finish: () => void = () => {};
     const { create, workers } = spawner(() => script((req, w) => {
-      finish = () => w.ok(req, { result: null, changes: [{ path: 'notes.txt', content: enc.encode('by the tool') }] });
+      finish = () => w.finished(req, null, [{ path: 'notes.txt', content: enc.encode('by the tool') }]);
     }));
     const client = new PythonClient({ createWorker: create });
     const pending = client.call(params, () => {});
@@ -239,7 +239,7 @@ describe('PythonClient time limit and confirmations', () => {
         }
         if (Atomics.load(control, 0) !== 1) return;
         clearInterval(poll);
-        setTimeout(() => w.ok(req, { result: 'done', changes: [] }), 30); // a little tool time after the answer
+        setTimeout(() => w.finished(req, 'done'), 30); // a little tool time after the answer
       }, 5);
     }));
     const client = new PythonClient({ createWorker: create, timeoutMs: 150 });

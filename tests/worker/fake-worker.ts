@@ -1,6 +1,6 @@
 // A scripted stand-in for the Python worker: the client under test talks to it through the same
 // message protocol; each test decides how the "worker" answers (or fails to).
-import type { SharedBuffers, WorkerMessage, WorkerRequest } from '../../src/protocol/worker.ts';
+import type { FileChange, SharedBuffers, WorkerMessage, WorkerRequest } from '../../src/protocol/worker.ts';
 
 export type Script = (request: WorkerRequest, worker: FakeWorker) => void;
 
@@ -9,12 +9,15 @@ export class FakeWorker {
   onerror: ((e: ErrorEvent) => void) | null = null;
   terminated = false;
   readonly requests: WorkerRequest[] = [];
+  /** When each request arrived (ms), so a call's outcome can say how long the "tool" ran. */
+  readonly arrived = new Map<number, number>();
   shared: SharedBuffers | null = null;
 
   constructor(private readonly script: Script) {}
 
   postMessage(data: WorkerRequest): void {
     this.requests.push(data);
+    this.arrived.set(data.id, Date.now());
     if (data.method === 'init') this.shared = data.params.shared;
     queueMicrotask(() => !this.terminated && this.script(data, this));
   }
@@ -25,6 +28,12 @@ export class FakeWorker {
 
   ok(request: WorkerRequest, result: unknown): void {
     this.send({ kind: 'response', id: request.id, ok: true, result });
+  }
+
+  /** A call that finished, as the worker's call wrapper reports it. */
+  finished(request: WorkerRequest, result: unknown, changes: FileChange[] = []): void {
+    const callId = request.method === 'call' ? request.params.callId : '';
+    this.ok(request, { callId, status: 'finished', result, changes, durationMs: Date.now() - (this.arrived.get(request.id) ?? Date.now()) });
   }
 
   /** What a browser does when the worker dies (e.g. out of memory). */

@@ -109,7 +109,7 @@ describe('the workspace list', () => {
     const { session, python } = await openTab(name);
     let finish: () => void = () => {};
     python.inspection = (p) => ({ profile: p.profile, libraries: [], diagnostics: [], tools: [{ name: 'tool_ex', file: '/workspace/tools/example.py', line: 1, description: '', title: null, spec: {}, inputSchema: { type: 'object', properties: {} } }] });
-    python.run = () => new Promise((ok) => (finish = () => ok({ status: 'finished', result: null, changes: [], durationMs: 1 })));
+    python.run = () => new Promise((ok) => (finish = () => ok({ callId: 'c1', status: 'finished', result: null, changes: [], durationMs: 1 })));
     await session.playground.refresh();
     const running = session.playground.call();
     expect(await session.create('Elsewhere')).toBe(false);

@@ -1,17 +1,22 @@
 /**
  * The arguments of one tool call, edited two ways that stay in sync: a form generated from the
- * schema and a JSON text editor, both checked against the schema with ajv.
+ * schema and a JSON text editor, both checked against the schema with ajv. The text is what the
+ * call sends (contract 2), so every number keeps the way it was written or typed: `2.0` stays
+ * `2.0` whether it came from the JSON editor or from a form field.
  */
 import type { JsonSchema } from '../../protocol/engine.ts';
 import { compileCheck, type Check } from '../lib/validate.ts';
 import { initialArgs } from '../lib/schema.ts';
+import { keepNumbers, parseKeepingNumbers, stringifyKeepingNumbers, toPlain } from '../lib/json-text.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class ArgsForm {
   readonly schema: JsonSchema;
   #check: Check;
-  #value = $state.raw<Record<string, unknown>>({});
+  /** The arguments with their numbers as written (lossless-json numbers). */
+  #doc = $state.raw<Record<string, unknown>>({});
+  #value = $derived(toPlain(this.#doc) as Record<string, unknown>);
   #text = $state('{}');
   #parseError = $state<string | null>(null);
   #onChange: (text: string) => void;
@@ -22,10 +27,12 @@ export class ArgsForm {
     this.#check = compileCheck(schema);
     this.#onChange = onChange;
     if (saved !== undefined) this.setText(saved, false);
-    else this.#setValue(initialArgs(schema), false);
+    else this.#setDoc(initialArgs(schema), false);
   }
 
+  /** The arguments as plain values (what the form's fields show and the schema checks). */
   get value(): Record<string, unknown> { return this.#value; }
+  /** The arguments as JSON text: what a call sends. */
   get text(): string { return this.#text; }
   /** Why the JSON text is not an arguments object, if it is not. */
   get parseError(): string | null { return this.#parseError; }
@@ -34,19 +41,20 @@ export class ArgsForm {
 
   /** The form changed one argument; `undefined` removes it (an optional argument left out). */
   set(name: string, v: unknown): void {
-    const next = { ...this.#value };
+    const next = { ...this.#doc };
     if (v === undefined) delete next[name];
-    else next[name] = v;
-    this.#setValue(next, true);
+    else next[name] = keepNumbers(this.#doc[name], v);
+    this.#setDoc(next, true);
   }
 
   /** The JSON editor changed: the form follows when the text is a JSON object. */
   setText(text: string, notify = true): void {
     this.#text = text;
     try {
+      // JSON.parse for its messages; the kept-numbers reading for the form.
       const parsed: unknown = JSON.parse(text);
       if (!isRecord(parsed)) throw new Error('arguments must be a JSON object, like {"query": "…"}');
-      this.#value = parsed;
+      this.#doc = parseKeepingNumbers(text) as Record<string, unknown>;
       this.#parseError = null;
     } catch (e) {
       this.#parseError = e instanceof SyntaxError ? `not valid JSON: ${e.message}` : (e as Error).message;
@@ -56,12 +64,12 @@ export class ArgsForm {
 
   /** Back to the schema's defaults. */
   reset(): void {
-    this.#setValue(initialArgs(this.schema), true);
+    this.#setDoc(initialArgs(this.schema), true);
   }
 
-  #setValue(v: Record<string, unknown>, notify: boolean): void {
-    this.#value = v;
-    this.#text = JSON.stringify(v, null, 2);
+  #setDoc(doc: Record<string, unknown>, notify: boolean): void {
+    this.#doc = doc;
+    this.#text = stringifyKeepingNumbers(doc);
     this.#parseError = null;
     if (notify) this.#onChange(this.#text);
   }

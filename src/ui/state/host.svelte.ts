@@ -3,17 +3,23 @@
  * level that `init_tools_library(config)` reads, plus any other JSON the library expects.
  */
 import type { HostConfig } from '../../protocol/engine.ts';
-import type { WorkspacePort } from '../ports.ts';
+import type { WorkspaceSettings } from '../../workspace/store.ts';
+
+/** Where the settings live (the workspace, persisted by its owner). */
+interface SettingsStore {
+  readonly settings: WorkspaceSettings;
+  update(patch: Partial<WorkspaceSettings>): void;
+}
 
 export const AUTONOMY_LEVELS = ['strict', 'safe', 'full_access'] as const;
 export type AutonomyLevel = (typeof AUTONOMY_LEVELS)[number];
 
 export class HostSettings {
-  #workspace: WorkspacePort;
+  #workspace: SettingsStore;
   #drafts = $state<Record<string, string>>({});
   #errors = $state<Record<string, string>>({});
 
-  constructor(workspace: WorkspacePort) {
+  constructor(workspace: SettingsStore) {
     this.#workspace = workspace;
   }
 

@@ -3,7 +3,7 @@
  * what the host returned, and what the call did to the workspace's files.
  */
 import type { TelemetryEvent } from '../../protocol/events.ts';
-import type { CallOutcome, FileChange } from '../ports.ts';
+import type { CallOutcome, FileChange } from '../../protocol/worker.ts';
 import { asText, diffLines, type DiffLine } from '../lib/diff.ts';
 
 export interface ChangedFile {

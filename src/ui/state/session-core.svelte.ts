@@ -4,8 +4,8 @@
  * review mode for workspaces that came from a link or file (nothing runs until "Trust and run").
  * The list's actions (create, delete with undo, open a link…) are in session.svelte.ts.
  */
-import { Playground } from './playground.svelte.ts';
-import type { FileChange, PythonPort } from '../ports.ts';
+import { Playground } from '../../app/playground.svelte.ts';
+import type { FileChange, PythonPort } from '../../app/ports.ts';
 import type { Profile } from '../../protocol/engine.ts';
 import { Workspace } from '../../workspace/workspace.svelte.ts';
 import { WorkspaceCatalog } from '../../workspace/catalog.svelte.ts';

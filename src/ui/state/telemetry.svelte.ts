@@ -2,7 +2,8 @@
  * The telemetry log: every event of every call, grouped per call (opening with the LTP status line),
  * filterable by tool and kind, exportable as NDJSON and viewable as the hub would stream it.
  */
-import type { TelemetryEvent, TelemetryEventType } from '../../protocol/events.ts';
+import type { TelemetryEvent } from '../../protocol/events.ts';
+import type { TelemetryEventType } from '../../protocol/vocabulary.ts';
 import { frameCalls, type WireFormat } from '../../protocol/wire.ts';
 
 export interface CallEntry {
@@ -13,12 +14,6 @@ export interface CallEntry {
   /** Recorded by the sender of a shared workspace, not run here. */
   recorded: boolean;
 }
-
-/** Kinds a person filters by: the event types without their call prefix noise. */
-export const EVENT_KINDS: TelemetryEventType[] = [
-  'call.started', 'confirm.asked', 'confirm.answered', 'call.stdout', 'call.stderr', 'fs.changed', 'call.finished', 'call.failed',
-  'agent.text', 'agent.call',
-];
 
 /** Output chunks kept one by one per call; later ones join the chunk before them (text kept whole). */
 export const MAX_CHUNKS_PER_CALL = 20_000;

@@ -48,5 +48,5 @@ def warnings(paths: list[str], host_config: Any = None) -> list[dict[str, Any]]:
 
 
 def call(params: dict[str, Any], hooks: Any) -> Any:
-    """Exactly what ``execute_tool`` returns, run the way a lollms host runs it (runner.py)."""
+    """``{"result": exactly what execute_tool returns, "durationMs"}``, run the way a lollms host runs it (runner.py)."""
     return call_lcp(params, hooks)

@@ -1,9 +1,11 @@
-"""Run one LCP tool the way a lollms host does, with telemetry: ``call_lcp(params, hooks)``.
+"""Run one LCP tool the way a lollms host does: ``call_lcp(params, hooks)``, a runner (contract 3).
 
 Around ``LCPBinding.execute_tool`` (reference I semantics, result returned unchanged) this does
 what lollms' chat layer does: ``os.chdir(workspace)`` before the call and always back after,
-and what a playground needs: stdout/stderr streamed as events, a confirmation handler wired to
-``hooks.confirm``, the workspace diff as ``fs.changed``, the call's duration.
+and what a playground needs: stdout/stderr streamed as events and a confirmation handler wired
+to ``hooks.confirm``. It returns ``{"result", "durationMs"}`` (the tool's own time). The rest of
+a call's lifecycle (its opening line, the workspace diff, how it ended) is the call wrapper's,
+in TypeScript (src/call/wrapper.ts), the same for every host.
 
 Sessions: one binding per (paths, hostConfig) is kept between calls, so imported modules and
 their state (``init_tools_library`` ran once, "always" answers) persist like in a host process.
@@ -11,9 +13,12 @@ their state (``init_tools_library`` ran once, "always" answers) persist like in 
 files (unchanged files come from the parse cache) and a tool file whose content changed since
 it was imported is imported again — a playground must reflect edits.
 
-Stop: the browser raises ``KeyboardInterrupt`` in Python. Reference I would turn it into a
-"crashed" result (it catches ``BaseException``); toolplay re-raises it out of ``call_lcp``
-after restoring cwd and stdio, so the worker reports the call as stopped.
+An exception that escapes ``execute_tool`` (SystemExit while a module imports: LCPBinding only
+catches ``Exception`` there) would reach the host itself: the runner returns ``{"escaped",
+"durationMs"}`` with its one-line message. Stop: the browser raises ``KeyboardInterrupt`` in
+Python. Reference I would turn it into a "crashed" result (it catches ``BaseException``);
+toolplay re-raises it out of ``call_lcp`` after restoring cwd and stdio, so the caller reports
+the call as stopped.
 """
 
 from __future__ import annotations
@@ -29,8 +34,6 @@ from typing import Any
 from ...core.json_text import json_safe
 from ...core.telemetry import Emitter, StreamWriter
 from ...core.usage import UsageError, arguments_param, json_kind, paths_param, tool_param
-from ...core.workspace import changes, snapshot
-from ..hub.status import status_line
 from .binding import LcpBinding
 from .confirm import DECISIONS, ConfirmBridge
 from .tool_paths import binding_for_paths
@@ -83,20 +86,11 @@ def _validated(params: dict[str, Any]) -> tuple[list[str], str, dict[str, Any], 
     return paths, tool, args, os.path.abspath(workspace), host_config, confirm
 
 
-def _status_line(paths: list[str], tool: str, args: Any) -> str:
-    try:
-        return str(status_line(paths, tool, args))
-    except Exception:  # the hub would crash on some inputs; the call itself must still run
-        return ""
-
-
-def call_lcp(params: dict[str, Any], hooks: Any) -> Any:
-    """``EngineMethods['call']`` for profile lcp: returns exactly what ``execute_tool`` returns."""
+def call_lcp(params: dict[str, Any], hooks: Any) -> dict[str, Any]:
+    """``EngineMethods['call']`` for profile lcp: ``{"result": what execute_tool returns, "durationMs"}``."""
     paths, tool, args, workspace, host_config, auto = _validated(params)
     session = _session(paths, host_config, bool(params.get("fresh")))
     emitter = Emitter(hooks, str(params.get("callId") or uuid.uuid4().hex))
-    emitter.emit("call.started", tool=tool, args=args, statusLine=_status_line(paths, tool, args))
-    before = snapshot(workspace)
     started = time.perf_counter()
     saved = (os.getcwd(), sys.stdout, sys.stderr)
     session.confirm.attach(emitter, hooks, tool, auto)
@@ -107,7 +101,7 @@ def call_lcp(params: dict[str, Any], hooks: Any) -> Any:
         sys.stdout, sys.stderr = StreamWriter(emitter, "call.stdout"), StreamWriter(emitter, "call.stderr")
         result = session.binding.execute_tool(tool, dict(args))
     except KeyboardInterrupt:
-        raise  # Stop: see the module docstring (the finally below still restores and reports files)
+        raise  # Stop: see the module docstring (the finally below still restores)
     except BaseException as exc:  # SystemExit while importing a module escapes LCPBinding too
         escaped = exc
     finally:
@@ -117,16 +111,12 @@ def call_lcp(params: dict[str, Any], hooks: Any) -> Any:
         if cwd_entry is not None:
             sys.path.insert(cwd_entry, "")
         session.confirm.detach()
-        emitter.emit("fs.changed", **changes(before, snapshot(workspace)))
-    duration = round((ended - started) * 1000, 3)  # the tool's time, not the workspace scan's
+    duration = round((ended - started) * 1000, 3)
     if escaped is not None:
         message = (f"{type(escaped).__name__}: {escaped} escaped execute_tool: LCPBinding only catches "
                    "Exception while importing a tool module, so a host would see this exception itself")
-        emitter.emit("call.failed", reason="crashed", message=message, durationMs=duration)
-        raise UsageError(message)
-    safe = json_safe(result)
-    emitter.emit("call.finished", result=safe, durationMs=duration)
-    return safe
+        return {"escaped": message, "durationMs": duration}
+    return {"result": json_safe(result), "durationMs": duration}
 
 
 def _hide_cwd_from_imports() -> int | None:

@@ -6,6 +6,10 @@ CLICOLOR_FORCE=1, FORCE_COLOR=1 and `functions/bin` in front of PATH; the wrappe
 fresh and calls `run(**args)`. Here the wrapper is toolplay's own (tool_wrapper.py), compiled as
 the host's wrapper file (wrapper_lines.py) and run by process.py as a process would be.
 `flavour="llm-functions"` runs it as llm-functions' `scripts/run-tool.py` instead (no colour variables).
+
+A runner (contract 3): it streams the tool's stdout and stderr as events and returns
+`{"result", "durationMs"}`; the call's opening line (`status`: Loki's `Call <name> <JSON>`), the
+workspace diff and how the call ended are the call wrapper's (src/call/wrapper.ts).
 """
 
 from __future__ import annotations
@@ -20,11 +24,11 @@ from typing import Any
 
 from ...core.telemetry import Emitter
 from ...core.usage import UsageError, arguments_param
-from ...core.workspace import changes, snapshot
 from . import model, process, wrapper_lines
 from .tools import resolve_tool
 
-def call_loki(params: dict, hooks: Any) -> dict:
+
+def call_loki(params: dict, hooks: Any) -> dict[str, Any]:
     flavour = params.get("flavour", "loki")
     if flavour not in ("loki", "llm-functions"):
         raise UsageError(f"unknown flavour {flavour!r} (choose loki or llm-functions)")
@@ -38,11 +42,8 @@ def call_loki(params: dict, hooks: Any) -> dict:
     tool_data = argv_json(raw_args, command)
     functions_dir = os.path.dirname(os.path.dirname(tool_file))
     env_file = os.path.abspath(params.get("envFile") or os.path.join(functions_dir, ".env"))
-    # Telemetry exactly as the LCP runner sends it (same Emitter, same workspace diff).
+    # Output events exactly as the LCP runner sends them (same Emitter).
     emitter = Emitter(hooks, str(params.get("callId") or uuid.uuid4().hex))
-    # Loki's own status line: what it prints (dimmed) on the terminal before running the tool.
-    emitter.emit("call.started", tool=command, args=raw_args, statusLine=f"Call {command} {tool_data}")
-    before = snapshot(workspace)
     started = time.perf_counter()
     llm_output_path = os.path.join(os.environ.get("TMPDIR") or "/tmp", f"loki-{os.getpid()}-eval-{uuid.uuid4()}")
     script_path, code, settings, argv, env = _process(flavour, functions_dir, tool_file, env_file, tool_data, llm_output_path)
@@ -54,10 +55,10 @@ def call_loki(params: dict, hooks: Any) -> dict:
         )
         output, output_ok = _read_output(llm_output_path)
     finally:
-        # Stop (KeyboardInterrupt) passes through here too: the worker reports the call as
-        # stopped or timed out (it knows which); the files the tool already changed are real.
+        # Stop (KeyboardInterrupt) passes through here too: the caller reports the call as
+        # stopped or timed out (it knows which).
         _remove(llm_output_path)
-        emitter.emit("fs.changed", **changes(before, snapshot(workspace)))
+    duration = round((time.perf_counter() - started) * 1000, 3)
     if flavour == "loki" and not output_ok and proc.exit_code == 0:
         # read_to_string failed (not UTF-8): eval's Err arm turns the message into an output.
         value: Any = {"output": "Failed to retrieve tool call output"}
@@ -70,8 +71,7 @@ def call_loki(params: dict, hooks: Any) -> dict:
         "stdout": proc.stdout,
         "stderr": proc.stderr,
     }
-    emitter.emit("call.finished", result=result, durationMs=round((time.perf_counter() - started) * 1000, 3))
-    return result
+    return {"result": result, "durationMs": duration}
 
 
 def argv_json(args: Any, command: str) -> str:

@@ -1,19 +1,15 @@
 /**
- * What the UI needs from the Python worker and the workspace, as interfaces.
+ * What the playground needs from the Python worker and the workspace, as interfaces.
  * The real implementations (src/worker/client.svelte.ts, src/workspace/workspace.svelte.ts) satisfy
- * them structurally; state classes take these, so unit tests pass fakes instead of a browser.
+ * them structurally; the playground takes these, so unit tests pass fakes instead of a browser.
  */
-import type { ConfirmDecision, ConfirmReply, ConfirmRequest, EngineMethods, Inspection, LokiStartup } from '../protocol/engine.ts';
+import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
+import type { CallOutcome, CallParams, FileChange, WorkerMethods } from '../protocol/worker.ts';
 import type { WorkspaceSettings } from '../workspace/store.ts';
 
 export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
-/** A file written (content) or deleted (null); path relative to the workspace root. */
-export interface FileChange { path: string; content: Uint8Array | null }
-export type CallOutcome =
-  | { status: 'finished'; result: unknown; changes: FileChange[]; durationMs: number }
-  | { status: 'failed'; reason: 'stopped' | 'timeout' | 'crashed' | 'error'; message: string; durationMs: number };
-export type CallParams = Omit<EngineMethods['call']['params'], 'workspace'>;
+export type { CallOutcome, CallParams, FileChange };
 export type ConfirmAsk = (request: ConfirmRequest & { callId: string }) => Promise<ConfirmReply>;
 
 /** The main-thread side of the Python worker. */
@@ -27,10 +23,10 @@ export interface PythonPort {
   confirmFallback?: ConfirmDecision;
   onConfirm: ConfirmAsk;
   sync(files: FileChange[]): Promise<void>;
-  inspect(params: EngineMethods['inspect']['params']): Promise<Inspection>;
-  schema(params: EngineMethods['schema']['params']): Promise<unknown>;
-  status(params: EngineMethods['status']['params']): Promise<{ line: string }>;
-  lokiStartup(params: EngineMethods['lokiStartup']['params']): Promise<LokiStartup>;
+  inspect(params: WorkerMethods['inspect']['params']): Promise<WorkerMethods['inspect']['result']>;
+  schema(params: WorkerMethods['schema']['params']): Promise<WorkerMethods['schema']['result']>;
+  status(params: WorkerMethods['status']['params']): Promise<WorkerMethods['status']['result']>;
+  /** Resolves with how the call ended and its id; never rejects. */
   call(params: CallParams, onEvent: (e: TelemetryEvent) => void): Promise<CallOutcome>;
   stop(): void;
 }

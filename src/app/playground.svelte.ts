@@ -1,21 +1,20 @@
 /**
- * The playground: ties the workspace (truth, persisted) to the Python worker (a mirror that
+ * The app controller: ties the workspace (truth, persisted) to the Python worker (a mirror that
  * inspects, lints and runs) and to the panels' state. Components read getters and call methods.
  */
-import type { ExportFormat, Profile } from '../../protocol/engine.ts';
-import type { Diagnostic } from '../../protocol/diagnostics.ts';
-import type { FileChange, PythonPort, WorkspacePort } from '../ports.ts';
-import { ArgsForm } from './args.svelte.ts';
-import { CallRun } from './run.svelte.ts';
-import { ConfirmQueue } from './confirm.svelte.ts';
-import { TelemetryLog } from './telemetry.svelte.ts';
-import { ToolsView, type ToolEntry } from './tools.svelte.ts';
-import { HostSettings } from './host.svelte.ts';
-import { layoutOf, toEnginePath, type Layout } from '../lib/layout.ts';
-import { withBashTools } from '../lib/bashtools.ts';
-import { lokiView, type LokiView } from '../lib/loki.ts';
-import { FrameBatch } from '../lib/batch.ts';
-import type { TelemetryEvent } from '../../protocol/events.ts';
+import type { ExportFormat, Profile } from '../protocol/engine.ts';
+import type { Diagnostic } from '../protocol/diagnostics.ts';
+import type { TelemetryEvent } from '../protocol/events.ts';
+import type { LokiView } from '../protocol/loki.ts';
+import type { CallOutcome, FileChange, PythonPort, WorkspacePort } from './ports.ts';
+import { ArgsForm } from '../ui/state/args.svelte.ts';
+import { CallRun } from '../ui/state/run.svelte.ts';
+import { ConfirmQueue } from '../ui/state/confirm.svelte.ts';
+import { TelemetryLog } from '../ui/state/telemetry.svelte.ts';
+import { ToolsView, type ToolEntry } from '../ui/state/tools.svelte.ts';
+import { HostSettings } from '../ui/state/host.svelte.ts';
+import { layoutOf, toEnginePath, type Layout } from '../ui/lib/layout.ts';
+import { FrameBatch } from '../ui/lib/batch.ts';
 
 export interface PlaygroundOptions {
   /** Quiet time after the last edit before the engine re-reads the tools. */
@@ -125,20 +124,18 @@ export class Playground {
     const profile = this.profile;
     await this.#queue;
     try {
-      // Asked alongside, applied on its own: the tools panel never waits for the Loki view.
-      const loki = layout.kind === 'loki' ? this.#lokiStartup(layout.toolsDir) : Promise.resolve(null);
-      void loki.then((answer) => {
-        if (generation !== this.#generation) return;
-        this.#loki = answer && 'view' in answer ? answer.view : null;
-        this.#lokiError = answer && 'error' in answer ? answer.error : null;
-      });
-      // inspect carries the lint diagnostics of the same paths: no second lint round trip per edit.
-      const inspection = await this.python.inspect({ paths: layout.enginePaths, profile, hostConfig: this.host.config });
+      // One answer for the whole panel: tools, diagnostics (inspect carries the lint), and in a Loki
+      // layout the Bash tools and Loki's start-up verdicts.
+      const loki = layout.kind === 'loki'
+        ? { functionsDir: toEnginePath(layout.toolsDir.replace(/\/tools$/, '')), configText: this.workspace.readText('config.yaml') }
+        : undefined;
+      const inspection = await this.python.inspect({ paths: layout.enginePaths, profile, hostConfig: this.host.config, ...(loki ? { loki } : {}) });
       if (generation !== this.#generation) return;
-      const merged = layout.kind === 'loki' ? withBashTools(inspection, this.#bashFiles(layout.toolsDir)) : inspection;
-      this.tools.apply(merged);
+      this.tools.apply(inspection);
+      this.#loki = inspection.loki ?? null;
+      this.#lokiError = inspection.lokiError ?? null;
       const seen = new Set<string>();
-      this.#markers = merged.diagnostics.filter((d) => {
+      this.#markers = inspection.diagnostics.filter((d) => {
         const key = `${d.file}:${d.line}:${d.column}:${d.code}`;
         if (seen.has(key) || (d.profiles.length > 0 && !d.profiles.includes(profile))) return false;
         seen.add(key);
@@ -149,64 +146,50 @@ export class Playground {
     }
   }
 
-  /** Loki's start-up verdicts for the workspace's `functions/` and config.yaml, `.sh` entries merged in. */
-  async #lokiStartup(toolsDir: string): Promise<{ view: LokiView } | { error: string }> {
-    const functionsDir = toolsDir.replace(/\/tools$/, '');
-    try {
-      const startup = await this.python.lokiStartup({ functionsDir: toEnginePath(functionsDir), configText: this.workspace.readText('config.yaml') ?? '' });
-      return { view: lokiView(startup, (entry) => this.workspace.readText(`${toolsDir}/${entry}`)) };
-    } catch (e) {
-      return { error: messageOf(e) };
-    }
-  }
-
-  /** Top-level `.sh` files of the tools folder with their text. */
-  #bashFiles(dir: string): Array<[string, string]> {
-    const out: Array<[string, string]> = [];
-    for (const p of this.workspace.paths) {
-      if (!p.startsWith(`${dir}/`) || !p.endsWith('.sh') || p.slice(dir.length + 1).includes('/')) continue;
-      const text = this.workspace.readText(p);
-      if (text !== null) out.push([p, text]);
-    }
-    return out;
-  }
-
   /** Runs the selected tool as its host would; changed files are committed to the workspace together. */
   async call(): Promise<void> {
     const tool = this.selectedTool;
     if (!tool || this.run.status === 'running' || this.callBlocked !== null) return;
-    const form = this.formFor(tool);
-    const layout = this.layout;
     const before = new Map(this.workspace.files);
     this.run.start(tool.name);
-    this.python.timeoutMs = this.timeoutMs;
-    let callId = '';
-    const events = new FrameBatch<TelemetryEvent>((batch) => {
-      this.telemetry.addAll(batch);
+    const outcome = await this.runTool(tool.name, this.formFor(tool).text, (batch) => {
       for (const e of batch) this.run.onEvent(e);
+    });
+    this.run.finish(outcome, (p) => before.get(p) ?? null);
+  }
+
+  /**
+   * The one way the page runs a tool (Run and the agent loop): under the layout's host, with the
+   * arguments' text as written (Python parses it, so 2.0 stays 2.0: contract 2), the time limit, the
+   * telemetry in the log (and to `onEvents`, once per frame), and the files it changed committed.
+   */
+  async runTool(tool: string, argsJson: string, onEvents?: (batch: TelemetryEvent[]) => void): Promise<CallOutcome> {
+    const layout = this.layout;
+    this.python.timeoutMs = this.timeoutMs;
+    // `onEvents` sees a batch before the log does: the agent marks which model call it is first.
+    const events = new FrameBatch<TelemetryEvent>((batch) => {
+      onEvents?.(batch);
+      this.telemetry.addAll(batch);
     });
     try {
       const outcome = await this.python.call(
         {
           profile: layout.kind === 'loki' ? 'loki' : 'lcp',
           paths: layout.enginePaths,
-          tool: tool.name,
-          args: $state.snapshot(form.value),
+          tool,
+          argsJson,
           hostConfig: this.host.config,
           ...(layout.kind === 'loki' && this.workspace.files.has('functions/.env') ? { envFile: toEnginePath('functions/.env') } : {}),
         },
-        (e) => {
-          callId = e.callId;
-          events.push(e);
-        },
+        (e) => events.push(e),
       );
       events.flush();
-      if (callId) this.confirm.dropCall(callId);
-      this.run.finish(outcome, (p) => before.get(p) ?? null);
+      this.confirm.dropCall(outcome.callId);
       if (outcome.status === 'finished' && outcome.changes.length > 0) this.workspace.applyChanges(outcome.changes);
+      return outcome;
     } catch (e) {
       events.flush();
-      this.run.finish({ status: 'failed', reason: 'error', message: messageOf(e), durationMs: 0 }, () => null);
+      return { callId: '', status: 'failed', reason: 'error', message: messageOf(e), durationMs: 0 };
     }
   }
 

@@ -1,9 +1,12 @@
-// The Loki view's rows from the real engine (Pyodide): Loki's own start-up verdicts and messages,
-// with the `.sh` entries declared by src/bash.
+// The worker's inspection of a Loki layout (src/loki) on the real engine: Loki's own start-up
+// verdicts and messages for every visible_tools entry, Python and Bash, and the tools of both
+// languages in Loki's order.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadNodeEngine } from '../../src/engine/node.ts';
 import type { Engine } from '../../src/engine/engine.ts';
-import { lokiView, type LokiView } from '../../src/ui/lib/loki.ts';
+import type { LokiView } from '../../src/protocol/loki.ts';
+import type { WorkspaceInspection } from '../../src/protocol/worker.ts';
+import { inspectWorkspace } from '../../src/loki/inspect.ts';
+import { getEngine } from './engine.ts';
 
 const doc = (what: string) => `def run(text: str):\n    """${what}\n\n    Args:\n        text: The text.\n    """\n    return text\n`;
 const GREET = '#!/usr/bin/env bash\n# @describe Greet someone.\n# @option --name! Who to greet\nmain() { echo "hi $argc_name" >> "$LLM_OUTPUT"; }\neval "$(argc --argc-eval "$0" "$@")"\n';
@@ -24,14 +27,18 @@ const DIR = '/tmp/ui-loki-1/functions';
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadNodeEngine();
+  engine = await getEngine();
   engine.py.FS.mkdirTree(`${DIR}/tools`);
   for (const [name, text] of Object.entries(FILES)) engine.py.FS.writeFile(`${DIR}/tools/${name}`, text);
 });
 
+const configOf = (visible: string[]): string => `model: x\nvisible_tools:\n${visible.map((v) => `  - ${v}`).join('\n')}\n`;
+const inspect = (visible: string[], profile: 'loki' | 'lcp' = 'loki'): WorkspaceInspection =>
+  inspectWorkspace(engine, { paths: [`${DIR}/tools`], profile, loki: { functionsDir: DIR, configText: configOf(visible) } });
 const viewOf = (visible: string[]): LokiView => {
-  const config = `model: x\nvisible_tools:\n${visible.map((v) => `  - ${v}`).join('\n')}\n`;
-  return lokiView(engine.call('lokiStartup', { functionsDir: DIR, configText: config }), (entry) => FILES[entry] ?? null);
+  const view = inspect(visible).loki;
+  if (!view) throw new Error('no Loki view');
+  return view;
 };
 const rowsOf = (view: LokiView) => Object.fromEntries(view.rows.map((r) => [r.entry, [r.verdict, r.says]]));
 
@@ -72,5 +79,31 @@ describe("the Loki view's verdicts come from Loki's start-up", () => {
       Object.keys(FILES).filter((f) => f !== 'ok.py').sort(),
     );
     expect(view.visible).toEqual(['ok.py']);
+  });
+});
+
+describe('one inspection for a Loki layout', () => {
+  it('lists Bash tools from their argc comments with the Python ones, in visible_tools order, then the rest by file name', () => {
+    const inspection = inspect(['greet.sh', 'ok.py']);
+    const names = inspection.tools.map((t) => t.name);
+    expect(names.slice(0, 2)).toEqual(['greet', 'ok']);
+    expect(names).toContain('extra');
+    const greet = inspection.tools.find((t) => t.name === 'greet');
+    expect(greet).toMatchObject({ file: `${DIR}/tools/greet.sh`, line: 2, description: 'Greet someone.' });
+    expect(greet?.inputSchema).toEqual({ type: 'object', properties: { name: { type: 'string', description: 'Who to greet' } }, required: ['name'] });
+    expect(inspection.diagnostics.find((d) => d.file.endsWith('quiet.sh'))?.message).toMatch(/^Loki refuses to start: /);
+  });
+
+  it('shows no Bash tools under a Python-only profile, and still gives the verdicts', () => {
+    const inspection = inspect(['greet.sh'], 'lcp');
+    expect(inspection.tools.some((t) => t.file.endsWith('.sh'))).toBe(false);
+    expect(inspection.loki?.rows[0]).toMatchObject({ entry: 'greet.sh', verdict: 'builds' });
+  });
+
+  it("says why there are no verdicts when config.yaml's visible_tools is not a list", () => {
+    const inspection = inspectWorkspace(engine, { paths: [`${DIR}/tools`], profile: 'loki', loki: { functionsDir: DIR, configText: 'visible_tools: 3\n' } });
+    expect(inspection.loki).toBeUndefined();
+    expect(inspection.lokiError).toMatch(/visible_tools/);
+    expect(inspection.tools.length).toBeGreaterThan(0);
   });
 });

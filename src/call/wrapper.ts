@@ -1,0 +1,98 @@
+/**
+ * The call wrapper (contract 3): one call's lifecycle, the same for every host and both callers
+ * (the browser worker and `toolplay call`). It opens the call with the host's own line, lets the
+ * host's runner run the tool and stream its output and confirmations, diffs the workspace once,
+ * and closes with `call.finished` or `call.failed`. Stop is the one ending it leaves to its
+ * caller: the runner rejects, and whoever pressed Stop knows whether it was the time limit.
+ */
+import type { Engine } from '../engine/engine.ts';
+import { EngineError } from '../engine/engine.ts';
+import type { CallOptions, ConfirmReply, ConfirmRequest, ToolArguments } from '../protocol/engine.ts';
+import type { TelemetryEvent } from '../protocol/events.ts';
+import type { HostRunner } from '../protocol/runner.ts';
+import type { FailReason } from '../protocol/vocabulary.ts';
+import { bashRunner } from '../loki/bash-runner.ts';
+import { bashToolFile, ToolFs } from '../loki/files.ts';
+import { pythonRunner } from './python-runner.ts';
+
+/** What a call created, modified and deleted (workspace-relative paths, sorted). */
+export interface FsChanges {
+  created: string[];
+  modified: string[];
+  deleted: string[];
+}
+
+/** The workspace as a caller knows it: the worker's mirror, or the CLI's folder as mounted in Pyodide. */
+export interface WorkspaceDiff {
+  /** Right before the tool runs. */
+  begin(): void;
+  /** What changed since begin(). */
+  end(): FsChanges;
+}
+
+/** What the caller lends a call: where its events go, who answers, what to diff, how Bash starts. */
+export interface CallHost {
+  emit(event: TelemetryEvent): void;
+  confirm(request: ConfirmRequest): ConfirmReply;
+  workspace: WorkspaceDiff;
+  /** The environment a Bash tool starts with (Loki's process environment). */
+  bashEnv: Record<string, string>;
+  /** True once Stop was pressed (Python notices Stop by itself; a Bash tool is polled). */
+  interrupted(): boolean;
+}
+
+export type CallParams = ToolArguments & CallOptions & { callId: string };
+
+export type CallEnd =
+  | { callId: string; status: 'finished'; result: unknown; durationMs: number }
+  | { callId: string; status: 'failed'; reason: FailReason; message: string; durationMs: number };
+
+/** Runs one tool under its host. Resolves with how it ended; rejects on Stop and on bad input (after `call.failed`). */
+export function callTool(engine: Engine, params: CallParams, host: CallHost): Promise<CallEnd> {
+  return runCall(params, runnerFor(engine, params, host), host);
+}
+
+/** The host runner of a call: Loki's Bash tools run in TypeScript, every Python tool in the engine (which gives every opening line). */
+function runnerFor(engine: Engine, params: CallParams, host: CallHost): HostRunner {
+  const python = pythonRunner(engine, params, (request) => host.confirm(request));
+  const sh = params.profile === 'loki' ? bashToolFile(new ToolFs(engine.py.FS), params.paths, params.tool) : null;
+  if (!sh) return python;
+  return { openingLine: () => python.openingLine(), run: bashRunner(engine, sh, params, { env: host.bashEnv, interrupted: () => host.interrupted() }) };
+}
+
+/** The lifecycle around any runner (exported for tests with scripted runners). */
+export async function runCall(params: CallParams, runner: HostRunner, host: CallHost): Promise<CallEnd> {
+  const { callId, tool } = params;
+  const started = performance.now();
+  host.emit({ type: 'call.started', callId, tool, args: argsOf(params), statusLine: runner.openingLine(), t: Date.now() });
+  host.workspace.begin();
+  let reply;
+  try {
+    reply = await runner.run((event) => host.emit({ ...event, callId }));
+  } catch (e) {
+    // Bad input or an engine bug: say so in the telemetry too, then let the caller report it.
+    if (e instanceof EngineError)
+      host.emit({ type: 'call.failed', callId, reason: 'error', message: e.message, durationMs: elapsed(started), t: Date.now() });
+    throw e;
+  }
+  host.emit({ type: 'fs.changed', callId, ...host.workspace.end(), t: Date.now() });
+  const { durationMs } = reply;
+  if ('escaped' in reply) {
+    host.emit({ type: 'call.failed', callId, reason: 'crashed', message: reply.escaped, durationMs, t: Date.now() });
+    return { callId, status: 'failed', reason: 'crashed', message: reply.escaped, durationMs };
+  }
+  host.emit({ type: 'call.finished', callId, result: reply.result, durationMs, t: Date.now() });
+  return { callId, status: 'finished', result: reply.result, durationMs };
+}
+
+/** The arguments as the telemetry shows them: the parsed value (the text itself when it does not parse). */
+function argsOf(params: ToolArguments): unknown {
+  if (params.argsJson === undefined) return params.args;
+  try {
+    return JSON.parse(params.argsJson) as unknown;
+  } catch {
+    return params.argsJson;
+  }
+}
+
+const elapsed = (since: number): number => Math.round((performance.now() - since) * 1000) / 1000;

@@ -1,0 +1,31 @@
+/**
+ * Contract 3: a host runner only runs the tool and streams what it does; the call wrapper
+ * (src/call/wrapper.ts) makes the lifecycle around it, the same for every host. The Python
+ * hosts' runners are the engine's `call` method; Loki's Bash runner is src/loki/bash-runner.ts.
+ */
+import type { RunnerEvent } from './events.ts';
+
+/** Result of an LCP call: exactly what `execute_tool` returns. */
+export type LcpResult = Record<string, unknown>;
+/** Result of a Loki call. */
+export interface LokiResult {
+  exit_code: number;
+  llm_output: string;
+  /** What Loki hands to the model. */
+  model_value: unknown;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * What a runner returns: the host's result, or the one-line message of an exception that escaped
+ * the host's own handling (the host itself would have died). The time is the tool's own.
+ */
+export type RunnerReply = { result: LcpResult | LokiResult; durationMs: number } | { escaped: string; durationMs: number };
+
+export interface HostRunner {
+  /** The line the host prints as the call opens (engine `status` with the host's profile); '' when it has none. */
+  openingLine(): string;
+  /** Runs the tool, streaming its output and confirmations. Rejects when Stop interrupts it. */
+  run(emit: (event: RunnerEvent) => void): Promise<RunnerReply>;
+}
