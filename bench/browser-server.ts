@@ -14,7 +14,7 @@ const pyodideDir = dirname(createRequire(import.meta.url).resolve('pyodide/packa
 const BLANK = `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>blank</title>
 <script type="module">
 import { loadPyodide } from './pyodide.mjs';
-const py = await loadPyodide({ indexURL: new URL('../app/pyodide-' + ${JSON.stringify(JSON.parse((await import('node:fs')).readFileSync(join(pyodideDir, 'package.json'), 'utf8')).version)} + '/', location.href).href });
+const py = await loadPyodide({ indexURL: new URL('../app/pyodide-' + ${JSON.stringify((JSON.parse((await import('node:fs')).readFileSync(join(pyodideDir, 'package.json'), 'utf8')) as { version: string }).version)} + '/', location.href).href });
 py.runPython('1');
 globalThis.pyodideLoadedAt = performance.now();
 </script>`;

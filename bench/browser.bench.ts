@@ -45,7 +45,9 @@ const recordFirstSeen = (): void => {
     for (const [name, probe] of Object.entries(probes)) if (seen[name] === undefined && probe()) seen[name] = now;
   };
   new MutationObserver(() => {
-    if (!queued) (queued = true), requestAnimationFrame(check);
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(check);
   }).observe(document, { subtree: true, childList: true });
 };
 

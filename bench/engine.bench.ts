@@ -7,6 +7,7 @@
  * and from JavaScript (what Engine.call costs, the reply's transfer and JSON.parse included).
  */
 import { loadNodeEngine } from '../src/engine/node.ts';
+import { engineFs } from '../src/engine/fs.ts';
 import { FolderDiff } from '../src/cli/workspace-diff.ts';
 import { median, middle, type BenchRow } from './bench.ts';
 import { librarySource, writeLibraries } from './generate.ts';
@@ -75,7 +76,7 @@ def _bench_dispatch(method, params):
   const rescanInside = inside();
   const target = paths[FILES / 2] ?? '';
   let edit = 0;
-  const oneFile = await median(15, roundTrip, () => py.FS.writeFile(target, librarySource(FILES / 2, ++edit)));
+  const oneFile = await median(15, roundTrip, () => engineFs(py).writeFile(target, librarySource(FILES / 2, ++edit)));
   const oneFileInside = inside();
   const oneFloor = floor([target], 15);
   // What every `schema` call pays however much the engine caches: the reply's JSON text for all
@@ -93,21 +94,21 @@ def _bench_reply():
   const lint = (): unknown => engine.call('lint', { paths: [DIR] });
   const clearLint = (): void => void py.runPython('import toolplay.core.file_cache as c; c.reset()');
   const lintFull = await median(5, lint, clearLint);
-  const lintOne = await median(15, lint, () => py.FS.writeFile(target, librarySource(FILES / 2, ++edit)));
+  const lintOne = await median(15, lint, () => engineFs(py).writeFile(target, librarySource(FILES / 2, ++edit)));
 
   // What the tools panel pays after every edit (`inspect`: libraries, hub tools, lint) and what
   // every tool call pays before the tool runs (the hub status line) and around it (the call wrapper's
   // one diff of a 20 MB workspace as the CLI makes it; the files are let settle past its racy window first).
   const inspect = (): unknown => engine.call('inspect', { paths: [DIR], profile: 'hub' });
   const inspectSame = await median(9, inspect);
-  const inspectOne = await median(9, inspect, () => py.FS.writeFile(target, librarySource(FILES / 2, ++edit)));
+  const inspectOne = await median(9, inspect, () => engineFs(py).writeFile(target, librarySource(FILES / 2, ++edit)));
   const status = await median(15, () => engine.call('status', { paths: [DIR], tool: 'tool_lib1_action0', args: { query: 'q' } }));
   const WS = '/bench/workspace';
-  py.FS.mkdirTree(WS);
+  engineFs(py).mkdirTree(WS);
   const blob = new Uint8Array(200 * 1024).fill(97);
-  for (let i = 0; i < 100; i++) py.FS.writeFile(`${WS}/data${i}.bin`, blob);
+  for (let i = 0; i < 100; i++) engineFs(py).writeFile(`${WS}/data${i}.bin`, blob);
   await new Promise((done) => setTimeout(done, 2100));
-  const diff = new FolderDiff(py.FS, WS);
+  const diff = new FolderDiff(engineFs(py), WS);
   const workspaceDiff = await median(9, () => {
     diff.begin();
     diff.end();

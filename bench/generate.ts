@@ -4,6 +4,7 @@
  * docstrings), about 80–120 lines like the tool files people actually write.
  */
 import type { PyodideAPI } from 'pyodide';
+import { engineFs } from '../src/engine/fs.ts';
 
 const TYPES = ['str', 'int', 'float', 'bool', 'List[str]', 'Dict[str, Any]', 'Optional[int]', 'Literal["fast", "slow"]'];
 const DEFAULTS: Record<string, string> = {
@@ -64,10 +65,10 @@ ${tools}`;
 
 /** Writes `count` libraries into `dir` of the Pyodide FS; returns the file paths. */
 export function writeLibraries(py: PyodideAPI, dir: string, count: number): string[] {
-  py.FS.mkdirTree(dir);
+  engineFs(py).mkdirTree(dir);
   return Array.from({ length: count }, (_, i) => {
     const path = `${dir}/lib${String(i).padStart(3, '0')}.py`;
-    py.FS.writeFile(path, librarySource(i));
+    engineFs(py).writeFile(path, librarySource(i));
     return path;
   });
 }

@@ -1,4 +1,4 @@
-// `npm test`: every test (vitest unit + Pyodide suites, the type check, then the browser suite against the built app),
+// `npm test`: every test (vitest unit + Pyodide suites, the type check, ESLint, then the browser suite against the built app),
 // ending with one plain "N passed, N failed" line for CI.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +20,10 @@ if (vitestStatus !== 0 && counts.failed === 0) counts.failed += 1; // a suite th
 
 // Types are part of the contract between worker, app and CLI: a type error fails the run.
 if (run('npm', ['run', '--silent', 'check']) === 0) counts.passed += 1;
+else counts.failed += 1;
+
+// So is the lint (no floating promises, no unused code, Svelte's rules): one finding fails the run.
+if (run('npm', ['run', '--silent', 'lint']) === 0) counts.passed += 1;
 else counts.failed += 1;
 
 const buildStatus = run('npx', ['vite', 'build', '--logLevel', 'warn']);

@@ -24,7 +24,7 @@ export function chatUrl(baseUrl: string): string {
 /** One line from an error answer's body (JSON error message, or the start of its text). */
 async function serverMessage(res: Response): Promise<string> {
   const text = await res.text().catch(() => '');
-  let said: string | null = null;
+  let said: string | null;
   try {
     said = errorText(JSON.parse(text));
   } catch {

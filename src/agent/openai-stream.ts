@@ -62,7 +62,7 @@ class Assembly {
 /** One whole (non-streamed) chat completion. */
 export function readCompletion(body: unknown): ModelReply {
   const assembly = new Assembly();
-  const choice = isRecord(body) && Array.isArray(body.choices) ? body.choices[0] : undefined;
+  const choice: unknown = isRecord(body) && Array.isArray(body.choices) ? body.choices[0] : undefined;
   if (!isRecord(choice)) throw new ModelError('stream', `the endpoint answered without a choice: ${JSON.stringify(body).slice(0, 200)}`);
   assembly.add(choice);
   return assembly.reply();
@@ -72,10 +72,11 @@ export function readCompletion(body: unknown): ModelReply {
 export async function readCompletionStream(stream: ReadableStream<Uint8Array>, onText?: (text: string) => void): Promise<ModelReply> {
   const assembly = new Assembly(onText);
   let done = false;
-  let failure: ModelError | null = null;
+  // Set from the parser's callback: read through this holder, so the checks below see its type.
+  const state: { failure: ModelError | null } = { failure: null };
   const parser = createParser({
     onEvent(event: EventSourceMessage) {
-      if (failure || done) return;
+      if (state.failure || done) return;
       if (event.data.trim() === '[DONE]') {
         done = true;
         return;
@@ -84,11 +85,11 @@ export async function readCompletionStream(stream: ReadableStream<Uint8Array>, o
       try {
         chunk = JSON.parse(event.data);
       } catch {
-        failure = new ModelError('stream', `the stream sent a chunk that is not JSON: ${event.data.slice(0, 200)}`);
+        state.failure = new ModelError('stream', `the stream sent a chunk that is not JSON: ${event.data.slice(0, 200)}`);
         return;
       }
       const error = isRecord(chunk) && 'error' in chunk ? errorText(chunk) : null;
-      if (error !== null) failure = new ModelError('server', `the endpoint reported an error in the middle of its answer: ${error}`);
+      if (error !== null) state.failure = new ModelError('server', `the endpoint reported an error in the middle of its answer: ${error}`);
       else if (isRecord(chunk) && Array.isArray(chunk.choices)) assembly.add(chunk.choices[0]);
     },
   });
@@ -99,15 +100,15 @@ export async function readCompletionStream(stream: ReadableStream<Uint8Array>, o
       const { value, done: end } = await reader.read();
       if (end) break;
       parser.feed(decoder.decode(value, { stream: true }));
-      if (failure) break;
+      if (state.failure) break;
     }
   } catch (e) {
     if (e instanceof Error && e.name === 'AbortError') throw e;
     throw new ModelError('stream', `the connection broke in the middle of the answer: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (failure) {
+  if (state.failure) {
     await reader.cancel().catch(() => {});
-    throw failure;
+    throw state.failure;
   }
   if (!done && !assembly.finished) throw new ModelError('stream', 'the stream ended in the middle of the answer (no finish_reason, no [DONE]): the server or the connection cut it');
   return assembly.reply();

@@ -65,6 +65,7 @@ export function pyRepr(value: unknown): string {
     const items = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${reprString(k)}: ${pyRepr(v)}`);
     return `{${items.join(', ')}}`;
   }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- JSON data leaves only undefined for here
   return reprString(String(value));
 }
 

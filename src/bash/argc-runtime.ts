@@ -26,8 +26,11 @@ export type RuntimeOutcome =
 /** Runs a function of the script (choices, defaults), with the variables set so far, and returns its stdout. */
 export type FunctionRunner = (fn: string, vars: ArgcAssignment[]) => Promise<string>;
 
-class Die {
-  constructor(readonly outcome: RuntimeOutcome) {}
+/** The parser exits early (an error or the help text): thrown, caught once at the top. */
+class Die extends Error {
+  constructor(readonly outcome: RuntimeOutcome) {
+    super('argc exits');
+  }
 }
 const die = (message: string): Die => new Die({ kind: 'exit', stdout: '', stderr: `${message}\n`, code: 1 });
 const usage = (cmd: ArgcCommand, cmds: ArgcCommand[]): Die => new Die({ kind: 'exit', stdout: `${renderHelp(cmd, cmds)}\n`, stderr: '', code: 0 });

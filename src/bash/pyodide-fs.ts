@@ -4,44 +4,13 @@
  * the FS's own, and failures carry Node-style codes (`ENOENT: no such file or directory,
  * open '/x'`) like just-bash's own filesystems, so its commands print the usual messages.
  */
+import type { EngineFs, EngineStat } from '../engine/fs.ts';
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
 
 // just-bash does not export these three; derive them from the interface.
 type ReadFileOptions = Exclude<Parameters<IFileSystem['readFile']>[1], BufferEncoding | undefined>;
 type WriteFileOptions = Exclude<Parameters<IFileSystem['writeFile']>[2], BufferEncoding | undefined>;
 type DirentEntry = Awaited<ReturnType<NonNullable<IFileSystem['readdirWithFileTypes']>>>[number];
-
-/** The part of Emscripten's FS (as Pyodide exposes it) this adapter uses. */
-export interface EmscriptenFsLike {
-  readFile(path: string, opts?: { encoding?: 'binary' }): Uint8Array;
-  writeFile(path: string, data: Uint8Array): void;
-  stat(path: string): EmscriptenStat;
-  lstat(path: string): EmscriptenStat;
-  mkdir(path: string, mode?: number): unknown;
-  mkdirTree(path: string, mode?: number): unknown;
-  readdir(path: string): string[];
-  unlink(path: string): void;
-  rmdir(path: string): void;
-  rename(oldPath: string, newPath: string): void;
-  symlink(target: string, path: string): unknown;
-  readlink(path: string): string;
-  chmod(path: string, mode: number): void;
-  utime(path: string, atime: number, mtime: number): void;
-  isFile(mode: number): boolean;
-  isDir(mode: number): boolean;
-  isLink(mode: number): boolean;
-  lookupPath(path: string, opts?: { follow?: boolean }): { node: unknown };
-  getPath(node: unknown): string;
-}
-
-/** What `FS.stat` returns (times are Dates in older Emscripten, numbers in newer). */
-export interface EmscriptenStat {
-  mode: number;
-  size: number;
-  mtime: Date | number;
-  ino?: number;
-  dev?: number;
-}
 
 const DESCRIPTIONS: Record<string, string> = {
   ENOENT: 'no such file or directory',
@@ -110,11 +79,11 @@ const encodingOf = (o: ReadFileOptions | WriteFileOptions | BufferEncoding | und
 
 /** just-bash `IFileSystem` backed by a Pyodide `FS`. */
 export class PyodideFs implements IFileSystem {
-  readonly #fs: EmscriptenFsLike;
+  readonly #fs: EngineFs;
   readonly #codes: Map<number, string>;
 
   /** `errnoCodes` is `pyodide.ERRNO_CODES` (name → number), used to name FS errors. */
-  constructor(fs: EmscriptenFsLike, errnoCodes: Record<string, number>) {
+  constructor(fs: EngineFs, errnoCodes: Record<string, number>) {
     this.#fs = fs;
     this.#codes = new Map(Object.entries(errnoCodes).map(([name, n]) => [n, name]));
   }
@@ -130,7 +99,7 @@ export class PyodideFs implements IFileSystem {
     }
   }
 
-  #stat(op: string, path: string, follow: boolean): EmscriptenStat | null {
+  #stat(op: string, path: string, follow: boolean): EngineStat | null {
     try {
       return follow ? this.#fs.stat(path) : this.#fs.lstat(path);
     } catch (err) {
@@ -139,7 +108,7 @@ export class PyodideFs implements IFileSystem {
     }
   }
 
-  #toStat(st: EmscriptenStat): FsStat {
+  #toStat(st: EngineStat): FsStat {
     const stat: FsStat = {
       isFile: this.#fs.isFile(st.mode),
       isDirectory: this.#fs.isDir(st.mode),

@@ -55,7 +55,7 @@ export function callTool(engine: Engine, params: CallParams, host: CallHost): Pr
 /** The host runner of a call: Loki's Bash tools run in TypeScript, every Python tool in the engine (which gives every opening line). */
 function runnerFor(engine: Engine, params: CallParams, host: CallHost): HostRunner {
   const python = pythonRunner(engine, params, (request) => host.confirm(request));
-  const sh = params.profile === 'loki' ? bashToolFile(new ToolFs(engine.py.FS), params.paths, params.tool) : null;
+  const sh = params.profile === 'loki' ? bashToolFile(new ToolFs(engine.fs), params.paths, params.tool) : null;
   if (!sh) return python;
   return { openingLine: () => python.openingLine(), run: bashRunner(engine, sh, params, { env: host.bashEnv, interrupted: () => host.interrupted() }) };
 }

@@ -32,7 +32,7 @@ const isInterrupt = (e: unknown): boolean => e instanceof Error && /KeyboardInte
 export function nodeToolRunner(engine: Engine, o: NodeRunnerOptions): ToolRunner {
   const interrupt = new Uint8Array(new SharedArrayBuffer(1));
   engine.py.setInterruptBuffer(interrupt);
-  const workspace = new FolderDiff(engine.py.FS, o.workspace);
+  const workspace = new FolderDiff(engine.fs, o.workspace);
   let seq = 0;
   return {
     statusLine(name, argsJson) {

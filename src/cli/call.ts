@@ -80,7 +80,7 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
   }, {
     emit: emitter(Boolean(values.events)),
     confirm: confirmAnswer(confirm),
-    workspace: new FolderDiff(engine.py.FS, workspace),
+    workspace: new FolderDiff(engine.fs, workspace),
     bashEnv: { ...(process.env as Record<string, string>), ...(env ? envFile(env) : {}) },
     interrupted: () => false,
   });

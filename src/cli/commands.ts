@@ -32,7 +32,7 @@ export function unknownTool(tool: string, path: string, names: string[]): UsageF
   return new UsageFailure(`unknown tool '${tool}' in ${path} (${names.length ? `tools: ${shown}` : 'it has no tools'})`);
 }
 
-export function hostConfig(command: string, text: unknown): HostConfig | undefined {
+export function hostConfig(command: string, text: string | boolean | undefined): HostConfig | undefined {
   if (text === undefined) return undefined;
   const value = json('--host-config', String(text));
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {

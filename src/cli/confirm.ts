@@ -10,7 +10,7 @@ const ask = (question: string): string => {
   const buf = Buffer.alloc(256);
   let text = '';
   for (;;) {
-    let n = 0;
+    let n: number;
     try {
       n = readSync(0, buf, 0, buf.length, null);
     } catch (e) {

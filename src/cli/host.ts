@@ -23,7 +23,7 @@ export function mountPoints(paths: string[]): string[] {
 /** Loads the engine and mounts `hostPaths` (absolute) into it. */
 export async function openEngine(hostPaths: string[]): Promise<Engine> {
   const engine = await loadNodeEngine();
-  const { FS } = engine.py;
+  const FS = engine.fs;
   for (const dir of mountPoints(hostPaths)) {
     FS.mkdirTree(dir);
     engine.py.mountNodeFS(dir, dir);

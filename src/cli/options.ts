@@ -15,7 +15,7 @@ export interface Parsed {
 export function parse(command: string, args: string[], options: Options): Parsed {
   try {
     const { values, positionals } = parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
-    return { values: values as Parsed['values'], positionals };
+    return { values: values, positionals };
   } catch (e) {
     const err = e as Error & { code?: string };
     const flag = /'([^']+)'/.exec(err.message)?.[1] ?? '';
@@ -29,7 +29,7 @@ export function parse(command: string, args: string[], options: Options): Parsed
 export function choice<T extends string>(command: string, name: string, value: unknown, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageFailure(`${command}: unknown ${name} '${String(value)}' (choose from ${allowed.join(', ')})`);
+  throw new UsageFailure(`${command}: unknown ${name} '${typeof value === 'string' ? value : JSON.stringify(value)}' (choose from ${allowed.join(', ')})`);
 }
 
 /** JSON text from the command line; the error names the argument and keeps the parser's position. */

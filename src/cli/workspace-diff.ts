@@ -6,10 +6,9 @@
  * call's start to tell (a write in the same tick leaves the same mtime).
  */
 import { createHash } from 'node:crypto';
-import type { PyodideAPI } from 'pyodide';
+import { mtimeMs, type EngineFs, type EngineStat } from '../engine/fs.ts';
 import type { FsChanges, WorkspaceDiff } from '../call/wrapper.ts';
 
-type FS = PyodideAPI['FS'];
 interface Entry { stamp: string; mtimeMs: number; digest: string }
 
 /** Python's bytecode caches are not the tool's output. */
@@ -20,12 +19,12 @@ const HASH_LIMIT = 4 * 1024 * 1024;
 const RACY_MS = 2000;
 
 export class FolderDiff implements WorkspaceDiff {
-  readonly #fs: FS;
+  readonly #fs: EngineFs;
   readonly #root: string;
   #before = new Map<string, Entry>();
   #since = 0;
 
-  constructor(fs: FS, root: string) {
+  constructor(fs: EngineFs, root: string) {
     this.#fs = fs;
     this.#root = root.replace(/\/+$/, '');
   }
@@ -45,7 +44,7 @@ export class FolderDiff implements WorkspaceDiff {
       else if (this.#changed(path, before)) out.modified.push(path);
     }
     for (const path of this.#before.keys()) if (!seen.has(path)) out.deleted.push(path);
-    for (const list of Object.values(out)) list.sort();
+    for (const list of [out.created, out.modified, out.deleted]) list.sort();
     return out;
   }
 
@@ -60,10 +59,10 @@ export class FolderDiff implements WorkspaceDiff {
     return { stamp: stampOf(stat), mtimeMs: mtimeMs(stat.mtime), digest: this.#digest(path, stat) };
   }
 
-  #digest(path: string, stat: { mtime: unknown; size: number }): string {
+  #digest(path: string, stat: EngineStat): string {
     if (stat.size > HASH_LIMIT) return stampOf(stat);
     try {
-      return createHash('sha1').update(this.#fs.readFile(`${this.#root}/${path}`) as Uint8Array).digest('hex');
+      return createHash('sha1').update(this.#fs.readFile(`${this.#root}/${path}`)).digest('hex');
     } catch {
       return 'unreadable';
     }
@@ -74,7 +73,7 @@ export class FolderDiff implements WorkspaceDiff {
     const files: string[] = [];
     const visit = (rel: string): void => {
       const dir = rel ? `${this.#root}/${rel}` : this.#root;
-      for (const name of this.#fs.readdir(dir) as string[]) {
+      for (const name of this.#fs.readdir(dir)) {
         if (name === '.' || name === '..') continue;
         const path = rel ? `${rel}/${name}` : name;
         const mode = this.#fs.lstat(`${this.#root}/${path}`).mode;
@@ -88,9 +87,4 @@ export class FolderDiff implements WorkspaceDiff {
   }
 }
 
-/** Emscripten reports times as Dates (older) or milliseconds (newer). */
-function mtimeMs(value: unknown): number {
-  return value instanceof Date ? value.getTime() : Number(value);
-}
-
-const stampOf = (stat: { mtime: unknown; size: number }): string => `${mtimeMs(stat.mtime)}:${stat.size}`;
+const stampOf = (stat: EngineStat): string => `${mtimeMs(stat.mtime)}:${stat.size}`;

@@ -10,7 +10,7 @@ export class NodeScratchHost implements ScratchHost {
   constructor(readonly engine: Engine) {}
 
   async writeScratch(root: string, files: FileChange[] | null): Promise<void> {
-    writeScratch(this.engine.py.FS, root, files);
+    writeScratch(this.engine.fs, root, files);
   }
   async inspect(params: EngineMethods['inspect']['params']): Promise<Inspection> {
     return this.engine.call('inspect', params);

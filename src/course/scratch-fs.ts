@@ -1,19 +1,18 @@
 /** Folder copies and listings in Pyodide's filesystem, for scratch workspaces (never /workspace). */
-import type { PyodideAPI } from 'pyodide';
+import type { EngineFs } from '../engine/fs.ts';
 import type { FileChange } from '../protocol/worker.ts';
 import { sameBytes } from '../workspace/paths.ts';
 import { scratchPath } from './scratch.ts';
 
-type FS = PyodideAPI['FS'];
 
-const kind = (fs: FS, path: string): 'file' | 'dir' | null => {
+const kind = (fs: EngineFs, path: string): 'file' | 'dir' | null => {
   const found = fs.analyzePath(path, false);
   if (!found.exists) return null;
   const { mode } = fs.stat(path);
   return fs.isDir(mode) ? 'dir' : fs.isFile(mode) ? 'file' : null;
 };
 
-export function removeTree(fs: FS, path: string): void {
+export function removeTree(fs: EngineFs, path: string): void {
   const k = kind(fs, path);
   if (k === 'file') fs.unlink(path);
   if (k !== 'dir') return;
@@ -21,20 +20,20 @@ export function removeTree(fs: FS, path: string): void {
   fs.rmdir(path);
 }
 
-function writeFile(fs: FS, path: string, bytes: Uint8Array): void {
+function writeFile(fs: EngineFs, path: string, bytes: Uint8Array): void {
   fs.mkdirTree(path.slice(0, path.lastIndexOf('/')));
   fs.writeFile(path, bytes);
 }
 
 /** Relative path → bytes of every file below `root`. */
-export function listFiles(fs: FS, root: string): Map<string, Uint8Array> {
+export function listFiles(fs: EngineFs, root: string): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   const walk = (dir: string, prefix: string): void => {
     for (const name of fs.readdir(dir).sort()) {
       if (name === '.' || name === '..' || name === '__pycache__') continue;
       const k = kind(fs, `${dir}/${name}`);
       if (k === 'dir') walk(`${dir}/${name}`, `${prefix}${name}/`);
-      else if (k === 'file') out.set(`${prefix}${name}`, fs.readFile(`${dir}/${name}`) as Uint8Array);
+      else if (k === 'file') out.set(`${prefix}${name}`, fs.readFile(`${dir}/${name}`));
     }
   };
   if (kind(fs, root) === 'dir') walk(root, '');
@@ -42,7 +41,7 @@ export function listFiles(fs: FS, root: string): Map<string, Uint8Array> {
 }
 
 /** Makes `root` hold exactly `files` (null: removes it). */
-export function writeScratch(fs: FS, root: string, files: FileChange[] | null): void {
+export function writeScratch(fs: EngineFs, root: string, files: FileChange[] | null): void {
   const dir = scratchPath(root);
   removeTree(fs, dir);
   if (!files) return;
@@ -51,7 +50,7 @@ export function writeScratch(fs: FS, root: string, files: FileChange[] | null): 
 }
 
 /** Writes (content) or removes (null) relative paths below `dir`. */
-export function applyFiles(fs: FS, dir: string, files: FileChange[]): void {
+export function applyFiles(fs: EngineFs, dir: string, files: FileChange[]): void {
   for (const f of files) {
     const parts = f.path.split('/');
     if (f.path.startsWith('/') || parts.includes('..') || parts.includes('')) throw new Error(`bad file path: ${f.path}`);
@@ -62,7 +61,7 @@ export function applyFiles(fs: FS, dir: string, files: FileChange[]): void {
 }
 
 /** A fresh copy of `from` at `to` (whatever was at `to` is removed first). */
-export function copyTree(fs: FS, from: string, to: string): void {
+export function copyTree(fs: EngineFs, from: string, to: string): void {
   removeTree(fs, to);
   fs.mkdirTree(to);
   for (const [path, bytes] of listFiles(fs, from)) writeFile(fs, `${to}/${path}`, bytes);
@@ -76,4 +75,4 @@ export function changedFiles(before: Map<string, Uint8Array>, after: Map<string,
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-export const exists = (fs: FS, path: string): boolean => kind(fs, path) !== null;
+export const exists = (fs: EngineFs, path: string): boolean => kind(fs, path) !== null;

@@ -16,7 +16,7 @@ const BASH_ENV = { HOME: '/home/pyodide', PATH: '/usr/bin:/bin', USER: 'pyodide'
 const NO_CHANGES: FsChanges = { created: [], modified: [], deleted: [] };
 
 export async function runScratchCall(engine: Engine, params: ScratchCallParams, interrupted: () => boolean = () => false): Promise<ScratchCallResult> {
-  const fs = engine.py.FS;
+  const fs = engine.fs;
   const base = scratchPath(params.base);
   // One fixed copy per base: the engine's per-path caches stay bounded however often a check runs.
   const dir = `${base}.call`;

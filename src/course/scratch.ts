@@ -5,52 +5,14 @@
  * CLI and the tests) and the browser's PythonClient (its writeScratch/scratchCall requests reach
  * scratch-run.ts in the worker).
  */
-import type { ConfirmDecision, EngineMethods, HostConfig, Inspection } from '../protocol/engine.ts';
+import type { EngineMethods, Inspection } from '../protocol/engine.ts';
 import type { FileChange } from '../protocol/worker.ts';
+import type { ScratchCallParams, ScratchCallResult } from '../protocol/worker.ts';
+
+export type { AskedConfirmation, ScratchCallParams, ScratchCallResult } from '../protocol/worker.ts';
 
 /** Every scratch folder lives below this one, in the engine's filesystem. */
 export const SCRATCH_ROOT = '/scratch';
-
-/** Runs one tool on a fresh copy of a scratch folder; the copy is removed afterwards. */
-export interface ScratchCallParams {
-  /** A folder under SCRATCH_ROOT written by writeScratch: the files to copy. */
-  base: string;
-  profile: 'lcp' | 'loki';
-  /** The tools folder, relative to the base: `tools` or `functions/tools`. */
-  toolsDir: string;
-  tool: string;
-  args: Record<string, unknown>;
-  hostConfig?: HostConfig;
-  /** How every confirmation is answered (default reject); each question is reported in `asked`. */
-  confirm?: ConfirmDecision;
-  /** Files written into (content) or removed from (null) the copy before the call. */
-  overlay?: FileChange[];
-  /** Paths (relative to the copy) whose existence after the call is reported in `exists`. */
-  probe?: string[];
-  /** Report the files the call created or changed, with their bytes, in `created`. */
-  collect?: boolean;
-}
-
-/** A confirmation the tool asked for. */
-export interface AskedConfirmation {
-  label: string;
-  content: string;
-}
-
-/** How a scratch call ended. `result` is exactly what the host returned. */
-export type ScratchCallResult = (
-  | { result: unknown }
-  /** An exception escaped the host's own handling (e.g. SystemExit while LCP imports a module). */
-  | { escaped: string }
-  /** The engine refused the call (bad input, e.g. a tool Loki cannot find). */
-  | { refused: string }
-) & {
-  asked: AskedConfirmation[];
-  exists: Record<string, boolean>;
-  created: FileChange[];
-  /** What the tool printed (stdout and stderr, in order). */
-  output: string;
-};
 
 /** The engine operations the course uses, on scratch folders only. */
 export interface ScratchHost {

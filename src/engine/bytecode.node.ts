@@ -1,4 +1,5 @@
 import { loadPyodide } from 'pyodide';
+import { engineFs } from './fs.ts';
 import { ENGINE_ROOT, STDLIB_DIR, type EngineFiles, type EngineSources } from './install.ts';
 
 /**
@@ -46,8 +47,8 @@ def tool_sample(query: str, limit: int = LIMIT, mode: Literal["a", "b"] = "a", t
 export async function compileEngine(sources: EngineSources): Promise<EngineFiles> {
   const py = await loadPyodide({ stdout: () => {}, stderr: () => {} });
   const write = (path: string, text: string): void => {
-    py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
-    py.FS.writeFile(path, text);
+    engineFs(py).mkdirTree(path.slice(0, path.lastIndexOf('/')));
+    engineFs(py).writeFile(path, text);
   };
   for (const [rel, text] of Object.entries(sources)) write(`${ENGINE_ROOT}/${rel}`, text);
   for (const [name, text] of Object.entries(WARM_UP)) write(`/warm-up/${name}`, text);
@@ -82,8 +83,8 @@ json.dumps({"ok": bool(ok), "files": sorted(files)})
   if (!ok) throw new Error('the engine does not compile (a syntax error in python/toolplay?)');
   const out: EngineFiles = { sources: {}, bytecode: {} };
   for (const rel of files) {
-    if (rel.endsWith('.pyc')) out.bytecode[rel] = py.FS.readFile(`${ENGINE_ROOT}/${rel}`) as Uint8Array;
-    else if (rel.endsWith('.py')) out.sources[rel] = py.FS.readFile(`${ENGINE_ROOT}/${rel}`, { encoding: 'utf8' }) as string;
+    if (rel.endsWith('.pyc')) out.bytecode[rel] = engineFs(py).readFile(`${ENGINE_ROOT}/${rel}`);
+    else if (rel.endsWith('.py')) out.sources[rel] = engineFs(py).readFile(`${ENGINE_ROOT}/${rel}`, { encoding: 'utf8' });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { PyodideAPI } from 'pyodide';
 import type { EngineMethods, EngineMethod, EngineHooks } from '../protocol/engine.ts';
 import type { EngineErrorKind } from '../protocol/vocabulary.ts';
+import { engineFs, type EngineFs } from './fs.ts';
 
 /** A failure reported by the engine: `usage` is bad input (show the message), `internal` is a bug. */
 export class EngineError extends Error {
@@ -17,9 +18,12 @@ export class EngineError extends Error {
 /** Typed access to `toolplay.api.dispatch` in one Pyodide instance (Node or browser worker). */
 export class Engine {
   readonly #dispatch: (method: string, params: string, hooks?: unknown) => string;
+  /** Pyodide's filesystem, typed. */
+  readonly fs: EngineFs;
 
   constructor(readonly py: PyodideAPI) {
-    this.#dispatch = py.pyimport('toolplay.api').dispatch;
+    this.#dispatch = (py.pyimport('toolplay.api') as { dispatch: (method: string, params: string, hooks?: unknown) => string }).dispatch;
+    this.fs = engineFs(py);
   }
 
   call<M extends EngineMethod>(method: M, params: EngineMethods[M]['params'], hooks?: EngineHooks): EngineMethods[M]['result'] {
@@ -27,6 +31,6 @@ export class Engine {
     const raw = this.#dispatch(method, JSON.stringify(params), hooks);
     const reply = JSON.parse(raw) as { ok?: unknown; error?: { kind: EngineErrorKind; message: string; traceback?: string } };
     if (reply.error) throw new EngineError(reply.error.kind, reply.error.message, reply.error.traceback);
-    return reply.ok as EngineMethods[M]['result'];
+    return reply.ok;
   }
 }

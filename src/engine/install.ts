@@ -1,4 +1,5 @@
 import type { PyodideAPI } from 'pyodide';
+import { engineFs } from './fs.ts';
 
 /** Where the engine's Python package lives inside the Pyodide filesystem. */
 export const ENGINE_ROOT = '/toolplay-engine';
@@ -26,8 +27,8 @@ export const STDLIB_DIR = 'stdlib';
  */
 export function installEngine(py: PyodideAPI, sources: EngineSources, bytecode: EngineBytecode = {}): void {
   const files = [...Object.entries(sources), ...Object.entries(bytecode)].map(([rel, content]) => [`${ENGINE_ROOT}/${rel}`, content] as const);
-  for (const dir of new Set(files.map(([path]) => path.slice(0, path.lastIndexOf('/'))))) py.FS.mkdirTree(dir);
-  for (const [path, content] of files) py.FS.writeFile(path, content);
+  for (const dir of new Set(files.map(([path]) => path.slice(0, path.lastIndexOf('/'))))) engineFs(py).mkdirTree(dir);
+  for (const [path, content] of files) engineFs(py).writeFile(path, content);
   const stdlib = Object.keys(sources).some((rel) => rel.startsWith(`${STDLIB_DIR}/`)) ? `${ENGINE_ROOT}/${STDLIB_DIR}` : null;
   // Only these folders' cached listings are dropped: importlib.invalidate_caches() would also
   // import importlib.metadata (and email, zipfile…), ~80 ms of a page load for nothing.

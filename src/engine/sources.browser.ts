@@ -4,5 +4,5 @@ const modules = import.meta.glob('../../python/toolplay/**/*.py', { query: '?raw
 
 /** The engine package, bundled as text by Vite (browser worker). */
 export const engineSources: EngineSources = Object.fromEntries(
-  Object.entries(modules).map(([path, text]) => [path.replace('../../python/', ''), text as string]),
+  Object.entries(modules).map(([path, text]) => [path.replace('../../python/', ''), text]),
 );

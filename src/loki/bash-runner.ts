@@ -22,7 +22,6 @@ export function bashRunner(engine: Engine, toolPath: string, params: ToolArgumen
   const args = params.argsJson ?? params.args;
   return async (emit): Promise<RunnerReply> => {
     const [{ PyodideFs }, { runBashTool }] = await Promise.all([import('../bash/pyodide-fs.ts'), import('../bash/run-tool.ts')]);
-    type EmscriptenFsLike = ConstructorParameters<typeof PyodideFs>[0];
     const started = performance.now();
     const abort = new AbortController();
     const poll = setInterval(() => {
@@ -30,7 +29,7 @@ export function bashRunner(engine: Engine, toolPath: string, params: ToolArgumen
     }, 50);
     try {
       const result = await runBashTool({
-        fs: new PyodideFs(engine.py.FS as unknown as EmscriptenFsLike, engine.py.ERRNO_CODES),
+        fs: new PyodideFs(engine.fs, engine.py.ERRNO_CODES),
         toolPath,
         args,
         cwd: params.workspace,

@@ -3,13 +3,12 @@
  * or the CLI's folders mounted at their own paths. Which files a folder offers, in Loki's order,
  * and which file a called tool is: answered here once for the worker and the CLI.
  */
-import type { PyodideAPI } from 'pyodide';
+import type { EngineFs } from '../engine/fs.ts';
 
-type FS = PyodideAPI['FS'];
 
 /** Reads of Pyodide's FS that never throw: a missing path is simply not a file. */
 export class ToolFs {
-  constructor(readonly fs: FS) {}
+  constructor(readonly fs: EngineFs) {}
 
   isFile(path: string): boolean {
     try {
@@ -39,7 +38,7 @@ export class ToolFs {
   /** A folder's entries (no `.`/`..`); empty when it is not a readable folder. */
   list(dir: string): string[] {
     try {
-      return (this.fs.readdir(dir) as string[]).filter((n) => n !== '.' && n !== '..');
+      return (this.fs.readdir(dir)).filter((n) => n !== '.' && n !== '..');
     } catch {
       return [];
     }

@@ -46,7 +46,7 @@ function sortBy<T>(items: T[], key: (item: T) => number): T[] {
 
 export function inspectWorkspace(engine: Engine, params: WorkerMethods['inspect']['params']): WorkspaceInspection {
   const { loki, ...request } = params;
-  const fs = new ToolFs(engine.py.FS);
+  const fs = new ToolFs(engine.fs);
   const flavour = isOneOf(LOKI_FLAVOURS, request.profile) ? request.profile : null;
   const inspection = engine.call('inspect', request);
   const complete = flavour ? withBashTools(fs, inspection, request.paths, flavour) : inspection;

@@ -11,11 +11,11 @@ import { ToolFs, toolFiles } from './files.ts';
 
 /** Whether any of `paths` is or holds a Bash tool (the engine alone then cannot answer). */
 export function hasBashTools(engine: Engine, paths: readonly string[]): boolean {
-  return toolFiles(new ToolFs(engine.py.FS), paths).some((f) => f.endsWith('.sh'));
+  return toolFiles(new ToolFs(engine.fs), paths).some((f) => f.endsWith('.sh'));
 }
 
 export function lokiSchema(engine: Engine, paths: readonly string[], flavour: LokiFlavour): unknown[] {
-  const fs = new ToolFs(engine.py.FS);
+  const fs = new ToolFs(engine.fs);
   return toolFiles(fs, paths).flatMap((file): unknown[] => {
     if (file.endsWith('.py')) return engine.call('schema', { paths: [file], profile: flavour, format: 'native' }) as unknown[];
     const out = bashDeclarations(fs.readText(file) ?? '', file, flavour);

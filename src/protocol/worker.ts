@@ -3,8 +3,7 @@
  * Main side: src/worker/client.svelte.ts. Worker side: src/worker/python.worker.ts + handlers.ts.
  * Everything here crosses postMessage, so it is structured-clone data only (no functions, no proxies).
  */
-import type { CallOptions, ConfirmReply, ConfirmRequest, EngineMethods, Inspection, ToolArguments } from './engine.ts';
-import type { ScratchCallParams, ScratchCallResult } from '../course/scratch.ts';
+import type { CallOptions, ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, ToolArguments } from './engine.ts';
 import type { TelemetryEvent } from './events.ts';
 import type { LokiLayout, LokiView } from './loki.ts';
 import type { ConfirmDecision, FailReason, WorkerErrorKind, WorkerMethod } from './vocabulary.ts';
@@ -88,3 +87,47 @@ export type WorkerMessage =
   | { kind: 'confirm'; callId: string; request: ConfirmRequest };
 
 export type { ConfirmReply };
+
+// The worker's scratch calls (the course's lesson checks and example set-ups): one tool run on a
+// throw-away copy of a folder outside /workspace, summarised in one answer.
+
+/** Runs one tool on a fresh copy of a scratch folder; the copy is removed afterwards. */
+export interface ScratchCallParams {
+  /** A folder under SCRATCH_ROOT written by writeScratch: the files to copy. */
+  base: string;
+  profile: 'lcp' | 'loki';
+  /** The tools folder, relative to the base: `tools` or `functions/tools`. */
+  toolsDir: string;
+  tool: string;
+  args: Record<string, unknown>;
+  hostConfig?: HostConfig;
+  /** How every confirmation is answered (default reject); each question is reported in `asked`. */
+  confirm?: ConfirmDecision;
+  /** Files written into (content) or removed from (null) the copy before the call. */
+  overlay?: FileChange[];
+  /** Paths (relative to the copy) whose existence after the call is reported in `exists`. */
+  probe?: string[];
+  /** Report the files the call created or changed, with their bytes, in `created`. */
+  collect?: boolean;
+}
+
+/** A confirmation the tool asked for. */
+export interface AskedConfirmation {
+  label: string;
+  content: string;
+}
+
+/** How a scratch call ended. `result` is exactly what the host returned. */
+export type ScratchCallResult = (
+  | { result: unknown }
+  /** An exception escaped the host's own handling (e.g. SystemExit while LCP imports a module). */
+  | { escaped: string }
+  /** The engine refused the call (bad input, e.g. a tool Loki cannot find). */
+  | { refused: string }
+) & {
+  asked: AskedConfirmation[];
+  exists: Record<string, boolean>;
+  created: FileChange[];
+  /** What the tool printed (stdout and stderr, in order). */
+  output: string;
+};

@@ -25,7 +25,7 @@ const number = (o: Fields, key: string): number => {
 const paths = (o: Fields, key: string): string[] => {
   const v = o[key];
   if (!Array.isArray(v) || !v.every((p) => typeof p === 'string')) throw new Malformed(`"${key}" must be a list of paths`);
-  return [...(v as string[])];
+  return [...(v)];
 };
 function oneOf<T extends string>(o: Fields, key: string, allowed: readonly T[]): T {
   const v = o[key];

@@ -43,11 +43,11 @@ export function readPayload(value: unknown): SharedWorkspace {
   if (!isObject(value)) throw new ShareError('not-a-workspace', 'this is not a toolplay workspace: the data is not a JSON object');
   const version = value.toolplay;
   if (version === undefined) throw new ShareError('not-a-workspace', 'this is not a toolplay workspace: it has no "toolplay" format version');
-  if (version !== FORMAT_VERSION) throw unknownVersion(JSON.stringify(version) ?? String(version));
+  if (version !== FORMAT_VERSION) throw unknownVersion(JSON.stringify(version) ?? typeof version);
   const files = readFiles(value.files ?? []);
   const folders = value.folders ?? [];
   if (!Array.isArray(folders) || !folders.every((f) => typeof f === 'string')) throw bad('"folders" must be a list of paths');
-  checkLayout([...files.keys()], folders as string[]);
+  checkLayout([...files.keys()], folders);
   const name = value.name ?? null;
   if (name !== null && typeof name !== 'string') throw bad('"name" must be text');
   const profile = value.profile ?? null;
@@ -58,7 +58,7 @@ export function readPayload(value: unknown): SharedWorkspace {
   return {
     name,
     files,
-    folders: [...(folders as string[])],
+    folders: [...(folders)],
     profile: profile as Profile | null,
     open: open !== null && files.has(open) ? open : null,
     call: readCall(value.call ?? null),

@@ -13,7 +13,7 @@ import { EngineError } from '../engine/engine.ts';
 import { answerConfirm, createSharedBuffers } from './shared-bridge.ts';
 import { WorkerLink, WorkerRestartedError } from './worker-link.ts';
 import { ensureIsolation } from './isolation.ts';
-import type { ScratchCallParams, ScratchCallResult } from '../course/scratch.ts';
+import type { ScratchCallParams, ScratchCallResult } from '../protocol/worker.ts';
 
 export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
 export { WorkerRestartedError };

@@ -3,17 +3,16 @@
  * can say precisely what the tool created, modified and deleted (with bytes), and after a stopped or
  * failed call put /workspace back as it was: a call commits everything or nothing.
  */
-import type { PyodideAPI } from 'pyodide';
+import { mtimeMs, type EngineFs } from '../engine/fs.ts';
 import type { FileChange } from '../protocol/worker.ts';
 import { sameBytes } from '../workspace/paths.ts';
 
-type FS = PyodideAPI['FS'];
 
 /** Python's bytecode caches are not the tool's output. */
 const IGNORED_DIRS = new Set(['__pycache__']);
 
 export class WorkspaceMirror {
-  readonly #fs: FS;
+  readonly #fs: EngineFs;
   readonly #root: string;
   /** path (relative) → bytes as last synced or committed. */
   #known = new Map<string, Uint8Array>();
@@ -24,7 +23,7 @@ export class WorkspaceMirror {
   /** Folders present when the current call started (to remove the ones a failed call created). */
   #dirsBefore = new Set<string>();
 
-  constructor(fs: FS, root: string) {
+  constructor(fs: EngineFs, root: string) {
     this.#fs = fs;
     this.#root = root.replace(/\/+$/, '');
     fs.mkdirTree(this.#root);
@@ -72,7 +71,7 @@ export class WorkspaceMirror {
       // Same mtime and size as when we wrote it: untouched (a tool that rewrites a file and then sets its
       // mtime back by hand would be missed; reading 20 MB on every call is the price of not trusting it).
       if (this.#known.has(path) && this.#stamps.get(path) === this.#stamp(path)) continue;
-      const bytes = this.#fs.readFile(`${this.#root}/${path}`) as Uint8Array;
+      const bytes = this.#fs.readFile(`${this.#root}/${path}`);
       if (!sameBytes(this.#known.get(path), bytes)) changes.push({ path, content: bytes });
       else this.#remember(path);
     }
@@ -115,7 +114,7 @@ export class WorkspaceMirror {
     const files: string[] = [];
     const dirs: string[] = [];
     const visit = (rel: string): void => {
-      for (const name of this.#fs.readdir(rel ? `${this.#root}/${rel}` : this.#root) as string[]) {
+      for (const name of this.#fs.readdir(rel ? `${this.#root}/${rel}` : this.#root)) {
         if (name === '.' || name === '..') continue;
         const path = rel ? `${rel}/${name}` : name;
         const stat = this.#fs.lstat(`${this.#root}/${path}`);
@@ -161,7 +160,7 @@ export class WorkspaceMirror {
   #rmdirTree(dir: string): void {
     const full = `${this.#root}/${dir}`;
     try {
-      for (const name of this.#fs.readdir(full) as string[]) {
+      for (const name of this.#fs.readdir(full)) {
         if (name === '.' || name === '..') continue;
         const child = `${dir}/${name}`;
         if (this.#fs.isDir(this.#fs.lstat(`${this.#root}/${child}`).mode)) this.#rmdirTree(child);
@@ -174,10 +173,6 @@ export class WorkspaceMirror {
   }
 }
 
-/** Emscripten reports times as Dates (older) or milliseconds (newer). */
-function mtimeMs(value: unknown): number {
-  return value instanceof Date ? value.getTime() : Number(value);
-}
 
 /** The page sent something the mirror cannot hold: reported as a usage error. */
 export class BadRequest extends Error {

@@ -62,7 +62,7 @@ export class WorkerCore {
   constructor(engine: Engine, options: WorkerCoreOptions) {
     this.engine = engine;
     this.#options = options;
-    this.mirror = new WorkspaceMirror(engine.py.FS, options.root);
+    this.mirror = new WorkspaceMirror(engine.fs, options.root);
     // Bytecode caches written next to tool files would show up as files the tool created.
     engine.py.runPython('import sys\nsys.dont_write_bytecode = True');
   }
@@ -102,7 +102,7 @@ export class WorkerCore {
       case 'call':
         return this.call(request.params);
       case 'writeScratch':
-        (await import('../course/scratch-fs.ts')).writeScratch(this.engine.py.FS, request.params.root, request.params.files);
+        (await import('../course/scratch-fs.ts')).writeScratch(this.engine.fs, request.params.root, request.params.files);
         return null;
       case 'scratchCall':
         return (await import('../course/scratch-run.ts')).runScratchCall(this.engine, request.params, this.#options.interrupted);

@@ -56,7 +56,7 @@ export class WorkerLink {
     if (!this.#alive) return Promise.reject(new WorkerRestartedError('crashed', 'the Python worker is not running'));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { method, resolve: (value) => resolve(value as WorkerMethods[M]['result']), reject });
+      this.#pending.set(id, { method, resolve: (value) => resolve(value), reject });
       this.#worker.postMessage({ kind: 'request', id, method, params });
     });
   }

@@ -154,7 +154,7 @@ export class Autosave {
 
   #meta(): WorkspaceMeta {
     const { settings, folders } = this.#current();
-    return { settings: $state.snapshot(settings) as WorkspaceSettings, folders: [...folders], revision: this.#revision + 1 };
+    return { settings: $state.snapshot(settings), folders: [...folders], revision: this.#revision + 1 };
   }
 
   /** A hidden tab saves now; a page that goes away (pagehide) saves in a way that survives the unload. */

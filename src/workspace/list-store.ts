@@ -53,12 +53,12 @@ export function createListStore(name = 'toolplay'): ListStore {
           body(readListRecord(get.result), os, (value) => (result = value));
         } catch (e) {
           os.transaction.abort();
-          reject(e);
+          reject(e instanceof Error ? e : new Error(String(e)));
           return;
         }
         promisifyRequest(os.transaction).then(() => resolve(result), reject);
       };
-      get.onerror = () => reject(get.error);
+      get.onerror = () => reject(get.error ?? new Error('the workspace list could not be read'));
     }));
 
   const put = (os: IDBObjectStore, list: WorkspaceListRecord) => os.put(list, LIST_KEY);

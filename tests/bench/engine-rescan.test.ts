@@ -22,7 +22,7 @@ describe('engine rescan (bench/generate.ts folder)', () => {
     schema();
     expect(parsed() - start).toBe(200);
 
-    engine.py.FS.writeFile(paths[42] ?? '', librarySource(42, 1).replace('Perform action 0 of library 42', 'Edited action'));
+    engine.fs.writeFile(paths[42] ?? '', librarySource(42, 1).replace('Perform action 0 of library 42', 'Edited action'));
     const after = schema();
     expect(parsed() - start).toBe(201);
     expect(after.find((t) => t.name === 'tool_lib42_action0')?.description).toBe('Edited action on the workspace.');

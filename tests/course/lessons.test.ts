@@ -82,7 +82,7 @@ describe('a check leaves the files alone', () => {
     const before = new Map([...files].map(([p, b]) => [p, b.slice()]));
     await runLessonCheck(host, lesson('lcp-confirm'), files);
     expect(files).toEqual(before);
-    expect(host.engine.py.FS.analyzePath('/scratch/lesson', false).exists).toBe(false);
-    expect(host.engine.py.FS.analyzePath('/scratch/lesson.call', false).exists).toBe(false);
+    expect(host.engine.fs.analyzePath('/scratch/lesson', false).exists).toBe(false);
+    expect(host.engine.fs.analyzePath('/scratch/lesson.call', false).exists).toBe(false);
   });
 });

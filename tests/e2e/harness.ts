@@ -13,9 +13,9 @@ export interface E2EContext {
   /** The same dist/ behind a static server that sends no COOP/COEP headers. */
   staticBase: string;
   /** A fresh browser profile (its own IndexedDB and HTTP cache); closed after the test. */
-  newContext(): Promise<BrowserContext>;
+  newContext: () => Promise<BrowserContext>;
   /** A page in a fresh profile, with page errors collected into `errors`. */
-  newPage(): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
+  newPage: () => Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
 }
 
 export interface E2ETest {

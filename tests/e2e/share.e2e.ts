@@ -56,7 +56,7 @@ const tests: E2ETest[] = [
       await review(page).waitFor({ timeout: 60_000 });
       await appReady(page);
       assert(!page.url().includes('#share='), `the link left the address bar: ${page.url()}`);
-      assert((await workspaceNames(page)).some((n) => n.includes('in review')), `listed as in review: ${await workspaceNames(page)}`);
+      assert((await workspaceNames(page)).some((n) => n.includes('in review')), `listed as in review: ${JSON.stringify(await workspaceNames(page))}`);
       await tools(page).getByRole('button', { name: 'tool_write_note', exact: true }).waitFor();
       // Every profile reads the tools; none of it runs.
       for (const profile of ['hub', 'loki', 'standard', 'lcp']) await tools(page).getByLabel('Profile').selectOption(profile);
@@ -111,7 +111,7 @@ const tests: E2ETest[] = [
       await page.goto(`${base}?again=1${cut.slice(cut.indexOf('#'))}`);
       await alert.waitFor({ timeout: 30_000 });
       await treeItem(page, 'mine.txt').waitFor();
-      assert(JSON.stringify(await workspaceNames(page)) === JSON.stringify(names), `the same workspaces: ${await workspaceNames(page)} vs ${names}`);
+      assert(JSON.stringify(await workspaceNames(page)) === JSON.stringify(names), `the same workspaces: ${JSON.stringify(await workspaceNames(page))} vs ${JSON.stringify(names)}`);
       assert(JSON.stringify(await storedKeys(page)) === JSON.stringify(keys), 'nothing was written');
       assert(errors.length === 0, errors.join('\n'));
     },
@@ -163,7 +163,7 @@ const tests: E2ETest[] = [
       }, encodeFile(sharedFile('Dropped')));
       await review(page).getByText('“Dropped” came from a link or file').waitFor({ timeout: 30_000 });
       const names = await workspaceNames(page);
-      assert(JSON.stringify(names) === JSON.stringify(['My workspace', 'Picked (in review)', 'Dropped (in review)']), `workspaces: ${names}`);
+      assert(JSON.stringify(names) === JSON.stringify(['My workspace', 'Picked (in review)', 'Dropped (in review)']), `workspaces: ${JSON.stringify(names)}`);
       // The workspace it was dropped on did not get it as a file.
       await page.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Picked (in review)' });
       await review(page).getByText('“Picked” came from a link or file').waitFor();
@@ -196,7 +196,7 @@ const tests: E2ETest[] = [
       await gone.getByText('“Workspace 2” was deleted in another tab').waitFor({ timeout: 10_000 });
       await gone.getByRole('button', { name: 'Keep as a new workspace' }).click();
       await a.getByRole('option', { name: 'Workspace 2 (kept) (open in another tab)' }).waitFor({ state: 'attached', timeout: 10_000 });
-      assert(JSON.stringify(await workspaceNames(b)) === JSON.stringify(['My workspace (open in another tab)', 'Workspace 2 (kept)']), `B's list: ${await workspaceNames(b)}`);
+      assert(JSON.stringify(await workspaceNames(b)) === JSON.stringify(['My workspace (open in another tab)', 'Workspace 2 (kept)']), `B's list: ${JSON.stringify(await workspaceNames(b))}`);
     },
   },
 ];

@@ -66,7 +66,7 @@ export async function seedWorkspace(page: Page, origin: string, files: Record<st
       const open = indexedDB.open('toolplay');
       open.onupgradeneeded = () => open.result.createObjectStore('records');
       open.onsuccess = () => ok(open.result);
-      open.onerror = () => fail(open.error);
+      open.onerror = () => fail(open.error ?? new Error('IndexedDB would not open'));
     });
     const tx = db.transaction('records', 'readwrite');
     const os = tx.objectStore('records');
@@ -74,7 +74,7 @@ export async function seedWorkspace(page: Page, origin: string, files: Record<st
     for (const [path, text] of Object.entries(files)) os.put(enc.encode(text), ['default', 1, path]);
     const settings = { profile: 'lcp', hostConfig: {}, args: {}, openPath: Object.keys(files)[0] ?? null, timeoutMs: 30_000 };
     os.put({ settings, folders: [], revision: 1 }, ['default', 0]);
-    await new Promise((ok, fail) => ((tx.oncomplete = ok), (tx.onerror = () => fail(tx.error))));
+    await new Promise((ok, fail) => ((tx.oncomplete = ok), (tx.onerror = () => fail(tx.error ?? new Error('the transaction failed')))));
     db.close();
   }, files);
 }

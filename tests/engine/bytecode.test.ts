@@ -3,6 +3,7 @@
 // along compiled, and an installed engine runs the compiled code rather than compiling its source
 // again (a probe module whose source says otherwise proves it).
 import { describe, expect, it } from 'vitest';
+import { engineFs } from '../../src/engine/fs.ts';
 import { loadPyodide } from 'pyodide';
 import { compileEngine } from '../../src/engine/bytecode.node.ts';
 import { installEngine } from '../../src/engine/install.ts';
@@ -27,8 +28,8 @@ describe('engine bytecode', () => {
     // The compiled engine works: a real method through the one door, and ast.unparse from stdlib/.
     const engine = new Engine(py);
     expect(engine.call('ping', {}).python).toMatch(/^3\.14\./);
-    py.FS.mkdirTree('/t');
-    py.FS.writeFile('/t/x.py', 'LIMIT = 3\n\ndef tool_x(n: int = LIMIT * 2):\n    """X."""\n');
+    engineFs(py).mkdirTree('/t');
+    engineFs(py).writeFile('/t/x.py', 'LIMIT = 3\n\ndef tool_x(n: int = LIMIT * 2):\n    """X."""\n');
     const [tool] = engine.call('schema', { paths: ['/t'], profile: 'lcp', format: 'native' }) as { input_schema: { properties: { n: { default: unknown } } } }[];
     expect(tool?.input_schema.properties.n.default).toBe('LIMIT * 2');
   });

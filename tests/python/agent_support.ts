@@ -132,7 +132,7 @@ export async function chat(engine: Engine, tools: string, model: ModelPort, requ
 
 export function readText(engine: Engine, path: string): string | null {
   try {
-    return engine.py.FS.readFile(path, { encoding: 'utf8' }) as string;
+    return engine.fs.readFile(path, { encoding: 'utf8' });
   } catch {
     return null;
   }

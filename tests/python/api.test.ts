@@ -38,8 +38,8 @@ encode({"top": RawJson('[1, {"a": "\\u00e9"}]'), "deep": [{"x": RawJson("null")}
 describe('lokiStartup', () => {
   it("gives Loki's own verdict on a visible_tools list", async () => {
     const engine = await getEngine();
-    engine.py.FS.mkdirTree('/tmp/api-loki/functions/tools');
-    engine.py.FS.writeFile('/tmp/api-loki/functions/tools/hello.py', 'def run(name: str):\n    """Say hello.\n    Args:\n        name: who\n    """\n    return name\n');
+    engine.fs.mkdirTree('/tmp/api-loki/functions/tools');
+    engine.fs.writeFile('/tmp/api-loki/functions/tools/hello.py', 'def run(name: str):\n    """Say hello.\n    Args:\n        name: who\n    """\n    return name\n');
     const verdict = engine.call('lokiStartup', {
       functionsDir: '/tmp/api-loki/functions',
       configText: 'model: x\nvisible_tools:\n  - hello.py\n  - gone.py\n',

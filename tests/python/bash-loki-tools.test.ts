@@ -13,8 +13,8 @@ const golden = (name: string, member: 'loki' | 'llm_functions'): unknown[] => (J
 async function workspace(n: number) {
   const engine = await getEngine();
   const functionsDir = `/tmp/bash-lokitools-${n}/functions`;
-  engine.py.FS.mkdirTree(`${functionsDir}/tools`);
-  const write = (name: string, text: string) => engine.py.FS.writeFile(`${functionsDir}/tools/${name}`, text);
+  engine.fs.mkdirTree(`${functionsDir}/tools`);
+  const write = (name: string, text: string) => engine.fs.writeFile(`${functionsDir}/tools/${name}`, text);
   write('c01_basic_types.py', read('loki_cases/python/c01_basic_types.py'));
   write('b01_basic.sh', read('loki_cases/bash/b01_basic.sh'));
   write('notes.txt', 'not a tool');

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getEngine } from './engine.ts';
 import { PyodideFs } from '../../src/bash/pyodide-fs.ts';
-import type { EmscriptenFsLike } from '../../src/bash/pyodide-fs.ts';
 import { runBashTool } from '../../src/bash/run-tool.ts';
 
 const TOOL = `#!/usr/bin/env bash
@@ -22,9 +21,9 @@ main() {
 async function setup(n: number) {
   const engine = await getEngine();
   const root = `/tmp/bash-pyfs-${n}`;
-  engine.py.FS.mkdirTree(`${root}/functions/tools`);
-  engine.py.FS.mkdirTree(`${root}/ws`);
-  const fs = new PyodideFs(engine.py.FS as unknown as EmscriptenFsLike, engine.py.ERRNO_CODES);
+  engine.fs.mkdirTree(`${root}/functions/tools`);
+  engine.fs.mkdirTree(`${root}/ws`);
+  const fs = new PyodideFs(engine.fs, engine.py.ERRNO_CODES);
   return { engine, root, fs };
 }
 

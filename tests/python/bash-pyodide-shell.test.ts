@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { Bash } from 'just-bash';
 import { getEngine } from './engine.ts';
 import { PyodideFs } from '../../src/bash/pyodide-fs.ts';
-import type { EmscriptenFsLike } from '../../src/bash/pyodide-fs.ts';
 
 /** just-bash's own commands on the Pyodide FS adapter: globs, find, ls -l, mv, rm, errors. */
 describe('just-bash commands over the Pyodide FS', () => {
@@ -15,7 +14,7 @@ os.makedirs('${root}/src/sub', exist_ok=True)
 for name in ('a.txt', 'b.txt', 'c.py', 'sub/d.txt'):
     open(os.path.join('${root}/src', name), 'w').write(name + '\\n')
 `);
-    const fs = new PyodideFs(engine.py.FS as unknown as EmscriptenFsLike, engine.py.ERRNO_CODES);
+    const fs = new PyodideFs(engine.fs, engine.py.ERRNO_CODES);
     const bash = new Bash({ fs, cwd: `${root}/src` });
     const run = async (script: string) => {
       const r = await bash.exec(script);

@@ -30,7 +30,7 @@ export async function wrappedCall(
   const end = await callTool(engine, { callId: params.callId ?? `wrapped-${++calls}`, ...params }, {
     emit: (e) => void events.push(e),
     confirm: (request) => (hooks ? (JSON.parse(hooks.confirm(JSON.stringify(request))) as ConfirmReply) : { decision: 'reject' }),
-    workspace: new FolderDiff(engine.py.FS, params.workspace),
+    workspace: new FolderDiff(engine.fs, params.workspace),
     bashEnv: { HOME: '/home/pyodide', PATH: '/usr/bin:/bin' },
     interrupted: () => false,
   });

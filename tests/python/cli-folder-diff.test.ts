@@ -1,6 +1,7 @@
 // `toolplay call`'s workspace diff on Pyodide's filesystem: what a tool created, modified and
 // deleted, by content (a rewrite with the same bytes is no change), bytecode caches left out.
 import { describe, expect, it } from 'vitest';
+import { engineFs } from '../../src/engine/fs.ts';
 import { getEngine } from './engine.ts';
 import { FolderDiff } from '../../src/cli/workspace-diff.ts';
 
@@ -8,19 +9,19 @@ describe('the CLI workspace diff', () => {
   it('reports created, modified and deleted files by content, sorted', async () => {
     const { py } = await getEngine();
     const root = '/tmp/cli-folder-diff-1';
-    py.FS.mkdirTree(`${root}/sub`);
-    py.FS.writeFile(`${root}/same.txt`, 'same');
-    py.FS.writeFile(`${root}/edit.txt`, 'abcd');
-    py.FS.writeFile(`${root}/sub/gone.txt`, 'bye');
-    const diff = new FolderDiff(py.FS, root);
+    engineFs(py).mkdirTree(`${root}/sub`);
+    engineFs(py).writeFile(`${root}/same.txt`, 'same');
+    engineFs(py).writeFile(`${root}/edit.txt`, 'abcd');
+    engineFs(py).writeFile(`${root}/sub/gone.txt`, 'bye');
+    const diff = new FolderDiff(engineFs(py), root);
     diff.begin();
-    py.FS.writeFile(`${root}/same.txt`, 'same');
-    py.FS.writeFile(`${root}/edit.txt`, 'ABCD');
-    py.FS.unlink(`${root}/sub/gone.txt`);
-    py.FS.writeFile(`${root}/sub/new.txt`, 'n');
-    py.FS.writeFile(`${root}/a-new.txt`, 'n');
-    py.FS.mkdirTree(`${root}/__pycache__`);
-    py.FS.writeFile(`${root}/__pycache__/x.pyc`, 'cache');
+    engineFs(py).writeFile(`${root}/same.txt`, 'same');
+    engineFs(py).writeFile(`${root}/edit.txt`, 'ABCD');
+    engineFs(py).unlink(`${root}/sub/gone.txt`);
+    engineFs(py).writeFile(`${root}/sub/new.txt`, 'n');
+    engineFs(py).writeFile(`${root}/a-new.txt`, 'n');
+    engineFs(py).mkdirTree(`${root}/__pycache__`);
+    engineFs(py).writeFile(`${root}/__pycache__/x.pyc`, 'cache');
     expect(diff.end()).toEqual({ created: ['a-new.txt', 'sub/new.txt'], modified: ['edit.txt'], deleted: ['sub/gone.txt'] });
   });
 });

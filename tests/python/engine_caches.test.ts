@@ -33,9 +33,9 @@ const delta = (before: Record<string, number>): Record<string, number> =>
 const hubFile = (i: number, title = `Tool ${i}`): string =>
   `TOOL_LIBRARY_NAME = "Lib ${i}"\nTOOL_TITLES = {"tool_h${i}": "${title}"}\n\ndef tool_h${i}(args):\n    """Does ${i}.\n\n    - query (str): What.\n    """\n`;
 type Inspection = { libraries: { name: string; titles: Record<string, string> }[]; tools: { name: string; title: string | null }[] };
-const inspect = (dir: string): Inspection => engine.call('inspect', { paths: [dir], profile: 'hub' }) as Inspection;
+const inspect = (dir: string): Inspection => engine.call('inspect', { paths: [dir], profile: 'hub' });
 const status = (dir: string, tool: string): string =>
-  (engine.call('status', { paths: [dir], tool, args: { query: 'q' } }) as { line: string }).line;
+  engine.call('status', { paths: [dir], tool, args: { query: 'q' } }).line;
 
 describe('engine caches', () => {
   it('inspect and the status line re-read and re-parse only the edited file, and show the edit', () => {
@@ -52,7 +52,7 @@ describe('engine caches', () => {
     expect(status(dir, 'tool_h3')).toBe('Tool 3: "q"\n');
     expect(delta(before)).toEqual({ read: 0, hub_parsed: 0, lint_analysed: 0 });
 
-    engine.py.FS.writeFile(`${dir}/h3.py`, hubFile(3, 'Renamed three'));
+    engine.fs.writeFile(`${dir}/h3.py`, hubFile(3, 'Renamed three'));
     const after = inspect(dir);
     expect(after.tools.find((t) => t.name === 'tool_h3')?.title).toBe('Renamed three');
     expect(after.libraries[first.libraries.findIndex((l) => l.name === 'Lib 3')]?.titles).toEqual({ tool_h3: 'Renamed three' });
@@ -67,7 +67,7 @@ describe('engine caches', () => {
     const dir = lcpTempDir(engine, 'engine-caches');
     writeTree(engine, dir, { 'a.py': hubFile(1, 'AAAA') });
     expect(status(dir, 'tool_h1')).toBe('AAAA: "q"\n');
-    engine.py.FS.writeFile(`${dir}/a.py`, hubFile(1, 'BBBB'));
+    engine.fs.writeFile(`${dir}/a.py`, hubFile(1, 'BBBB'));
     expect(status(dir, 'tool_h1')).toBe('BBBB: "q"\n');
     expect(inspect(dir).tools[0]?.title).toBe('BBBB');
   });

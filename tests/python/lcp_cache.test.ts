@@ -34,7 +34,7 @@ describe('the LCP file cache', () => {
       const before = counters();
       expect(schema(dir)).toHaveLength(20);
       expect(counters()).toEqual(before);
-      engine.py.FS.writeFile(`${dir}/t7.py`, 'def tool_c7(x: int = 7):\n    """Edited 7."""\n');
+      engine.fs.writeFile(`${dir}/t7.py`, 'def tool_c7(x: int = 7):\n    """Edited 7."""\n');
       expect(schema(dir).find((t) => t.name === 'tool_c7')?.description).toBe('Edited 7.');
       expect(counters()).toEqual({ parsed: before.parsed + 1, read: before.read + 1 });
     } finally {
@@ -46,7 +46,7 @@ describe('the LCP file cache', () => {
     const dir = lcpTempDir(engine, 'lcp-cache');
     writeTree(engine, dir, { 'a.py': 'def tool_same():\n    """AAAA."""\n' });
     expect(schema(dir)[0]?.description).toBe('AAAA.');
-    engine.py.FS.writeFile(`${dir}/a.py`, 'def tool_same():\n    """BBBB."""\n');
+    engine.fs.writeFile(`${dir}/a.py`, 'def tool_same():\n    """BBBB."""\n');
     expect(schema(dir)[0]?.description).toBe('BBBB.');
   });
 

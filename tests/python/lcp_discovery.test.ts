@@ -65,25 +65,25 @@ describe('LCP discovery', () => {
     expect(check(dir)).toMatchObject({ same: true, how: ['kept'] });
 
     // A body/docstring edit that moves the defs down: patched, with the new def lines.
-    engine.py.FS.writeFile(`${dir}/a.py`, tool('tool_a1', 'Edited.', 3) + tool('tool_a2', 'Edited too.'));
+    engine.fs.writeFile(`${dir}/a.py`, tool('tool_a1', 'Edited.', 3) + tool('tool_a2', 'Edited too.'));
     const patched = check(dir);
     expect(patched).toMatchObject({ same: true, how: ['patched'] });
     expect(patched.kept.origins['tool_a1']?.[1]).toBe(4);
-    engine.py.FS.writeFile(`${dir}/c/extra.py`, tool('tool_c2', 'Sibling edited.', 1));
+    engine.fs.writeFile(`${dir}/c/extra.py`, tool('tool_c2', 'Sibling edited.', 1));
     expect(check(dir)).toMatchObject({ same: true, how: ['patched'] });
 
     // The file that lost a name (its "Skipping" note has a def line): worked out again.
-    engine.py.FS.writeFile(`${dir}/b.py`, tool('tool_b1', 'Edited.', 2) + tool('tool_a1', 'Still shadowed.'));
+    engine.fs.writeFile(`${dir}/b.py`, tool('tool_b1', 'Edited.', 2) + tool('tool_a1', 'Still shadowed.'));
     const redone = check(dir);
     expect(redone).toMatchObject({ same: true, how: ['resolved'] });
     expect(redone.kept.warnings.find((w) => w.message.startsWith("Skipping 'tool_a1'"))?.line).toBe(5);
 
     // A renamed tool, a new file, a deleted file: worked out again.
-    engine.py.FS.writeFile(`${dir}/a.py`, tool('tool_a1') + tool('tool_a3'));
+    engine.fs.writeFile(`${dir}/a.py`, tool('tool_a1') + tool('tool_a3'));
     expect(check(dir)).toMatchObject({ same: true, how: ['resolved'] });
-    engine.py.FS.writeFile(`${dir}/f.py`, tool('tool_f1'));
+    engine.fs.writeFile(`${dir}/f.py`, tool('tool_f1'));
     expect(check(dir)).toMatchObject({ same: true, how: ['resolved'] });
-    engine.py.FS.unlink(`${dir}/f.py`);
+    engine.fs.unlink(`${dir}/f.py`);
     expect(check(dir)).toMatchObject({ same: true, how: ['resolved'] });
   });
 });

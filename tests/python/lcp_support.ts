@@ -15,18 +15,18 @@ let counter = 0;
 export function lcpTempDir(engine: Engine, area: string): string {
   counter += 1;
   const dir = `/tmp/${area}-${process.pid}-${counter}`;
-  engine.py.FS.mkdirTree(dir);
+  engine.fs.mkdirTree(dir);
   return dir;
 }
 
 /** Copies a conformance folder (e.g. `lcp_fixtures`) recursively into `dst`. */
 export function copyConformance(engine: Engine, rel: string, dst: string): void {
   const walk = (src: URL, to: string): void => {
-    engine.py.FS.mkdirTree(to);
+    engine.fs.mkdirTree(to);
     for (const e of readdirSync(src, { withFileTypes: true })) {
       if (e.name === '__pycache__') continue;
       if (e.isDirectory()) walk(new URL(`${e.name}/`, src), `${to}/${e.name}`);
-      else engine.py.FS.writeFile(`${to}/${e.name}`, readFileSync(new URL(e.name, src)));
+      else engine.fs.writeFile(`${to}/${e.name}`, readFileSync(new URL(e.name, src)));
     }
   };
   walk(new URL(rel.endsWith('/') ? rel : `${rel}/`, CONFORMANCE), dst);
@@ -40,8 +40,8 @@ export function readGolden<T>(rel: string): T {
 export function writeTree(engine: Engine, dir: string, files: Record<string, string>): void {
   for (const [rel, text] of Object.entries(files)) {
     const path = `${dir}/${rel}`;
-    engine.py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
-    engine.py.FS.writeFile(path, text);
+    engine.fs.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+    engine.fs.writeFile(path, text);
   }
 }
 

@@ -7,9 +7,9 @@ describe('lint cache', () => {
   it('re-analyses only the edited file, and cross-file rules see the edit', async () => {
     const engine = await getEngine();
     const root = '/tmp/lint-cache-1';
-    engine.py.FS.mkdirTree(root);
+    engine.fs.mkdirTree(root);
     const tool = (i: number, name = `tool_n${i}`): string => `def ${name}(q: str):\n    """Tool ${i}.\n\n    Args:\n        q (str): Query.\n    """\n`;
-    for (let i = 0; i < 30; i++) engine.py.FS.writeFile(`${root}/t${String(i).padStart(2, '0')}.py`, tool(i));
+    for (let i = 0; i < 30; i++) engine.fs.writeFile(`${root}/t${String(i).padStart(2, '0')}.py`, tool(i));
     const analysed = (): number => Number(engine.py.runPython('import toolplay.lint.run as l; l.stats["analysed"]'));
 
     expect(engine.call('lint', { paths: [root] })).toEqual([]);
@@ -17,7 +17,7 @@ describe('lint cache', () => {
     expect(engine.call('lint', { paths: [root] })).toEqual([]);
     expect(analysed() - before).toBe(0);
 
-    engine.py.FS.writeFile(`${root}/t07.py`, tool(7, 'tool_n3'));
+    engine.fs.writeFile(`${root}/t07.py`, tool(7, 'tool_n3'));
     const found = engine.call('lint', { paths: [root] });
     expect(analysed() - before).toBe(1);
     expect(found.map((d) => `${d.file.split('/').pop()}:${d.line}:${d.column} ${d.code}`)).toEqual(['t07.py:1:5 LCP013']);

@@ -12,15 +12,15 @@ let engine: Engine;
 
 beforeAll(async () => {
   engine = await getEngine();
-  if (!engine.py.FS.analyzePath(MOUNT).exists) {
-    engine.py.FS.mkdirTree(MOUNT);
+  if (!engine.fs.analyzePath(MOUNT).exists) {
+    engine.fs.mkdirTree(MOUNT);
     engine.py.mountNodeFS(MOUNT, fileURLToPath(CONFORMANCE));
   }
   // Loki's rules need the files in a folder named `tools`, so the cases are copied there.
-  engine.py.FS.mkdirTree('/tmp/lint-fixtures-loki/tools');
+  engine.fs.mkdirTree('/tmp/lint-fixtures-loki/tools');
   const cases = new URL('loki_cases/python/', CONFORMANCE);
   for (const name of readdirSync(cases)) {
-    engine.py.FS.writeFile(`/tmp/lint-fixtures-loki/tools/${name}`, readFileSync(new URL(name, cases), 'utf8'));
+    engine.fs.writeFile(`/tmp/lint-fixtures-loki/tools/${name}`, readFileSync(new URL(name, cases), 'utf8'));
   }
 });
 

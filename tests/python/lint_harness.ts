@@ -19,8 +19,8 @@ export async function lintCase(c: LintCase): Promise<Expected[]> {
   const root = `/tmp/lint-${c.name}-${++counter}`;
   for (const [rel, text] of Object.entries(c.files)) {
     const path = `${root}/${rel}`;
-    engine.py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
-    engine.py.FS.writeFile(path, text);
+    engine.fs.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+    engine.fs.writeFile(path, text);
   }
   return toRows(engine.call('lint', { paths: [root] }), root);
 }

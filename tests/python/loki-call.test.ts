@@ -14,9 +14,9 @@ describe('telemetry', () => {
   it('the runner streams stdout and stderr only; the wrapper opens with Loki\'s line, diffs once and finishes', async () => {
     const engine = await getEngine();
     const layout = lokiLayout(engine, 'call');
-    engine.py.FS.writeFile(`${layout.cwd}/old.txt`, 'old');
-    engine.py.FS.writeFile(`${layout.cwd}/keep.txt`, 'same');
-    engine.py.FS.writeFile(`${layout.cwd}/edit.txt`, 'abc');
+    engine.fs.writeFile(`${layout.cwd}/old.txt`, 'old');
+    engine.fs.writeFile(`${layout.cwd}/keep.txt`, 'same');
+    engine.fs.writeFile(`${layout.cwd}/edit.txt`, 'abc');
     const file = layout.write(
       'tools/touch.py',
       'import os, sys\n\ndef run(n: int):\n    """Touch files."""\n    print("working")\n    print("careful", file=sys.stderr)\n' +
@@ -28,7 +28,7 @@ describe('telemetry', () => {
     expect(runner.events.map((e) => e.type)).toEqual(['call.stdout', 'call.stdout', 'call.stderr', 'call.stderr']);
     expect(reply).toMatchObject({ result: { model_value: { output: 'done' } }, durationMs: expect.any(Number) });
 
-    engine.py.FS.writeFile(`${layout.cwd}/old.txt`, 'old');
+    engine.fs.writeFile(`${layout.cwd}/old.txt`, 'old');
     const { end, events } = await wrappedCall(engine, { profile: 'loki', paths: [file], tool: 'touch', argsJson: '{"n": 2}', workspace: layout.cwd, callId: 'c-42' });
     expect(events.map((e) => e.type)).toEqual(['call.started', 'call.stdout', 'call.stdout', 'call.stderr', 'call.stderr', 'fs.changed', 'call.finished']);
     expect(events.every((e) => e.callId === 'c-42' && typeof e.t === 'number')).toBe(true);
@@ -110,8 +110,8 @@ describe('process state', () => {
   it('carries on in-process where the wrapper would re-exec a .venv interpreter', async () => {
     const engine = await getEngine();
     const layout = lokiLayout(engine, 'call');
-    engine.py.FS.mkdirTree(`${layout.cwd}/.venv/bin`);
-    engine.py.FS.writeFile(`${layout.cwd}/.venv/bin/python`, '');
+    engine.fs.mkdirTree(`${layout.cwd}/.venv/bin`);
+    engine.fs.writeFile(`${layout.cwd}/.venv/bin/python`, '');
     const file = layout.write('tools/venv.py', 'def run():\n    """Hi."""\n    return "hi"\n');
     expect(callLoki(engine, { paths: [file], tool: 'venv', args: {}, workspace: layout.cwd }).model_value).toEqual({ output: 'hi' });
   });

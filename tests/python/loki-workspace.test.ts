@@ -28,8 +28,8 @@ const DIR = '/tmp/ui-loki-1/functions';
 let engine: Engine;
 beforeAll(async () => {
   engine = await getEngine();
-  engine.py.FS.mkdirTree(`${DIR}/tools`);
-  for (const [name, text] of Object.entries(FILES)) engine.py.FS.writeFile(`${DIR}/tools/${name}`, text);
+  engine.fs.mkdirTree(`${DIR}/tools`);
+  for (const [name, text] of Object.entries(FILES)) engine.fs.writeFile(`${DIR}/tools/${name}`, text);
 });
 
 const configOf = (visible: string[]): string => `model: x\nvisible_tools:\n${visible.map((v) => `  - ${v}`).join('\n')}\n`;

@@ -27,8 +27,8 @@ export function lokiLayout(engine: Engine, area: string): LokiLayout {
   const functions = `${root}/functions`;
   const tools = `${functions}/tools`;
   const cwd = `${root}/cwd`;
-  engine.py.FS.mkdirTree(tools);
-  engine.py.FS.mkdirTree(cwd);
+  engine.fs.mkdirTree(tools);
+  engine.fs.mkdirTree(cwd);
   return {
     root,
     functions,
@@ -36,8 +36,8 @@ export function lokiLayout(engine: Engine, area: string): LokiLayout {
     cwd,
     write(rel, text) {
       const path = `${functions}/${rel}`;
-      engine.py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
-      engine.py.FS.writeFile(path, text);
+      engine.fs.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+      engine.fs.writeFile(path, text);
       return path;
     },
   };

@@ -108,7 +108,7 @@ describe('H golden: library metadata next to the definitions (schema with librar
       'a_stops.py': 'TOOL_LIBRARY_NAME = "N"\nTOOL_LIBRARY_ICON = make_icon()\nTOOL_LIBRARY_DESC = "never read"\n',
       'b_settings.py': 'TOOL_SETTINGS_METADATA = {"k": {"type": "int", "default": 1}}\n\ndef tool_x(args):\n    """X."""\n',
     });
-    engine.py.FS.writeFile(`${libs}/c_latin1.py`, new Uint8Array([0x23, 0xe9, 0x0a]));
+    engine.fs.writeFile(`${libs}/c_latin1.py`, new Uint8Array([0x23, 0xe9, 0x0a]));
     expect(engine.call('schema', { paths: [libs], profile: 'hub', format: 'native', libraries: true })).toEqual([
       { file: `${libs}/a_stops.py`, metadata: { name: 'N', description: 'No description provided.', icon: '🔧' }, tool_definitions: [] },
       {

@@ -58,7 +58,7 @@ describe('which files the hub profile reads', () => {
   it('takes an explicit file as given, once, and skips a non-Python file and an undecodable one', () => {
     const dir = tempDir(engine, 'ltp-explicit');
     writeFiles(engine, dir, { 'one.py': tool('tool_one'), 'tool.sh': '# @describe x\n' });
-    engine.py.FS.writeFile(`${dir}/latin1.py`, new Uint8Array([0x23, 0x20, 0xe9, 0x0a]));
+    engine.fs.writeFile(`${dir}/latin1.py`, new Uint8Array([0x23, 0x20, 0xe9, 0x0a]));
     expect(hub([`${dir}/one.py`, `${dir}/one.py`, `${dir}/tool.sh`, `${dir}/latin1.py`]).map((t) => t.function.name)).toEqual(['tool_one']);
   });
 

@@ -12,7 +12,7 @@ let counter = 0;
 export function tempDir(engine: Engine, area: string): string {
   counter += 1;
   const dir = `/tmp/${area}-${process.pid}-${counter}`;
-  engine.py.FS.mkdirTree(dir);
+  engine.fs.mkdirTree(dir);
   return dir;
 }
 
@@ -20,8 +20,8 @@ export function tempDir(engine: Engine, area: string): string {
 export function writeFiles(engine: Engine, dir: string, files: Record<string, string>): void {
   for (const [rel, text] of Object.entries(files)) {
     const path = `${dir}/${rel}`;
-    engine.py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
-    engine.py.FS.writeFile(path, text);
+    engine.fs.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+    engine.fs.writeFile(path, text);
   }
 }
 

@@ -42,7 +42,7 @@ describe('reading a workspace imports none of its tool modules', () => {
     const engine = await getEngine();
     const root = '/tmp/review-static/workspace';
     const core = new WorkerCore(engine, { root, post: () => {}, confirm: new PolicyConfirm('reject') });
-    const marks = () => (engine.py.FS.analyzePath(MARKS).exists ? (engine.py.FS.readdir(MARKS) as string[]).filter((f) => !f.startsWith('.')).sort() : []);
+    const marks = () => (engine.fs.analyzePath(MARKS).exists ? (engine.fs.readdir(MARKS)).filter((f) => !f.startsWith('.')).sort() : []);
     let id = 0;
     const ask = <M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params']) =>
       core.handle({ kind: 'request', id: ++id, method, params } as WorkerRequest);

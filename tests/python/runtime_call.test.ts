@@ -76,7 +76,7 @@ beforeAll(async () => {
 function setup(files: Record<string, string> = { 'tools/lib.py': TOOLS }): { tools: string; ws: string } {
   const root = lcpTempDir(engine, 'runtime-call');
   writeTree(engine, root, files);
-  engine.py.FS.mkdirTree(`${root}/ws`);
+  engine.fs.mkdirTree(`${root}/ws`);
   return { tools: `${root}/tools`, ws: `${root}/ws` };
 }
 
@@ -89,7 +89,7 @@ describe('call (lcp): result and telemetry', () => {
     const reply = engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_where', args: {}, workspace: ws }, recorder());
     expect(reply).toEqual({ result: { output: ws, status_code: 200, success: true }, durationMs: expect.any(Number) });
     expect(cwd()).toBe(before);
-    engine.py.FS.unlink(`${ws}/made.txt`);
+    engine.fs.unlink(`${ws}/made.txt`);
     const hooks = recorder();
     const { end } = await wrappedCall(engine, { profile: 'lcp', paths: [tools], tool: 'tool_where', args: {}, workspace: ws }, hooks);
     const result = end.status === 'finished' ? end.result : null;
@@ -173,7 +173,7 @@ describe('call (lcp): sessions', () => {
     const { tools, ws } = setup({ 'tools/lib.py': 'def tool_v(a: str = "one"):\n    """v1"""\n    return "v1 " + a\n' });
     const call = () => resultOf(engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_v', args: {}, workspace: ws }));
     expect(call()).toMatchObject({ output: 'v1 one' });
-    engine.py.FS.writeFile(`${tools}/lib.py`, 'def tool_v(a: str = "two"):\n    """v2"""\n    return "v2 " + a\n');
+    engine.fs.writeFile(`${tools}/lib.py`, 'def tool_v(a: str = "two"):\n    """v2"""\n    return "v2 " + a\n');
     expect(call()).toMatchObject({ output: 'v2 two' });
   });
 });

@@ -55,7 +55,7 @@ beforeAll(async () => {
 function setup(files: Record<string, string> = { 'tools/guard.py': LIB }): { tools: string; ws: string } {
   const root = lcpTempDir(engine, 'runtime-confirm');
   writeTree(engine, root, files);
-  engine.py.FS.mkdirTree(`${root}/ws`);
+  engine.fs.mkdirTree(`${root}/ws`);
   return { tools: `${root}/tools`, ws: `${root}/ws` };
 }
 

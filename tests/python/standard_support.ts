@@ -32,5 +32,5 @@ const ajv = new Ajv2020({ strict: true, strictTypes: false, allErrors: true });
 /** Compiles `schema` as draft 2020-12 and returns a validator (throws on a malformed schema). */
 export function compile(schema: JsonSchema): (data: unknown) => boolean {
   const validate = ajv.compile(schema);
-  return (data) => validate(data) as boolean;
+  return (data) => validate(data);
 }

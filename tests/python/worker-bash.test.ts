@@ -31,7 +31,7 @@ describe('Bash tools in the worker', () => {
     const core = new WorkerCore(engine, { root, post: (m) => messages.push(m), confirm: new PolicyConfirm('reject') });
     await core.handle({ kind: 'request', id: 1, method: 'sync', params: { files: [{ path: 'functions/tools/save_note.sh', content: enc.encode(SAVE_NOTE) }] } });
     const tools = `${root}/functions/tools`;
-    const fs = new ToolFs(engine.py.FS);
+    const fs = new ToolFs(engine.fs);
     expect(bashToolFile(fs, [tools], 'save_note')).toBe(`${tools}/save_note.sh`);
     expect(bashToolFile(fs, [tools], 'nothing')).toBeNull();
 

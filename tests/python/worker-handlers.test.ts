@@ -83,7 +83,7 @@ async function setup(confirm: ConfirmBridge = new PolicyConfirm('reject')) {
 
 const read = (engine: Awaited<ReturnType<typeof getEngine>>, path: string): string | null => {
   try {
-    return dec.decode(engine.py.FS.readFile(path) as Uint8Array);
+    return dec.decode(engine.fs.readFile(path));
   } catch {
     return null;
   }
@@ -132,7 +132,7 @@ describe('worker handlers on real Pyodide', () => {
     expect(reply).toMatchObject({ ok: false, error: { kind: 'interrupted' } });
     expect(read(engine, `${root}/keep.txt`)).toBe('kept');
     expect(read(engine, `${root}/partial/deep/x.txt`)).toBeNull();
-    expect(engine.py.FS.analyzePath(`${root}/partial`).exists).toBe(false);
+    expect(engine.fs.analyzePath(`${root}/partial`).exists).toBe(false);
     expect(core.mirror.diff()).toEqual([]);
   });
 

@@ -54,11 +54,11 @@ describe('worker: scratch requests', () => {
     expect(result.output).toBe('wrote out.txt\n');
     // No telemetry for the page's call log, and nothing of it in the workspace mirror or the base.
     expect(messages.filter((m) => m.kind === 'event')).toEqual([]);
-    expect(engine.py.FS.analyzePath('/ws-scratch-test/out.txt', false).exists).toBe(false);
-    expect(engine.py.FS.analyzePath('/scratch/test/out.txt', false).exists).toBe(false);
-    expect(engine.py.FS.analyzePath('/scratch/test.call', false).exists).toBe(false);
+    expect(engine.fs.analyzePath('/ws-scratch-test/out.txt', false).exists).toBe(false);
+    expect(engine.fs.analyzePath('/scratch/test/out.txt', false).exists).toBe(false);
+    expect(engine.fs.analyzePath('/scratch/test.call', false).exists).toBe(false);
     await worker.handle({ kind: 'request', id: 4, method: 'writeScratch', params: { root: '/scratch/test', files: null } });
-    expect(engine.py.FS.analyzePath('/scratch/test', false).exists).toBe(false);
+    expect(engine.fs.analyzePath('/scratch/test', false).exists).toBe(false);
   });
 
   it('refuses folders outside /scratch, and says which', async () => {
@@ -67,7 +67,7 @@ describe('worker: scratch requests', () => {
       const reply = await worker.handle({ kind: 'request', id: 5, method: 'writeScratch', params: { root, files: null } });
       expect(reply).toMatchObject({ ok: false, error: { message: `not a scratch folder: ${root}` } });
     }
-    expect(engine.py.FS.analyzePath('/ws-scratch-test/tools/lib.py', false).exists).toBe(true);
+    expect(engine.fs.analyzePath('/ws-scratch-test/tools/lib.py', false).exists).toBe(true);
   });
 
   it('a tool the host cannot find: the engine\'s refusal, not a crash', async () => {

@@ -20,8 +20,8 @@ function mount(id: string): string {
   const root = `/tmp/ui-examples-${++n}`;
   for (const [path, text] of Object.entries(ex.files)) {
     const full = `${root}/${path}`;
-    engine.py.FS.mkdirTree(full.slice(0, full.lastIndexOf('/')));
-    engine.py.FS.writeFile(full, text);
+    engine.fs.mkdirTree(full.slice(0, full.lastIndexOf('/')));
+    engine.fs.writeFile(full, text);
   }
   return root;
 }
@@ -72,7 +72,7 @@ describe('bundled examples', () => {
     expect(rejected.asked).toHaveLength(1);
     expect(rejected.asked[0]).toMatchObject({ content: 'rm docs/old.txt', label: '[RISKY: rm changes files] Run file command' });
     expect(String(rejected.result.error)).toBe('🛑 EXECUTION REJECTED BY USER: keep it');
-    expect(engine.py.FS.analyzePath(`${root}/docs/old.txt`).exists).toBe(true);
+    expect(engine.fs.analyzePath(`${root}/docs/old.txt`).exists).toBe(true);
 
     const strict = await call(root, 'tool_run_file_command', { command: 'ls docs' }, { hostConfig: { file_manager: { autonomy_level: 'strict' } }, reply: { decision: 'allow' } });
     expect(strict.asked[0]).toMatchObject({ label: '[STRICT] Run file command' });
@@ -84,7 +84,7 @@ describe('bundled examples', () => {
     const free = await call(root, 'tool_run_file_command', { command: 'rm docs/old.txt' }, { hostConfig: { file_manager: { autonomy_level: 'full_access' } } });
     expect(free.asked).toHaveLength(0);
     expect(free.result).toMatchObject({ success: true });
-    expect(engine.py.FS.analyzePath(`${root}/docs/old.txt`).exists).toBe(false);
+    expect(engine.fs.analyzePath(`${root}/docs/old.txt`).exists).toBe(false);
   });
 
   it('LCP quirks: every surprise in the file gets a diagnostic, and the unevaluated default reaches the tool as text', async () => {

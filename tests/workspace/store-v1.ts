@@ -16,12 +16,12 @@ export async function writeV1Store(dbName: string, ws: V1Workspace): Promise<voi
     const open = indexedDB.open(dbName);
     open.onupgradeneeded = () => open.result.createObjectStore('records');
     open.onsuccess = () => ok(open.result);
-    open.onerror = () => fail(open.error);
+    open.onerror = () => fail(open.error ?? new Error('IndexedDB would not open'));
   });
   const tx = db.transaction('records', 'readwrite');
   const os = tx.objectStore('records');
   for (const [path, bytes] of Object.entries(ws.files)) os.put(bytes, ['default', 1, path]);
   os.put({ settings: ws.settings, folders: ws.folders, revision: ws.revision }, ['default', 0]);
-  await new Promise((ok, fail) => ((tx.oncomplete = ok), (tx.onerror = () => fail(tx.error))));
+  await new Promise((ok, fail) => ((tx.oncomplete = ok), (tx.onerror = () => fail(tx.error ?? new Error('the transaction failed')))));
   db.close();
 }

@@ -1,5 +1,4 @@
 /** Loki sets FORCE_COLOR=1, so Python 3.14 colours its tracebacks: show the text, not the escape codes. */
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 
 export function stripAnsi(text: string): string {

@@ -13,9 +13,12 @@ export function clip(text: string, max = SHOW_CHARS): Shown {
 
 export function pretty(value: unknown): string {
   if (value === undefined) return 'undefined';
+  // What JSON cannot show (a bigint, a cycle) still shows as something.
   try {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
     return JSON.stringify(value, null, 2) ?? String(value);
   } catch {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
     return String(value);
   }
 }

@@ -106,7 +106,7 @@ export class CourseState {
   async #save(record: CourseRecord): Promise<void> {
     this.#record = record;
     try {
-      await this.#deps.progress.save($state.snapshot(record) as CourseRecord);
+      await this.#deps.progress.save($state.snapshot(record));
     } catch (e) {
       this.#error = `Your progress is kept in this tab but could not be saved: ${messageOf(e)}`;
     }

@@ -25,7 +25,7 @@ export class HostSettings {
 
   /** A plain copy: it crosses postMessage to the worker, which cannot clone reactive proxies. */
   get config(): HostConfig {
-    return $state.snapshot(this.#workspace.settings.hostConfig) as HostConfig;
+    return $state.snapshot(this.#workspace.settings.hostConfig);
   }
 
   /** What the library's `init_tools_library` reads; lollms treats anything else as "safe". */
