@@ -1,5 +1,7 @@
 // What the bench measures inside the bench page (bench/browser/entry.ts exposes the real classes).
 import type { Page } from 'playwright-core';
+// The browser tests' stress tools: a busy loop, one that swallows KeyboardInterrupt, one that answers at once.
+import { STRESS_TOOLS } from '../tests/e2e/worker-support.ts';
 import type { PythonClient } from '../src/worker/client.svelte.ts';
 import type { Workspace, createIdbStore } from '../src/workspace/workspace.svelte.ts';
 
@@ -88,29 +90,6 @@ export async function benchWorkspace(page: Page): Promise<{ restoreMs: number; a
   });
 }
 
-const LOOPS = `def tool_spin() -> dict:
-    """Busy forever."""
-    print("in the loop", flush=True)
-    while True:
-        pass
-
-
-def tool_stubborn() -> dict:
-    """Swallows KeyboardInterrupt: only terminating the worker stops it."""
-    while True:
-        try:
-            print("in the loop", flush=True)  # inside the try: a Stop that lands here is swallowed too
-            while True:
-                pass
-        except KeyboardInterrupt:
-            pass
-
-
-def tool_hello() -> dict:
-    """Answers at once."""
-    return {"success": True}
-`;
-
 /**
  * Stop, as a person sees it: from pressing Stop (once the tool says it is in its loop) to the call's
  * outcome, and to Python answering the next call. A busy loop is interrupted; a tool that swallows
@@ -121,7 +100,7 @@ export async function benchStop(page: Page): Promise<{ spinMs: number; spinReady
   await defineNameHelper(page);
   return page.evaluate(async (tools) => {
     const client = new toolplayBench.PythonClient();
-    await client.sync([{ path: 'tools/loops.py', content: new TextEncoder().encode(tools) }]);
+    await client.sync([{ path: 'tools/stress.py', content: new TextEncoder().encode(tools) }]);
     const params = (tool: string) => ({ profile: 'lcp' as const, paths: ['/workspace/tools'], tool, args: {} });
     const stopInLoop = async (tool: string): Promise<[number, number]> => {
       let pressed = 0;
@@ -145,5 +124,5 @@ export async function benchStop(page: Page): Promise<{ spinMs: number; spinReady
     if (limited.status !== 'failed' || limited.reason !== 'timeout') throw new Error(`time limit: ${JSON.stringify(limited)}`);
     client.dispose();
     return { spinMs, spinReadyMs, stubbornMs, stubbornReadyMs, limitMs };
-  }, LOOPS);
+  }, STRESS_TOOLS);
 }
