@@ -5,6 +5,7 @@
 import type { TelemetryEvent } from '../../protocol/events.ts';
 import type { CallOutcome, FileChange } from '../../protocol/worker.ts';
 import { asText, diffLines, type DiffLine } from '../lib/diff.ts';
+import { callState, type CallStateInfo } from '../lib/outcome.ts';
 
 export interface ChangedFile {
   path: string;
@@ -15,6 +16,13 @@ export interface ChangedFile {
 }
 
 export type RunStatus = 'idle' | 'running' | 'finished' | 'failed';
+
+/** What the tool changed in Python (the engine's integrity check, a `python.changed` event). */
+export interface PythonChanges {
+  restored: string[];
+  kept: string[];
+  restart: boolean;
+}
 
 export class CallRun {
   #status = $state<RunStatus>('idle');
@@ -27,6 +35,8 @@ export class CallRun {
   #durationMs = $state(0);
   #changes = $state.raw<ChangedFile[]>([]);
   #statusLine = $state('');
+  #state = $state.raw<CallStateInfo | null>(null);
+  #python = $state.raw<PythonChanges | null>(null);
 
   get status(): RunStatus { return this.#status; }
   get tool(): string { return this.#tool; }
@@ -38,6 +48,10 @@ export class CallRun {
   get durationMs(): number { return this.#durationMs; }
   get changes(): readonly ChangedFile[] { return this.#changes; }
   get statusLine(): string { return this.#statusLine; }
+  /** How the call ended (finished, tool failed, stopped, timed out, toolplay error); null while running or idle. */
+  get state(): CallStateInfo | null { return this.#state; }
+  /** What the tool changed in Python, when it changed anything. */
+  get python(): PythonChanges | null { return this.#python; }
 
   start(tool: string): void {
     this.#status = 'running';
@@ -46,6 +60,7 @@ export class CallRun {
     this.#result = undefined;
     this.#durationMs = 0;
     this.#changes = [];
+    this.#state = this.#python = null;
   }
 
   /** Streams output as the events arrive. */
@@ -53,11 +68,13 @@ export class CallRun {
     if (e.type === 'call.stdout') this.#stdout += e.text;
     else if (e.type === 'call.stderr') this.#stderr += e.text;
     else if (e.type === 'call.started') this.#statusLine = e.statusLine;
+    else if (e.type === 'python.changed') this.#python = { restored: e.restored, kept: e.kept, restart: e.restart };
   }
 
   /** `before` reads a file's content as it was before the call (null when it did not exist). */
   finish(outcome: CallOutcome, before: (path: string) => Uint8Array | null): void {
     this.#durationMs = outcome.durationMs;
+    this.#state = callState(outcome);
     if (outcome.status === 'failed') {
       this.#status = 'failed';
       this.#reason = outcome.reason;
