@@ -6,6 +6,11 @@ import type { TelemetryEvent } from '../../protocol/events.ts';
 import type { CallOutcome, FileChange } from '../../protocol/worker.ts';
 import { asText, diffLines, type DiffLine } from '../lib/diff.ts';
 import { callState, type CallStateInfo } from '../lib/outcome.ts';
+import { OutputText } from '../lib/output.ts';
+import { SHOW_CHARS } from '../lib/truncate.ts';
+
+/** What the panel renders of each stream: the shown characters and room for an escape sequence cut at the end. */
+const HEAD_CHARS = SHOW_CHARS + 4096;
 
 export interface ChangedFile {
   path: string;
@@ -27,8 +32,10 @@ export interface PythonChanges {
 export class CallRun {
   #status = $state<RunStatus>('idle');
   #tool = $state('');
-  #stdout = $state('');
-  #stderr = $state('');
+  #stdout = new OutputText(HEAD_CHARS);
+  #stderr = new OutputText(HEAD_CHARS);
+  /** Bumped when output arrives (the two OutputTexts are plain objects). */
+  #output = $state(0);
   #result = $state.raw<unknown>(undefined);
   #message = $state('');
   #reason = $state('');
@@ -40,8 +47,13 @@ export class CallRun {
 
   get status(): RunStatus { return this.#status; }
   get tool(): string { return this.#tool; }
-  get stdout(): string { return this.#stdout; }
-  get stderr(): string { return this.#stderr; }
+  /** The start of stdout (what the panel shows); `allStdout()` has all of it. */
+  get stdout(): string { void this.#output; return this.#stdout.head; }
+  get stderr(): string { void this.#output; return this.#stderr.head; }
+  get stdoutChars(): number { void this.#output; return this.#stdout.chars; }
+  get stderrChars(): number { void this.#output; return this.#stderr.chars; }
+  allStdout(): string { return this.#stdout.text(); }
+  allStderr(): string { return this.#stderr.text(); }
   get result(): unknown { return this.#result; }
   get message(): string { return this.#message; }
   get reason(): string { return this.#reason; }
@@ -56,7 +68,10 @@ export class CallRun {
   start(tool: string): void {
     this.#status = 'running';
     this.#tool = tool;
-    this.#stdout = this.#stderr = this.#message = this.#reason = this.#statusLine = '';
+    this.#stdout = new OutputText(HEAD_CHARS);
+    this.#stderr = new OutputText(HEAD_CHARS);
+    this.#output++;
+    this.#message = this.#reason = this.#statusLine = '';
     this.#result = undefined;
     this.#durationMs = 0;
     this.#changes = [];
@@ -65,8 +80,13 @@ export class CallRun {
 
   /** Streams output as the events arrive. */
   onEvent(e: TelemetryEvent): void {
-    if (e.type === 'call.stdout') this.#stdout += e.text;
-    else if (e.type === 'call.stderr') this.#stderr += e.text;
+    if (e.type === 'call.stdout') {
+      this.#stdout.append(e.text);
+      this.#output++;
+    } else if (e.type === 'call.stderr') {
+      this.#stderr.append(e.text);
+      this.#output++;
+    }
     else if (e.type === 'call.started') this.#statusLine = e.statusLine;
     else if (e.type === 'python.changed') this.#python = { restored: e.restored, kept: e.kept, restart: e.restart };
   }
