@@ -8,7 +8,6 @@
  */
 import strip from 'strip-ansi';
 
-// eslint-disable-next-line no-control-regex -- the control characters are what this removes
 const STRAY = /[\u001b\u0080-\u009f]/g;
 
 export function stripAnsi(text: string): string {
