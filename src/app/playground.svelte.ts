@@ -193,8 +193,11 @@ export class Playground {
     }
   }
 
+  /** Stops the running call; its open confirmation popups go away at once (Python is not waiting for them any more). */
   stop(): void {
     this.python.stop();
+    const asking = this.confirm.current;
+    if (asking) this.confirm.dropCall(asking.callId);
   }
 
   /** The specs of every tool in `format`, as the engine exports them for this profile. */

@@ -29,6 +29,10 @@ export interface PythonPort {
   /** Resolves with how the call ended and its id; never rejects. */
   call(params: CallParams, onEvent: (e: TelemetryEvent) => void): Promise<CallOutcome>;
   stop(): void;
+  /** A fresh Python: ends a running call (as stopped) and drops everything the old one remembered. */
+  restart(): void;
+  /** What tools changed in Python that stays until a restart (as in a host's process), e.g. `builtins.print`. */
+  readonly changedByTools: readonly string[];
 }
 
 /** What the playground remembers per workspace (owned by the workspace store). */

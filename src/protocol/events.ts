@@ -7,6 +7,12 @@ export type TelemetryEvent =
   | { type: 'confirm.answered'; callId: string; decision: ConfirmDecision; reason?: string; auto?: boolean; t: number }
   | { type: 'call.stdout'; callId: string; text: string; t: number }
   | { type: 'call.stderr'; callId: string; text: string; t: number }
+  /**
+   * The engine's integrity check after the tool's code (python/toolplay/core/integrity.py): what the
+   * tool changed in Python that the engine put back, what stays for later calls as in a real host
+   * process (until Restart Python), and whether Python must be restarted because a repair failed.
+   */
+  | { type: 'python.changed'; callId: string; restored: string[]; kept: string[]; restart: boolean; t: number }
   | { type: 'fs.changed'; callId: string; created: string[]; modified: string[]; deleted: string[]; t: number }
   | { type: 'call.finished'; callId: string; result: unknown; durationMs: number; t: number }
   | { type: 'call.failed'; callId: string; reason: FailReason; message: string; durationMs: number; t: number }

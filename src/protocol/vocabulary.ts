@@ -28,14 +28,14 @@ export type ConfirmDecision = (typeof CONFIRM_DECISIONS)[number];
 
 /** Telemetry event types of one call, in the order a call emits them. */
 export const TELEMETRY_EVENT_TYPES = [
-  'call.started', 'confirm.asked', 'confirm.answered', 'call.stdout', 'call.stderr', 'fs.changed', 'call.finished', 'call.failed',
+  'call.started', 'confirm.asked', 'confirm.answered', 'call.stdout', 'call.stderr', 'python.changed', 'fs.changed', 'call.finished', 'call.failed',
   // The agent loop's own (src/agent): a piece of the hub's stream, and which model tool call a call ran for.
   'agent.text', 'agent.call',
 ] as const;
 export type TelemetryEventType = (typeof TELEMETRY_EVENT_TYPES)[number];
 
 /** The events a host runner streams while the tool runs (contract 3); the call wrapper emits the others. */
-export const RUNNER_EVENT_TYPES = ['call.stdout', 'call.stderr', 'confirm.asked', 'confirm.answered'] as const satisfies readonly TelemetryEventType[];
+export const RUNNER_EVENT_TYPES = ['call.stdout', 'call.stderr', 'confirm.asked', 'confirm.answered', 'python.changed'] as const satisfies readonly TelemetryEventType[];
 export type RunnerEventType = (typeof RUNNER_EVENT_TYPES)[number];
 
 /**

@@ -44,6 +44,7 @@ const READERS: { [K in TelemetryEventType]: (o: Fields, base: { callId: string; 
   }),
   'call.stdout': (o, b) => ({ type: 'call.stdout', ...b, text: text(o, 'text') }),
   'call.stderr': (o, b) => ({ type: 'call.stderr', ...b, text: text(o, 'text') }),
+  'python.changed': (o, b) => ({ type: 'python.changed', ...b, restored: paths(o, 'restored'), kept: paths(o, 'kept'), restart: o.restart === true }),
   'fs.changed': (o, b) => ({ type: 'fs.changed', ...b, created: paths(o, 'created'), modified: paths(o, 'modified'), deleted: paths(o, 'deleted') }),
   'call.finished': (o, b) => ({ type: 'call.finished', ...b, result: o.result ?? null, durationMs: number(o, 'durationMs') }),
   'call.failed': (o, b) => ({ type: 'call.failed', ...b, reason: oneOf(o, 'reason', FAILURES), message: text(o, 'message'), durationMs: number(o, 'durationMs') }),

@@ -10,7 +10,7 @@ import type { TelemetryEvent } from '../protocol/events.ts';
 import type { CallOutcome, CallParams, FileChange, SharedBuffers, WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
 import type { FailReason } from '../protocol/vocabulary.ts';
 import { EngineError } from '../engine/engine.ts';
-import { answerConfirm, createSharedBuffers } from './shared-bridge.ts';
+import { answerConfirm, createSharedBuffers, wakeConfirm } from './shared-bridge.ts';
 import { WorkerLink, WorkerRestartedError } from './worker-link.ts';
 import { ensureIsolation } from './isolation.ts';
 import type { ScratchCallParams, ScratchCallResult } from '../protocol/worker.ts';
@@ -41,6 +41,8 @@ interface RunningCall {
   /** Paths the page synced while the call ran: the worker applies them after the call's own changes. */
   syncedDuring: Set<string>;
   sawFailed: boolean;
+  /** The engine could not repair what the tool broke: Python is restarted once the call ended. */
+  mustRestart: boolean;
   settle: (outcome: CallOutcome) => void;
 }
 
@@ -53,6 +55,7 @@ export class PythonClient {
   #timeoutMs = $state(30_000);
   #confirmFallback = $state<ConfirmDecision>('reject');
   #restarts = $state(0);
+  #changedByTools = $state.raw<string[]>([]);
   readonly #isolated: boolean;
   readonly #createWorker: () => Worker;
   #link: WorkerLink | null = null;
@@ -93,6 +96,8 @@ export class PythonClient {
   get isolated(): boolean { return this.#isolated; }
   /** How many times the worker was restarted (Stop that Python ignored, time limit, crash). */
   get restarts(): number { return this.#restarts; }
+  /** What tools changed in this Python that later calls still see (a host's process would keep it too), until restart(). */
+  get changedByTools(): readonly string[] { return this.#changedByTools; }
   get timeoutMs(): number { return this.#timeoutMs; }
   set timeoutMs(ms: number) { this.#timeoutMs = Math.max(100, ms); }
   /** Without isolation a confirmation cannot wait for the person: this answer is given instead (the UI says so). */
@@ -152,7 +157,7 @@ export class PythonClient {
     const callId = `call-${Date.now().toString(36)}-${(this.#callSeq++).toString(36)}`;
     return new Promise<CallOutcome>((settle) => {
       const call: RunningCall = {
-        callId, onEvent, started: performance.now(), stopping: null, timers: [], syncedDuring: new Set(), sawFailed: false, settle,
+        callId, onEvent, started: performance.now(), stopping: null, timers: [], syncedDuring: new Set(), sawFailed: false, mustRestart: false, settle,
         limit: { timer: null, leftMs: this.#timeoutMs, since: 0 },
       };
       this.#call = call;
@@ -188,9 +193,13 @@ export class PythonClient {
     this.#interrupt('stopped');
   }
 
-  /** A fresh Python: after 'failed', or to drop everything the old one remembered ("Always" answers, loaded modules). */
+  /**
+   * A fresh Python: after 'failed', or to drop everything the old one remembered ("Always" answers,
+   * loaded modules, what tools changed in it). A running call ends as stopped.
+   */
   restart(): void {
-    this.#restart('crashed', 'Python was restarted');
+    if (this.#call) this.#call.stopping = 'stopped';
+    this.#restart('stopped', 'Stopped: you restarted Python.');
   }
 
   dispose(): void {
@@ -208,6 +217,10 @@ export class PythonClient {
         const call = this.#call;
         if (!call || event.callId !== call.callId) return;
         if (event.type === 'call.failed') call.sawFailed = true;
+        if (event.type === 'python.changed') {
+          if (event.kept.length) this.#changedByTools = [...new Set([...this.#changedByTools, ...event.kept])];
+          if (event.restart) call.mustRestart = true;
+        }
         call.onEvent(event);
       },
       confirm: (callId, request) => void this.#confirm(callId, request),
@@ -239,6 +252,7 @@ export class PythonClient {
     this.#link?.terminate(reason, message);
     this.#link = null;
     this.#restarts++;
+    this.#changedByTools = [];
     this.#state = 'restarting';
     this.#progress = 'Restarting Python…';
     this.#start();
@@ -255,6 +269,7 @@ export class PythonClient {
       return;
     }
     new Uint8Array(this.#shared.interrupt)[0] = 2; // SIGINT → KeyboardInterrupt in Python
+    wakeConfirm(this.#shared); // a popup's wait notices it at once
     call.timers.push(setTimeout(() => {
       if (this.#call === call) this.#restart(reason, `${message} (Python did not respond, so it was restarted)`);
     }, INTERRUPT_GRACE_MS));
@@ -281,6 +296,7 @@ export class PythonClient {
     if (outcome.status === 'failed' && !call.sawFailed)
       call.onEvent({ type: 'call.failed', callId: call.callId, reason: outcome.reason, message: outcome.message, durationMs: outcome.durationMs, t: Date.now() });
     call.settle(outcome);
+    if (call.mustRestart) this.#restart('crashed', 'Python was restarted: a tool broke it beyond repair');
   }
 
   #failNow(reason: FailReason, message: string, onEvent: (e: TelemetryEvent) => void): CallOutcome {
@@ -324,7 +340,8 @@ export class PythonClient {
     }
     if (call && this.#call === call && !call.stopping) this.#runLimit(call);
     // The call may have been stopped while the popup was open; its worker may be gone.
-    if (shared && shared === this.#shared && this.#call?.callId === callId) answerConfirm(shared, reply);
+    // A stopped call's popup answers nothing: Python is raising KeyboardInterrupt instead.
+    if (shared && shared === this.#shared && this.#call?.callId === callId && !this.#call.stopping) answerConfirm(shared, reply);
   }
 }
 

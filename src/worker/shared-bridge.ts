@@ -28,6 +28,11 @@ export function answerConfirm(shared: SharedBuffers, reply: ConfirmReply): void 
   Atomics.notify(control, 0);
 }
 
+/** Page side: wake a worker waiting for an answer so it looks at the interrupt buffer now (Stop in the popup). */
+export function wakeConfirm(shared: SharedBuffers): void {
+  Atomics.notify(new Int32Array(shared.control), 0);
+}
+
 /** Worker side: arm the bridge before posting the question (so an instant answer is not lost). */
 export function armConfirm(shared: SharedBuffers): void {
   Atomics.store(new Int32Array(shared.control), 0, WAITING);
@@ -41,7 +46,7 @@ export function waitForConfirm(shared: SharedBuffers, checkInterrupt: () => void
   const control = new Int32Array(shared.control);
   const interrupt = new Uint8Array(shared.interrupt);
   while (Atomics.load(control, 0) === WAITING) {
-    Atomics.wait(control, 0, WAITING, 100);
+    Atomics.wait(control, 0, WAITING, 100); // wakeConfirm ends a slice early
     if (interrupt[0] !== 0) checkInterrupt();
   }
   const length = Atomics.load(control, 1);

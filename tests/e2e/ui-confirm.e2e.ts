@@ -1,6 +1,6 @@
 // Confirmation popups and Stop: the two moments Python waits on the person.
 import type { E2ETest } from './harness.ts';
-import { assert, callStatus, openApp, openExample, prepareCall, runAndWait, setEditorText, telemetry, tools, treeItem } from './ui-helpers.ts';
+import { assert, callStatus, ENDED, openApp, openExample, prepareCall, runAndWait, setEditorText, telemetry, tools, treeItem } from './ui-helpers.ts';
 
 const LOOP = `def tool_loop() -> dict:
     """Never returns."""
@@ -31,7 +31,8 @@ const tests: E2ETest[] = [
       await dialog.waitFor({ timeout: 20_000 });
       await dialog.getByLabel(/Reason/).fill('keep the old notes');
       await dialog.getByRole('button', { name: 'Reject' }).click();
-      await callStatus(page).filter({ hasText: 'Finished' }).waitFor({ timeout: 20_000 });
+      // The tool returns success: false: the host reports a failure, and the status says so.
+      await callStatus(page).filter({ hasText: /^Tool failed tool_run_file_command \(status 500\)/ }).waitFor({ timeout: 20_000 });
       await page.getByRole('region', { name: 'Result' }).getByText(/EXECUTION REJECTED BY USER: keep the old notes/).first().waitFor();
       await treeItem(page, 'docs/old.txt').waitFor();
       assert((await page.getByRole('dialog').count()) === 0, 'dialog closed');
@@ -53,7 +54,7 @@ const tests: E2ETest[] = [
       for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
       assert(await dialog.evaluate((d) => d.contains(document.activeElement)), 'Tab keeps focus in the dialog');
       await page.keyboard.press('Escape');
-      await callStatus(page).filter({ hasText: 'Finished' }).waitFor({ timeout: 20_000 });
+      await callStatus(page).filter({ hasText: 'Tool failed' }).waitFor({ timeout: 20_000 });
       await page.getByRole('region', { name: 'Result' }).getByText(/EXECUTION REJECTED BY USER/).first().waitFor();
     },
   },
@@ -73,7 +74,7 @@ const tests: E2ETest[] = [
       await telemetry(page).getByText('in the loop').first().waitFor(); // Python is inside the loop now
       await page.getByRole('button', { name: 'Stop' }).click();
       const status = await runStatus(page);
-      assert(status.includes('Failed (stopped)'), `status: ${status}`);
+      assert(status.startsWith('Stopped tool_loop'), `status: ${status}`);
       // The interrupt sufficed: the message is the plain one, not "… so it was restarted".
       await page.getByRole('region', { name: 'Result' }).getByText('Stopped by you.', { exact: true }).first().waitFor();
       assert((await page.getByText(/so it was restarted/).count()) === 0, 'a busy loop is stopped without restarting Python');
@@ -83,10 +84,86 @@ const tests: E2ETest[] = [
       assert(next.includes('Finished'), `after stop: ${next}`);
     },
   },
+  {
+    name: 'Stop in the confirmation popup ends the call at once: nothing runs, the popup closes, Python is not restarted',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      await openExample(page, 'confirm-autonomy', 'tool_run_file_command');
+      await prepareCall(page, 'tool_run_file_command', { command: 'rm docs/old.txt' });
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor({ timeout: 20_000 });
+      await dialog.getByRole('button', { name: 'Stop' }).click();
+      const status = await runStatus(page);
+      assert(status.startsWith('Stopped tool_run_file_command'), `status: ${status}`);
+      assert((await page.getByRole('dialog').count()) === 0, 'the popup closed');
+      await page.getByRole('region', { name: 'Result' }).getByText('Stopped by you.', { exact: true }).first().waitFor();
+      assert((await page.getByText(/so it was restarted/).count()) === 0, 'the interrupt sufficed');
+      await treeItem(page, 'docs/old.txt').waitFor(); // the command never ran
+      await telemetry(page).getByText(/Stopped — stopped after/).first().waitFor();
+      // Escape still means Reject.
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await dialog.waitFor({ timeout: 20_000 });
+      await page.keyboard.press('Escape');
+      await callStatus(page).filter({ hasText: 'Tool failed' }).waitFor({ timeout: 20_000 });
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
+  {
+    name: 'each way a call ends has its own words and colour, in the status and the telemetry',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await openApp(page, base);
+      await page.getByRole('button', { name: 'New file' }).click();
+      await page.getByLabel('New file path').fill('tools/outcomes.py');
+      await page.getByRole('button', { name: 'OK' }).click();
+      await treeItem(page, 'tools/outcomes.py').waitFor();
+      await setEditorText(page, OUTCOMES);
+      await tools(page).getByRole('button', { name: 'tool_raise', exact: true }).waitFor({ timeout: 20_000 });
+      const colour = () => callStatus(page).evaluate((el) => getComputedStyle(el).color);
+
+      await prepareCall(page, 'tool_fine', {});
+      assert((await runAndWait(page)).startsWith('Finished tool_fine in'), 'a tool that answers finishes');
+      const fine = await colour();
+      await prepareCall(page, 'tool_raise', {});
+      const raised = await runAndWait(page);
+      assert(raised.startsWith('Tool failed tool_raise (crashed) in'), `a tool that raises: ${raised}`);
+      const failed = await colour();
+      assert(failed !== fine, `finished and tool failed look different (${fine} vs ${failed})`);
+      await telemetry(page).getByText(/^Tool failed \(crashed\): /).first().waitFor();
+
+      await page.getByLabel('Time limit (s)').fill('1');
+      await page.getByLabel('Time limit (s)').dispatchEvent('change');
+      await prepareCall(page, 'tool_forever', {});
+      const timedOut = await runAndWait(page);
+      assert(timedOut.startsWith('Timed out tool_forever after'), `the time limit: ${timedOut}`);
+      const timeout = await colour();
+      assert(new Set([fine, failed, timeout]).size === 3, 'timed out has its own colour');
+      await telemetry(page).getByText(/^Timed out — timeout after/).first().waitFor();
+    },
+  },
 ];
 
+const OUTCOMES = `def tool_fine() -> dict:
+    """Answers."""
+    return {"success": True, "output": "fine"}
+
+
+def tool_raise() -> dict:
+    """Raises."""
+    raise ValueError("boom")
+
+
+def tool_forever() -> dict:
+    """Sleeps past any time limit."""
+    import time
+    time.sleep(600)
+    return {"success": True}
+`;
+
 async function runStatus(page: import('playwright-core').Page): Promise<string> {
-  await callStatus(page).filter({ hasText: /Finished|Failed/ }).waitFor({ timeout: 5000 });
+  await callStatus(page).filter({ hasText: ENDED }).waitFor({ timeout: 5000 });
   return (await callStatus(page).textContent()) ?? '';
 }
 

@@ -39,10 +39,13 @@ export async function prepareCall(page: Page, tool: string, args: Record<string,
   await page.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
 }
 
+/** The call status once a call has ended, whichever way (src/ui/lib/outcome.ts). */
+export const ENDED = /^(Finished|Tool failed|Stopped|Timed out|toolplay error) /;
+
 /** Clicks Run and waits until the call ends; returns the call status text. */
 export async function runAndWait(page: Page, timeout = 30_000): Promise<string> {
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await callStatus(page).filter({ hasText: /Finished|Failed/ }).waitFor({ timeout });
+  await callStatus(page).filter({ hasText: ENDED }).waitFor({ timeout });
   return (await callStatus(page).textContent()) ?? '';
 }
 

@@ -3,7 +3,9 @@
 // written for them without going through the editor.
 import type { Page } from 'playwright-core';
 
-export const STRESS_TOOLS = `import os
+export const STRESS_TOOLS = `import builtins
+import os
+import time
 
 _CONFIRM = None
 
@@ -48,6 +50,42 @@ def tool_stubborn() -> dict:
                 pass
         except KeyboardInterrupt:
             pass
+
+
+def tool_nap() -> dict:
+    """Sleeps for half a minute."""
+    print("in the loop", flush=True)
+    time.sleep(30)
+    return {"success": True, "output": "woke"}
+
+
+def tool_flood(lines: int = 0) -> dict:
+    """Prints short lines: that many, or until stopped."""
+    print("in the loop", flush=True)
+    i = 0
+    while lines == 0 or i < lines:
+        print(i)
+        i += 1
+    return {"success": True, "output": i}
+
+
+def tool_break_print() -> dict:
+    """Breaks print for every later call, as it would in a host's process."""
+    builtins.print = None
+    return {"success": True, "output": "print is gone"}
+
+
+def tool_vandal() -> dict:
+    """Overwrites every file of the engine it can find."""
+    import toolplay
+    root = os.path.dirname(os.path.dirname(toolplay.__file__))
+    count = 0
+    for folder, _dirs, names in os.walk(root):
+        for name in names:
+            with open(os.path.join(folder, name), "w") as f:
+                f.write("raise SystemExit('vandalised')")
+            count += 1
+    return {"success": True, "output": count}
 
 
 def tool_crash() -> dict:

@@ -25,12 +25,13 @@ describe('telemetry', () => {
     );
     const runner = recordingHooks();
     const reply = engine.call('call', { profile: 'loki', paths: [file], tool: 'touch', args: { n: 2 }, workspace: layout.cwd }, runner.hooks);
-    expect(runner.events.map((e) => e.type)).toEqual(['call.stdout', 'call.stdout', 'call.stderr', 'call.stderr']);
+    // print() writes the text and then "\n": one event per line (the output is batched in Python).
+    expect(runner.events).toMatchObject([{ type: 'call.stdout', text: 'working\n' }, { type: 'call.stderr', text: 'careful\n' }]);
     expect(reply).toMatchObject({ result: { model_value: { output: 'done' } }, durationMs: expect.any(Number) });
 
     engine.fs.writeFile(`${layout.cwd}/old.txt`, 'old');
     const { end, events } = await wrappedCall(engine, { profile: 'loki', paths: [file], tool: 'touch', argsJson: '{"n": 2}', workspace: layout.cwd, callId: 'c-42' });
-    expect(events.map((e) => e.type)).toEqual(['call.started', 'call.stdout', 'call.stdout', 'call.stderr', 'call.stderr', 'fs.changed', 'call.finished']);
+    expect(events.map((e) => e.type)).toEqual(['call.started', 'call.stdout', 'call.stderr', 'fs.changed', 'call.finished']);
     expect(events.every((e) => e.callId === 'c-42' && typeof e.t === 'number')).toBe(true);
     // Loki prints `Call <name> <compact JSON>` on the terminal before it runs a tool.
     expect(events[0]).toMatchObject({ tool: 'touch', args: { n: 2 }, statusLine: 'Call touch {"n":2}' });
@@ -38,9 +39,9 @@ describe('telemetry', () => {
       events.flatMap((e) => (e.type === type && (e.type === 'call.stdout' || e.type === 'call.stderr') ? [e.text] : [])).join('');
     expect(text('call.stdout')).toBe('working\n');
     expect(text('call.stderr')).toBe('careful\n');
-    expect(events[5]).toMatchObject({ created: [], modified: [], deleted: ['old.txt'] });
+    expect(events[3]).toMatchObject({ created: [], modified: [], deleted: ['old.txt'] });
     expect(end).toMatchObject({ callId: 'c-42', status: 'finished', result: { model_value: { output: 'done' } } });
-    expect(events[6]).toMatchObject({ type: 'call.finished', result: end.status === 'finished' ? end.result : null });
+    expect(events[4]).toMatchObject({ type: 'call.finished', result: end.status === 'finished' ? end.result : null });
   });
 
   it('reports an empty fs.changed when nothing changed, as for LCP tools', async () => {

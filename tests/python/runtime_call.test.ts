@@ -112,16 +112,17 @@ describe('call (lcp): result and telemetry', () => {
     expect(hooks.events[0]).toMatchObject({ type: 'call.started', statusLine: '🔎 Finding: "needle"\n' });
   });
 
-  it('streams stdout and stderr write by write, with the given callId, and nothing else', () => {
+  it('streams stdout and stderr in order, a line per event when the tool prints now and then, with the given callId', () => {
     const { tools, ws } = setup();
     const hooks = recorder();
     const reply = engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_talk', args: { name: 'Ada' }, workspace: ws, callId: 'c-1' }, hooks);
     const out = hooks.events.filter((e) => e.type === 'call.stdout').map((e) => (e as { text: string }).text);
     const err = hooks.events.filter((e) => e.type === 'call.stderr').map((e) => (e as { text: string }).text);
-    expect(out).toEqual(['hello', ' ', 'Ada', '\n']);
+    // print() writes "hello", " ", "Ada", "\n": joined until the line ends (the output is batched in Python).
+    expect(out).toEqual(['hello Ada\n']);
     expect(err).toEqual(['careful\n']);
     expect(hooks.events.every((e) => e.callId === 'c-1')).toBe(true);
-    expect(hooks.events.map((e) => e.type)).toEqual(['call.stdout', 'call.stdout', 'call.stdout', 'call.stdout', 'call.stderr']);
+    expect(hooks.events.map((e) => e.type)).toEqual(['call.stdout', 'call.stderr']);
     expect(resultOf(reply)).toEqual({ output: 'said', status_code: 200, success: true });
   });
 
@@ -216,7 +217,8 @@ describe('call (lcp): Stop', () => {
     expect(cwd()).toBe(before);
     expect(engine.py.runPython('import sys; sys.stdout is _rt_saved_stdout')).toBe(true);
     // Only the tool's output: how the call ended is for its caller to say (it knows Stop from the time limit).
-    expect(hooks.events.map((e) => e.type)).toEqual(['call.stdout', 'call.stdout']);
+    expect(hooks.events).toMatchObject([{ type: 'call.stdout', text: 'before stop\n' }]);
+    expect(hooks.events).toHaveLength(1);
   });
 
   it('a real interrupt (Pyodide interrupt buffer, as the Stop button sets it) stops a busy loop', () => {
@@ -232,7 +234,8 @@ describe('call (lcp): Stop', () => {
       engine.py.setInterruptBuffer(undefined as never); // the engine is shared: leave no interrupt source behind
     }
     expect(cwd()).toBe(before);
-    expect(hooks.events.map((e) => e.type)).toEqual(['call.stdout', 'call.stdout']);
+    expect(hooks.events).toMatchObject([{ type: 'call.stdout', text: 'spinning\n' }]);
+    expect(hooks.events).toHaveLength(1);
     // The engine keeps working after a stop.
     expect(resultOf(engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_count', args: {}, workspace: ws }))).toMatchObject({ status_code: 200 });
   });

@@ -15,6 +15,8 @@ export class FakePython implements PythonPort {
   inspected: WorkerMethods['inspect']['params'][] = [];
   calls: CallParams[] = [];
   stopped = 0;
+  restarted = 0;
+  changedByTools: string[] = [];
   inspection: (p: WorkerMethods['inspect']['params']) => WorkspaceInspection = (p) => ({ profile: p.profile, libraries: [], tools: [], diagnostics: [] });
   run: (params: CallParams, emit: (e: TelemetryEvent) => void) => Promise<CallOutcome> = async () => ({ callId: 'c0', status: 'finished', result: null, changes: [], durationMs: 1 });
 
@@ -24,4 +26,5 @@ export class FakePython implements PythonPort {
   async status(): Promise<{ line: string }> { return { line: '' }; }
   call(params: CallParams, onEvent: (e: TelemetryEvent) => void): Promise<CallOutcome> { this.calls.push(params); return this.run(params, onEvent); }
   stop(): void { this.stopped++; }
+  restart(): void { this.restarted++; this.changedByTools = []; }
 }

@@ -87,6 +87,45 @@ describe('Playground', () => {
     expect(JSON.parse(workspace.settings.args.tool_write_note ?? '{}')).toEqual({ path: 'notes/a.md' });
   });
 
+  it('a tool that reports failure ends as "Tool failed"; what it changed in Python is on the result', async () => {
+    const { python, playground } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
+    const result = { output: 'no', error: 'no', success: false, status_code: 500 };
+    python.run = async (_params, emit) => {
+      emit({ type: 'python.changed', callId: 'c1', restored: [], kept: ['builtins.print'], restart: false, t: 1 });
+      return { callId: 'c1', status: 'finished', result, durationMs: 3, changes: [] };
+    };
+    await playground.start();
+    await settle();
+    await playground.call();
+    expect(playground.run.state).toEqual({ state: 'tool-failed', label: 'Tool failed', detail: 'status 500' });
+    expect(playground.run.python).toEqual({ restored: [], kept: ['builtins.print'], restart: false });
+  });
+
+  it('Stop while a confirmation popup is open stops the call and closes the popup at once', async () => {
+    const { python, playground } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
+    let answered: unknown = null;
+    let end: (outcome: Awaited<ReturnType<typeof python.run>>) => void = () => {};
+    python.run = (params) => new Promise((resolve) => {
+      end = resolve;
+      void python.onConfirm({ callId: 'c1', tool: params.tool, label: 'Run', content: 'rm -rf', raw: null }).then((reply) => (answered = reply));
+    });
+    await playground.start();
+    await settle();
+    const running = playground.call();
+    await settle();
+    expect(playground.confirm.current?.content).toBe('rm -rf');
+    playground.stop();
+    expect(python.stopped).toBe(1);
+    expect(playground.confirm.current).toBeNull();
+    await settle();
+    expect(answered).toMatchObject({ decision: 'reject' });
+    end({ callId: 'c1', status: 'failed', reason: 'stopped', message: 'Stopped by you.', durationMs: 5 });
+    await running;
+    expect(playground.run.state?.state).toBe('stopped');
+  });
+
   it('calls Loki tools with the Loki profile, the functions/tools folder and functions/.env', async () => {
     const { python, playground } = await setup({ 'functions/tools/wc.py': 'def run(): ...', 'functions/.env': 'A=1\n', 'config.yaml': 'visible_tools:\n  - wc.py\n' });
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [{ ...writeTool, name: 'wc', file: '/workspace/functions/tools/wc.py', inputSchema: { type: 'object', properties: {} } }], diagnostics: [] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CHUNKS_PER_CALL, TelemetryLog } from '../../src/ui/state/telemetry.svelte.ts';
+import { MAX_CHUNKS_PER_CALL, MAX_OUTPUT_CHARS_PER_CALL, TelemetryLog } from '../../src/ui/state/telemetry.svelte.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
 
 const events: TelemetryEvent[] = [
@@ -73,5 +73,23 @@ describe('TelemetryLog', () => {
     expect(log.calls[1]?.events).toHaveLength(2);
     log.clear();
     expect(log.events).toHaveLength(0);
+  });
+
+  it('keeps at most MAX_OUTPUT_CHARS_PER_CALL characters of output per call and counts the rest', () => {
+    const log = new TelemetryLog();
+    const big = 'x'.repeat(MAX_OUTPUT_CHARS_PER_CALL - 10);
+    log.add({ type: 'call.started', callId: 'c1', tool: 'tool_big', args: {}, statusLine: '', t: 0 });
+    log.addAll([
+      { type: 'call.stdout', callId: 'c1', text: big, t: 1 },
+      { type: 'call.stderr', callId: 'c1', text: '0123456789abcdef', t: 2 },
+      { type: 'call.stdout', callId: 'c1', text: 'more', t: 3 },
+      { type: 'call.finished', callId: 'c1', result: null, durationMs: 1, t: 4 },
+    ]);
+    const [call] = log.calls;
+    expect(call?.events.map((e) => e.type)).toEqual(['call.started', 'call.stdout', 'call.stderr', 'call.finished']);
+    expect(call?.events[2]).toMatchObject({ text: '0123456789' });
+    expect(call?.droppedChars).toBe(6 + 4);
+    log.add({ type: 'call.stdout', callId: 'c2', text: 'fresh', t: 5 });
+    expect(log.calls[1]).toMatchObject({ droppedChars: 0, events: [{ text: 'fresh' }] });
   });
 });

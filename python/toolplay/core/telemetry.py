@@ -1,6 +1,12 @@
 """Telemetry for one tool call: events as JSON strings through ``hooks.emit`` (src/protocol/events.ts),
-and stdout/stderr writers that turn every write of the tool into a ``call.stdout``/``call.stderr``
-event as it happens (so a long-running tool streams).
+and stdout/stderr writers that turn the tool's writes into ``call.stdout``/``call.stderr`` events.
+
+Output is batched before it crosses into JavaScript (each crossing costs far more than a write):
+consecutive writes to one stream join until a write ends a line while the last event is older
+than ``QUIET_S`` (a tool printing now and then streams line by line), the text reaches
+``MAX_CHARS`` or ``MAX_LINES``, or it is ``MAX_AGE_S`` old. Any other event, a write to the other
+stream, ``flush()``, a sleep, a confirmation and the end of the call send what is pending first,
+so the order of everything the tool did is kept exactly.
 """
 
 from __future__ import annotations
@@ -9,6 +15,12 @@ import io
 import json
 import time
 from typing import Any
+
+
+QUIET_S = 0.05
+MAX_AGE_S = 0.05
+MAX_CHARS = 64 * 1024
+MAX_LINES = 2000
 
 
 def now_ms() -> int:
@@ -23,8 +35,47 @@ class Emitter:
         self.call_id = call_id
         self._emit = getattr(hooks, "emit", None) if hooks is not None else None
         self._busy = False
+        # Output not sent yet: its stream, its pieces, their length and lines, when it began.
+        self._kind = ""
+        self._parts: list[str] = []
+        self._chars = self._lines = 0
+        self._since = 0.0
+        self._last_sent = 0.0
+
+    def output(self, kind: str, text: str) -> None:
+        """A write to ``call.stdout`` or ``call.stderr``: batched (see the module docstring)."""
+        if self._emit is None or not text:
+            return
+        if self._parts and kind != self._kind:
+            self.flush()
+        now = time.monotonic()
+        if not self._parts:
+            self._kind, self._since = kind, now
+        self._parts.append(text)
+        self._chars += len(text)
+        self._lines += text.count("\n")
+        if (
+            (text.endswith("\n") and now - self._last_sent >= QUIET_S)
+            or self._chars >= MAX_CHARS
+            or self._lines >= MAX_LINES
+            or now - self._since >= MAX_AGE_S
+        ):
+            self.flush()
+
+    def flush(self) -> None:
+        """Sends the pending output as one event."""
+        if not self._parts:
+            return
+        text = "".join(self._parts)
+        self._parts, self._chars, self._lines = [], 0, 0
+        self._send(self._kind, text=text)
+        self._last_sent = time.monotonic()
 
     def emit(self, kind: str, **fields: Any) -> None:
+        self.flush()
+        self._send(kind, **fields)
+
+    def _send(self, kind: str, **fields: Any) -> None:
         # _busy: a listener that itself prints (into our own StreamWriter) must not recurse.
         if self._emit is None or self._busy:
             return
@@ -44,7 +95,7 @@ class Emitter:
 
 
 class StreamWriter(io.TextIOBase):
-    """``sys.stdout``/``sys.stderr`` during a call: each write becomes one event."""
+    """``sys.stdout``/``sys.stderr`` during a call: writes become events (batched by the Emitter)."""
 
     def __init__(self, emitter: Emitter, kind: str) -> None:
         super().__init__()
@@ -71,8 +122,11 @@ class StreamWriter(io.TextIOBase):
         if not isinstance(s, str):
             raise TypeError(f"write() argument must be str, not {type(s).__name__}")
         if s:
-            self._emitter.emit(self._kind, text=s)
+            self._emitter.output(self._kind, s)
         return len(s)
+
+    def flush(self) -> None:
+        self._emitter.flush()
 
 
 class _BytesWriter(io.RawIOBase):

@@ -24,6 +24,7 @@ export { default as PanelLeftClose } from '@lucide/svelte/icons/panel-left-close
 export { default as PanelLeftOpen } from '@lucide/svelte/icons/panel-left-open';
 export { default as Pencil } from '@lucide/svelte/icons/pencil';
 export { default as Play } from '@lucide/svelte/icons/play';
+export { default as RefreshCw } from '@lucide/svelte/icons/refresh-cw';
 export { default as RotateCcw } from '@lucide/svelte/icons/rotate-ccw';
 export { default as Square } from '@lucide/svelte/icons/square';
 export { default as Sun } from '@lucide/svelte/icons/sun';

@@ -5,6 +5,12 @@
 import type { TelemetryEvent } from '../../protocol/events.ts';
 import type { CallOutcome, FileChange } from '../../protocol/worker.ts';
 import { asText, diffLines, type DiffLine } from '../lib/diff.ts';
+import { callState, type CallStateInfo } from '../lib/outcome.ts';
+import { OutputText } from '../lib/output.ts';
+import { SHOW_CHARS } from '../lib/truncate.ts';
+
+/** What the panel renders of each stream: the shown characters and room for an escape sequence cut at the end. */
+const HEAD_CHARS = SHOW_CHARS + 4096;
 
 export interface ChangedFile {
   path: string;
@@ -16,48 +22,79 @@ export interface ChangedFile {
 
 export type RunStatus = 'idle' | 'running' | 'finished' | 'failed';
 
+/** What the tool changed in Python (the engine's integrity check, a `python.changed` event). */
+export interface PythonChanges {
+  restored: string[];
+  kept: string[];
+  restart: boolean;
+}
+
 export class CallRun {
   #status = $state<RunStatus>('idle');
   #tool = $state('');
-  #stdout = $state('');
-  #stderr = $state('');
+  #stdout = new OutputText(HEAD_CHARS);
+  #stderr = new OutputText(HEAD_CHARS);
+  /** Bumped when output arrives (the two OutputTexts are plain objects). */
+  #output = $state(0);
   #result = $state.raw<unknown>(undefined);
   #message = $state('');
   #reason = $state('');
   #durationMs = $state(0);
   #changes = $state.raw<ChangedFile[]>([]);
   #statusLine = $state('');
+  #state = $state.raw<CallStateInfo | null>(null);
+  #python = $state.raw<PythonChanges | null>(null);
 
   get status(): RunStatus { return this.#status; }
   get tool(): string { return this.#tool; }
-  get stdout(): string { return this.#stdout; }
-  get stderr(): string { return this.#stderr; }
+  /** The start of stdout (what the panel shows); `allStdout()` has all of it. */
+  get stdout(): string { void this.#output; return this.#stdout.head; }
+  get stderr(): string { void this.#output; return this.#stderr.head; }
+  get stdoutChars(): number { void this.#output; return this.#stdout.chars; }
+  get stderrChars(): number { void this.#output; return this.#stderr.chars; }
+  allStdout(): string { return this.#stdout.text(); }
+  allStderr(): string { return this.#stderr.text(); }
   get result(): unknown { return this.#result; }
   get message(): string { return this.#message; }
   get reason(): string { return this.#reason; }
   get durationMs(): number { return this.#durationMs; }
   get changes(): readonly ChangedFile[] { return this.#changes; }
   get statusLine(): string { return this.#statusLine; }
+  /** How the call ended (finished, tool failed, stopped, timed out, toolplay error); null while running or idle. */
+  get state(): CallStateInfo | null { return this.#state; }
+  /** What the tool changed in Python, when it changed anything. */
+  get python(): PythonChanges | null { return this.#python; }
 
   start(tool: string): void {
     this.#status = 'running';
     this.#tool = tool;
-    this.#stdout = this.#stderr = this.#message = this.#reason = this.#statusLine = '';
+    this.#stdout = new OutputText(HEAD_CHARS);
+    this.#stderr = new OutputText(HEAD_CHARS);
+    this.#output++;
+    this.#message = this.#reason = this.#statusLine = '';
     this.#result = undefined;
     this.#durationMs = 0;
     this.#changes = [];
+    this.#state = this.#python = null;
   }
 
   /** Streams output as the events arrive. */
   onEvent(e: TelemetryEvent): void {
-    if (e.type === 'call.stdout') this.#stdout += e.text;
-    else if (e.type === 'call.stderr') this.#stderr += e.text;
+    if (e.type === 'call.stdout') {
+      this.#stdout.append(e.text);
+      this.#output++;
+    } else if (e.type === 'call.stderr') {
+      this.#stderr.append(e.text);
+      this.#output++;
+    }
     else if (e.type === 'call.started') this.#statusLine = e.statusLine;
+    else if (e.type === 'python.changed') this.#python = { restored: e.restored, kept: e.kept, restart: e.restart };
   }
 
   /** `before` reads a file's content as it was before the call (null when it did not exist). */
   finish(outcome: CallOutcome, before: (path: string) => Uint8Array | null): void {
     this.#durationMs = outcome.durationMs;
+    this.#state = callState(outcome);
     if (outcome.status === 'failed') {
       this.#status = 'failed';
       this.#reason = outcome.reason;

@@ -13,10 +13,14 @@ export interface CallEntry {
   events: TelemetryEvent[];
   /** Recorded by the sender of a shared workspace, not run here. */
   recorded: boolean;
+  /** Characters of output past MAX_OUTPUT_CHARS_PER_CALL, not kept in the log (the result panel's Download has them). */
+  droppedChars: number;
 }
 
 /** Output chunks kept one by one per call; later ones join the chunk before them (text kept whole). */
 export const MAX_CHUNKS_PER_CALL = 20_000;
+/** Output text kept per call (the log is saved with the workspace): the rest is counted, not kept. */
+export const MAX_OUTPUT_CHARS_PER_CALL = 2_000_000;
 
 export class TelemetryLog {
   /** Appended in place (a tool printing in a loop sends thousands of events); `#version` tells readers. */
@@ -24,6 +28,9 @@ export class TelemetryLog {
   #version = $state(0);
   /** callId → output chunks kept so far (see MAX_CHUNKS_PER_CALL). */
   readonly #chunks = new Map<string, number>();
+  /** callId → output characters kept so far, and those left out past the cap. */
+  readonly #chars = new Map<string, number>();
+  readonly #dropped = new Map<string, number>();
   #tool = $state('');
   #kind = $state<TelemetryEventType | ''>('');
   #view = $state<'events' | WireFormat>('events');
@@ -52,8 +59,16 @@ export class TelemetryLog {
   /** Appends events in order (one update for all of them). Past MAX_CHUNKS_PER_CALL output chunks in
    * a call, a chunk right after one of the same stream joins it: the text stays whole, memory bounded. */
   addAll(events: readonly TelemetryEvent[]): void {
-    for (const e of events) {
+    for (let e of events) {
       if (e.type === 'call.stdout' || e.type === 'call.stderr') {
+        const chars = this.#chars.get(e.callId) ?? 0;
+        const room = MAX_OUTPUT_CHARS_PER_CALL - chars;
+        if (e.text.length > room) {
+          this.#dropped.set(e.callId, (this.#dropped.get(e.callId) ?? 0) + e.text.length - Math.max(0, room));
+          if (room <= 0) continue;
+          e = { ...e, text: e.text.slice(0, room) };
+        }
+        this.#chars.set(e.callId, chars + e.text.length);
         const kept = this.#chunks.get(e.callId) ?? 0;
         const last = this.#events.at(-1);
         if (kept >= MAX_CHUNKS_PER_CALL && last?.type === e.type && last.callId === e.callId) {
@@ -79,6 +94,8 @@ export class TelemetryLog {
   clear(): void {
     this.#events.length = 0;
     this.#chunks.clear();
+    this.#chars.clear();
+    this.#dropped.clear();
     this.#recorded.clear();
     this.#version++;
     this.onChange();
@@ -90,7 +107,7 @@ export class TelemetryLog {
     for (const e of this.events) {
       let entry = byId.get(e.callId);
       if (!entry) {
-        entry = { callId: e.callId, tool: '', statusLine: '', events: [], recorded: this.#recorded.has(e.callId) };
+        entry = { callId: e.callId, tool: '', statusLine: '', events: [], recorded: this.#recorded.has(e.callId), droppedChars: this.#dropped.get(e.callId) ?? 0 };
         byId.set(e.callId, entry);
       }
       if (e.type === 'call.started') { entry.tool = e.tool; entry.statusLine = e.statusLine; }

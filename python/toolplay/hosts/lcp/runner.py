@@ -31,7 +31,9 @@ import uuid
 from collections import OrderedDict
 from typing import Any
 
+from ...core import integrity
 from ...core.json_text import json_safe
+from ...core.sleep import interruptible_sleep
 from ...core.telemetry import Emitter, StreamWriter
 from ...core.usage import UsageError, arguments_param, json_kind, paths_param, tool_param
 from .binding import LcpBinding
@@ -96,10 +98,14 @@ def call_lcp(params: dict[str, Any], hooks: Any) -> dict[str, Any]:
     session.confirm.attach(emitter, hooks, tool, auto)
     escaped: BaseException | None = None
     cwd_entry = _hide_cwd_from_imports()
+    # A lollms host keeps its process: what the tool changes in it stays for later calls.
+    world = integrity.tool_world(keep=True)
+    changes = world.__enter__()
     try:
         os.chdir(workspace)
         sys.stdout, sys.stderr = StreamWriter(emitter, "call.stdout"), StreamWriter(emitter, "call.stderr")
-        result = session.binding.execute_tool(tool, dict(args))
+        with interruptible_sleep(emitter.flush):
+            result = session.binding.execute_tool(tool, dict(args))
     except KeyboardInterrupt:
         raise  # Stop: see the module docstring (the finally below still restores)
     except BaseException as exc:  # SystemExit while importing a module escapes LCPBinding too
@@ -107,10 +113,14 @@ def call_lcp(params: dict[str, Any], hooks: Any) -> dict[str, Any]:
     finally:
         ended = time.perf_counter()
         sys.stdout, sys.stderr = saved[1], saved[2]
+        world.__exit__(None, None, None)
         _restore_cwd(saved[0])
         if cwd_entry is not None:
             sys.path.insert(cwd_entry, "")
         session.confirm.detach()
+        emitter.flush()
+        if changes:
+            emitter.emit("python.changed", **changes.as_event())
     duration = round((ended - started) * 1000, 3)
     if escaped is not None:
         message = (f"{type(escaped).__name__}: {escaped} escaped execute_tool: LCPBinding only catches "

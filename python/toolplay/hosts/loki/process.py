@@ -29,10 +29,11 @@ class CapturedStream(io.TextIOBase):
     encoding = "utf-8"
     errors = "strict"
 
-    def __init__(self, on_text: Callable[[str], None]):
+    def __init__(self, on_text: Callable[[str], None], on_flush: Callable[[], None] = lambda: None):
         super().__init__()
         self._parts: list[str] = []
         self._on_text = on_text
+        self._on_flush = on_flush
         self.buffer = _BinaryView(self)
 
     def writable(self) -> bool:
@@ -49,6 +50,9 @@ class CapturedStream(io.TextIOBase):
             self._on_text(s)
         return len(s)
 
+    def flush(self) -> None:
+        self._on_flush()
+
     def getvalue(self) -> str:
         return "".join(self._parts)
 
@@ -64,7 +68,7 @@ class _BinaryView:
         return len(b)
 
     def flush(self) -> None:
-        pass
+        self._text.flush()
 
 
 class ProcessResult:
@@ -81,12 +85,13 @@ def run_script(
     cwd: str,
     on_stdout: Callable[[str], None],
     on_stderr: Callable[[str], None],
+    on_flush: Callable[[], None] = lambda: None,
 ) -> ProcessResult:
     """Run `code` as the script file `path` would run, `extra_globals` beside its own.
 
     No source is shown for `path` in a traceback, whatever a file there holds: Python then prints
     the frame's file, line and function alone."""
-    out, err = CapturedStream(on_stdout), CapturedStream(on_stderr)
+    out, err = CapturedStream(on_stdout, on_flush), CapturedStream(on_stderr, on_flush)
     saved = _save()
     try:
         os.environ.clear()

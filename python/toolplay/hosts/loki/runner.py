@@ -22,6 +22,8 @@ import uuid
 from types import CodeType
 from typing import Any
 
+from ...core import integrity
+from ...core.sleep import interruptible_sleep
 from ...core.telemetry import Emitter
 from ...core.usage import UsageError, arguments_param
 from . import model, process, wrapper_lines
@@ -48,16 +50,22 @@ def call_loki(params: dict, hooks: Any) -> dict[str, Any]:
     llm_output_path = os.path.join(os.environ.get("TMPDIR") or "/tmp", f"loki-{os.getpid()}-eval-{uuid.uuid4()}")
     script_path, code, settings, argv, env = _process(flavour, functions_dir, tool_file, env_file, tool_data, llm_output_path)
     try:
-        proc = process.run_script(
-            script_path, code, settings, argv, env, workspace,
-            on_stdout=lambda text: emitter.emit("call.stdout", text=text),
-            on_stderr=lambda text: emitter.emit("call.stderr", text=text),
-        )
+        # Loki starts a process per call: whatever the tool changes in Python is put back after it.
+        with integrity.tool_world(keep=False) as changes, interruptible_sleep(emitter.flush):
+            proc = process.run_script(
+                script_path, code, settings, argv, env, workspace,
+                on_stdout=lambda text: emitter.output("call.stdout", text),
+                on_stderr=lambda text: emitter.output("call.stderr", text),
+                on_flush=emitter.flush,
+            )
         output, output_ok = _read_output(llm_output_path)
     finally:
         # Stop (KeyboardInterrupt) passes through here too: the caller reports the call as
         # stopped or timed out (it knows which).
         _remove(llm_output_path)
+        emitter.flush()
+    if changes:
+        emitter.emit("python.changed", **changes.as_event())
     duration = round((time.perf_counter() - started) * 1000, 3)
     if flavour == "loki" and not output_ok and proc.exit_code == 0:
         # read_to_string failed (not UTF-8): eval's Err arm turns the message into an output.

@@ -1,0 +1,287 @@
+"""The engine's own integrity, checked around every piece of tool code (``tool_world``).
+
+A tool runs in the engine's own interpreter, so it can break what the engine relies on: set
+``builtins.print = None``, put something else in ``sys.modules['json']``, replace ``json.dumps``,
+or overwrite the engine's files. Outside tool code the engine always runs in the world as it was
+installed; inside, the tool sees the world as the tools before it left it.
+
+What a tool changes is sorted in two:
+* the engine's own modules and files (``toolplay.*``, the files under the install folder) are
+  put back at once: no host has them;
+* the builtins and the standard-library modules the engine had imported are process state: a
+  real host that keeps its process between calls (LCP) would suffer the change too, so it is
+  kept for later tool code (until Restart Python) and reported as kept; a host that starts a
+  process per call (Loki) would not, so there it is put back and reported as restored.
+
+Only what can be swapped whole is compared: ``sys.modules`` entries and the callables, classes
+and modules a module holds (by identity), every builtin, and the engine files' bytes.
+"""
+
+from __future__ import annotations
+
+import builtins
+import os
+import sys
+import contextlib
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+_MISSING: Any = object()
+_ENGINE = "toolplay"
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The install folder (toolplay/ and, in the browser build, stdlib/).
+ROOT = os.path.dirname(_PACKAGE_DIR)
+
+# What was installed: every builtin, the tracked modules, and each one's callables, classes and
+# submodules. Keys of a change: ("builtin", name), ("module", name), ("attr", module, name).
+_builtins: dict[str, Any] = {}
+_modules: dict[str, Any] = {}
+_attrs: dict[str, dict[str, Any]] = {}
+# key -> the value tool code left (kept for later tool code: a host process would keep it).
+_kept: dict[tuple[str, ...], Any] = {}
+# path under ROOT -> bytes, and the (size, mtime) each had when last checked.
+_files: dict[str, bytes] = {}
+_stats: dict[str, tuple[int, int]] = {}
+_seen = [0]  # len(sys.modules) at the last look
+_LIBRARY = tuple(os.path.dirname(m.__file__) + os.sep for m in (os, contextlib) if m.__file__) + (os.path.join(ROOT, "stdlib") + os.sep,)
+
+
+class Report:
+    """What one stretch of tool code changed: put back (``restored``) or kept (``kept``)."""
+
+    def __init__(self) -> None:
+        self.restored: list[str] = []
+        self.kept: list[str] = []
+        self.failed: list[str] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.restored or self.kept or self.failed)
+
+    def as_event(self) -> dict[str, Any]:
+        return {"restored": self.restored, "kept": self.kept, "restart": bool(self.failed)}
+
+
+def _is_library(module: Any) -> bool:
+    """Built in, frozen, or from the standard library (installed packages and tools' modules are not)."""
+    file = getattr(module, "__file__", None)
+    if not isinstance(file, str):
+        return True
+    return os.path.abspath(file).startswith(_LIBRARY)
+
+
+def _is_engine_name(name: str) -> bool:
+    return name == _ENGINE or name.startswith(_ENGINE + ".")
+
+
+def _track_loaded() -> None:
+    """Adds the modules loaded since the last look (the engine imports hosts lazily); they are as
+    installed, since tool code never runs outside ``tool_world``, which leaves everything so."""
+    if not _builtins:
+        _builtins.update((k, v) for k, v in vars(builtins).items() if k != "_")
+    if len(sys.modules) == _seen[0]:
+        return
+    _seen[0] = len(sys.modules)
+    for name, module in list(sys.modules.items()):
+        if name in _modules or module is None or name in ("sys", "builtins", "__main__"):
+            continue
+        space = getattr(module, "__dict__", None)
+        if not isinstance(space, dict) or not (_is_engine_name(name) or _is_library(module)):
+            continue
+        _modules[name] = module
+        _attrs[name] = {k: v for k, v in space.items() if callable(v) or isinstance(v, type(os))}
+
+
+def _same(snapshot: dict[str, Any], space: dict[str, Any]) -> bool:
+    """Fast path: every snapshot entry is still there and equal (identity is checked when not)."""
+    try:
+        return snapshot.items() <= space.items()
+    except Exception:  # a value whose == raises
+        return False
+
+
+def _changes() -> dict[tuple[str, ...], Any]:
+    """Every installed entry that is not the installed object now -> what it is now."""
+    changed: dict[tuple[str, ...], Any] = {}
+
+    def compare(kind: tuple[str, ...], snapshot: dict[str, Any], space: dict[str, Any]) -> None:
+        if _same(snapshot, space):
+            return
+        for key, value in snapshot.items():
+            now = space.get(key, _MISSING)
+            if now is not value:
+                changed[(*kind, key)] = now
+
+    compare(("builtin",), _builtins, vars(builtins))
+    compare(("module",), _modules, sys.modules)
+    for name, snapshot in _attrs.items():
+        compare(("attr", name), snapshot, vars(_modules[name]))
+    return changed
+
+
+def _set(key: tuple[str, ...], value: Any) -> None:
+    if key[0] == "builtin":
+        space = vars(builtins)
+    elif key[0] == "module":
+        space = sys.modules
+    else:
+        space = vars(_modules[key[1]])
+    if value is _MISSING:
+        space.pop(key[-1], None)
+    else:
+        space[key[-1]] = value
+
+
+def _installed(key: tuple[str, ...]) -> Any:
+    if key[0] == "builtin":
+        return _builtins[key[1]]
+    if key[0] == "module":
+        return _modules[key[1]]
+    return _attrs[key[1]][key[2]]
+
+
+def describe(key: tuple[str, ...]) -> str:
+    if key[0] == "builtin":
+        return f"builtins.{key[1]}"
+    if key[0] == "module":
+        return f"sys.modules[{key[1]!r}]"
+    return f"{key[1]}.{key[2]}"
+
+
+def _is_engine(key: tuple[str, ...]) -> bool:
+    return key[0] != "builtin" and _is_engine_name(key[1])
+
+
+def _walk(folder: str = ROOT) -> Iterator[tuple[str, tuple[int, int]]]:
+    """Every file under ``folder`` with its (size, mtime)."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                yield from _walk(entry.path)
+            else:
+                st = entry.stat(follow_symlinks=False)
+                yield entry.path, (st.st_size, st.st_mtime_ns)
+        except OSError:
+            continue
+
+
+def _stat(path: str) -> tuple[int, int]:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return (st.st_size, st.st_mtime_ns)
+
+
+def _snapshot_files() -> None:
+    if _files:
+        return
+    for path, stat in _walk():
+        try:
+            with open(path, "rb") as f:
+                _files[path] = f.read()
+        except OSError:
+            continue
+        _stats[path] = stat
+
+
+def _check_files(report: Report) -> None:
+    """Engine files changed, removed or added under the install folder are put back (bytecode
+    Python itself writes into a ``__pycache__`` is not the engine's and is left alone)."""
+    seen = set()
+    for path, stat in _walk():
+        seen.add(path)
+        if path not in _files:
+            if os.path.basename(os.path.dirname(path)) != "__pycache__":
+                report.restored.append(f"engine file {os.path.relpath(path, ROOT)} (added)")
+                _remove(path, report)
+        elif stat != _stats[path]:
+            with open(path, "rb") as f:
+                same = f.read() == _files[path]
+            if same:
+                _stats[path] = stat
+            else:
+                report.restored.append(f"engine file {os.path.relpath(path, ROOT)}")
+                _rewrite(path, report)
+    for path in _files.keys() - seen:
+        report.restored.append(f"engine file {os.path.relpath(path, ROOT)} (removed)")
+        _rewrite(path, report)
+
+
+def _rewrite(path: str, report: Report) -> None:
+    try:
+        if os.path.isdir(path):
+            import shutil
+
+            shutil.rmtree(path)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(_files[path])
+        _stats[path] = _stat(path)
+    except OSError as exc:
+        report.failed.append(f"{path}: {exc}")
+
+
+def _remove(path: str, report: Report) -> None:
+    try:
+        os.remove(path)
+    except OSError as exc:
+        report.failed.append(f"{path}: {exc}")
+
+
+def prepare() -> None:
+    """Records the installed state (files once; modules as they load). Cheap when nothing is new."""
+    _snapshot_files()
+    _track_loaded()
+
+
+def _enter(keep: bool) -> None:
+    prepare()
+    if keep:
+        for key, value in _kept.items():
+            _set(key, value)
+
+
+def _leave(keep: bool, report: Report) -> None:
+    """Back to the installed world; what tool code changed is reported, and kept when ``keep``."""
+    changed = _changes()
+    kept = {}
+    for key, now in changed.items():
+        if not keep:
+            report.restored.append(describe(key))
+        elif _is_engine(key):
+            report.restored.append(describe(key))
+        else:
+            kept[key] = now
+            if _kept.get(key, _MISSING) is not now:
+                report.kept.append(describe(key))
+        _set(key, _installed(key))
+    if keep:
+        _kept.clear()
+        _kept.update(kept)
+    _check_files(report)
+
+
+@contextmanager
+def tool_world(keep: bool) -> Iterator[Report]:
+    """Runs tool code in the world earlier tool code left (``keep``: a host that keeps its
+    process) and puts the engine's world back afterwards, even when Stop ends the code."""
+    report = Report()
+    _enter(keep)
+    try:
+        yield report
+    finally:
+        _leave(keep, report)
+
+
+def kept() -> list[str]:
+    """What tool code changed that stays for later tool code (until Python restarts)."""
+    return sorted(describe(key) for key in _kept)
+
+
+def forget() -> None:
+    """Drops what tool code left for later tool code (a new Python, without the reload: tests)."""
+    _kept.clear()
