@@ -21,16 +21,17 @@ function tabStore(): Storage | null {
 }
 
 async function boot(): Promise<void> {
-  const [{ default: Root }, { createIdbStore }, { createListStore }, { createTelemetryStore }, { Session }, { DEFAULT_EXAMPLE, EXAMPLES }] = await Promise.all([
+  const [{ default: Root }, { createIdbStore }, { createListStore }, { createTelemetryStore }, { createJournalStore }, { Session }, { DEFAULT_EXAMPLE, EXAMPLES }] = await Promise.all([
     import('./ui/Root.svelte'),
     import('./workspace/store.ts'),
     import('./workspace/list-store.ts'),
     import('./workspace/telemetry-store.ts'),
+    import('./workspace/journal-store.ts'),
     import('./ui/state/session.svelte.ts'),
     import('./examples/index.ts'),
   ]);
   const session = await Session.start({
-    records: createIdbStore(), list: createListStore(), telemetry: createTelemetryStore(), python, example: DEFAULT_EXAMPLE, tabStore: tabStore(),
+    records: createIdbStore(), list: createListStore(), telemetry: createTelemetryStore(), journal: createJournalStore(), python, example: DEFAULT_EXAMPLE, tabStore: tabStore(),
   });
   target.textContent = '';
   mount(Root, { target, props: { session, examples: EXAMPLES, python } });

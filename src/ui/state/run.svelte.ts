@@ -19,6 +19,7 @@ export type RunStatus = 'idle' | 'running' | 'finished' | 'failed';
 export class CallRun {
   #status = $state<RunStatus>('idle');
   #tool = $state('');
+  #callId = $state('');
   #stdout = $state('');
   #stderr = $state('');
   #result = $state.raw<unknown>(undefined);
@@ -30,6 +31,8 @@ export class CallRun {
 
   get status(): RunStatus { return this.#status; }
   get tool(): string { return this.#tool; }
+  /** The last call's id (empty while it runs): Undo finds its changes by it. */
+  get callId(): string { return this.#callId; }
   get stdout(): string { return this.#stdout; }
   get stderr(): string { return this.#stderr; }
   get result(): unknown { return this.#result; }
@@ -42,6 +45,7 @@ export class CallRun {
   start(tool: string): void {
     this.#status = 'running';
     this.#tool = tool;
+    this.#callId = '';
     this.#stdout = this.#stderr = this.#message = this.#reason = this.#statusLine = '';
     this.#result = undefined;
     this.#durationMs = 0;
@@ -58,6 +62,7 @@ export class CallRun {
   /** `before` reads a file's content as it was before the call (null when it did not exist). */
   finish(outcome: CallOutcome, before: (path: string) => Uint8Array | null): void {
     this.#durationMs = outcome.durationMs;
+    this.#callId = outcome.callId;
     if (outcome.status === 'failed') {
       this.#status = 'failed';
       this.#reason = outcome.reason;
