@@ -129,6 +129,16 @@ export class Playground {
     const layout = this.layout;
     const profile = this.profile;
     await this.#queue;
+    // No file left in the tools folder (a tool deleted them, or the person did): no tools, said at
+    // once, instead of the engine's "no such folder" leaving the old tools listed with Run enabled.
+    if (!this.workspace.paths.some((p) => p.startsWith(`${layout.toolsDir}/`))) {
+      if (generation !== this.#generation) return;
+      this.tools.apply({ profile, libraries: [], tools: [], diagnostics: [] });
+      this.#loki = null;
+      this.#lokiError = null;
+      this.#markers = [];
+      return;
+    }
     try {
       // One answer for the whole panel: tools, diagnostics (inspect carries the lint), and in a Loki
       // layout the Bash tools and Loki's start-up verdicts.

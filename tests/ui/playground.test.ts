@@ -108,6 +108,26 @@ describe('Playground', () => {
     expect(python.synced.flat().map((f) => [f.path, f.content === null])).toEqual([['notes/a.md', false], ['notes/b.md', true], ['tools/notes.py', false]]);
   });
 
+  it('finding 2: a call that deletes every tool source empties the Tools panel (no stale tools with Run), and an upload brings tools back', async () => {
+    const { python, playground, workspace } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    python.inspection = (p) => p.paths.length && workspace.paths.some((f) => f.startsWith('tools/'))
+      ? { profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] }
+      : (() => { throw new Error('no such file or folder: /workspace/tools'); })();
+    python.run = async () => ({ callId: 'c3', status: 'finished', result: null, durationMs: 1, changes: [{ path: 'tools/notes.py', content: null }] });
+    await playground.start();
+    await settle();
+    expect(playground.tools.tools.map((t) => t.name)).toEqual(['tool_write_note']);
+    await playground.call();
+    await settle();
+    expect(playground.tools.tools).toEqual([]);
+    expect(playground.tools.error).toBeNull();
+    expect(playground.selectedTool).toBeNull();
+    workspace.write('tools/up.py', 'y = 2\n');
+    await settle();
+    expect(playground.tools.tools.map((t) => t.name)).toEqual(['tool_write_note']);
+    expect(python.synced.flat().map((f) => f.path)).toContain('tools/up.py');
+  });
+
   it('calls Loki tools with the Loki profile, the functions/tools folder and functions/.env', async () => {
     const { python, playground } = await setup({ 'functions/tools/wc.py': 'def run(): ...', 'functions/.env': 'A=1\n', 'config.yaml': 'visible_tools:\n  - wc.py\n' });
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [{ ...writeTool, name: 'wc', file: '/workspace/functions/tools/wc.py', inputSchema: { type: 'object', properties: {} } }], diagnostics: [] });
