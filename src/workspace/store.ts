@@ -11,7 +11,8 @@
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { HostConfig, Profile } from '../protocol/engine.ts';
-import { LIST_KEY, mayStore } from './list-format.ts';
+import { LIST_KEY, isNewerLayout, mayStore } from './list-format.ts';
+import { StoreFromNewerVersion, describeStorageError } from './storage-errors.ts';
 import { conflictOf, type FileConflict, type FileWrite } from './conflicts.ts';
 import { pushVersion, readRing, type FileVersion } from './history-ring.ts';
 import { sameBytes } from './paths.ts';
@@ -114,7 +115,12 @@ export function createIdbStore(name = 'toolplay'): WorkspaceStore {
         });
         return { meta, files };
       }),
-    save: (id, write) => use('readwrite', (os) => (write.unloading ? saveBlind(os, id, write) : saveChecked(os, id, write))),
+    save: (id, write) =>
+      use('readwrite', (os) => (write.unloading ? saveBlind(os, id, write) : saveChecked(os, id, write, true))).catch((e: unknown) => {
+        // Full: the edit matters more than the history of older versions, so try once without it.
+        if (write.unloading || (e as { name?: unknown }).name !== 'QuotaExceededError') throw e;
+        return use('readwrite', (os) => saveChecked(os, id, write, false));
+      }),
     read: (id, paths) =>
       use('readonly', async (os) => {
         const [meta, ...values] = await Promise.all([
@@ -141,7 +147,7 @@ const asBytes = (v: unknown): Uint8Array | null => (v instanceof Uint8Array ? v 
  * The ordinary save: reads the list, the metadata and each file's stored bytes and history, then (in
  * the same transaction) writes the files that do not conflict, their histories and the metadata.
  */
-function saveChecked(os: IDBObjectStore, id: string, write: WorkspaceWrite): Promise<SaveResult> {
+function saveChecked(os: IDBObjectStore, id: string, write: WorkspaceWrite, history: boolean): Promise<SaveResult> {
   const done = promisifyRequest(os.transaction);
   let failure: unknown = null;
   let result: SaveResult = { revision: 0, conflicts: [] };
@@ -157,7 +163,8 @@ function saveChecked(os: IDBObjectStore, id: string, write: WorkspaceWrite): Pro
   const last = reads.at(-1)?.ring ?? metaRead;
   last.onsuccess = () => {
     try {
-      // A workspace deleted in another tab is never written back into existence.
+      // Data of a newer toolplay is left as it is; a workspace deleted in another tab is never written back.
+      if (isNewerLayout(listed.result)) return fail(new StoreFromNewerVersion());
       if (!mayStore(listed.result, id)) return fail(new WorkspaceGone());
       const now = Date.now();
       const conflicts: FileConflict[] = [];
@@ -169,7 +176,7 @@ function saveChecked(os: IDBObjectStore, id: string, write: WorkspaceWrite): Pro
           continue;
         }
         if (sameBytes(current, file.next)) continue;
-        if (current) os.put(pushVersion(readRing(ring.result), current, file.reason ?? 'edit', now), [id, HISTORY, file.path]);
+        if (current && history) os.put(pushVersion(readRing(ring.result), current, file.reason ?? 'edit', now), [id, HISTORY, file.path]);
         if (file.next) os.put(file.next, [id, FILE, file.path]);
         else os.delete([id, FILE, file.path]);
       }
@@ -204,10 +211,7 @@ function saveBlind(os: IDBObjectStore, id: string, write: WorkspaceWrite): Promi
 
 /** One sentence a person can act on, for any error a save can end with. */
 export function describeSaveError(e: unknown): string {
-  const name = e instanceof Error || e instanceof DOMException ? e.name : '';
-  if (name === 'QuotaExceededError')
-    return 'Browser storage is full, so recent edits are not saved yet. They are kept in this tab: download the workspace as a zip, or delete large files, and saving resumes.';
   if (e instanceof WorkspaceGone)
     return 'This workspace was deleted in another tab, so edits here are not saved. Your files are kept in this tab: keep them as a new workspace, or switch to another one.';
-  return `Saving failed: ${e instanceof Error ? e.message : String(e)}. Your edits are kept in this tab.`;
+  return describeStorageError(e);
 }

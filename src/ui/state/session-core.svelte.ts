@@ -34,6 +34,8 @@ export interface SessionDeps {
   channels?: { list: string; autosave: string };
   autosaveMs?: number;
   debounceMs?: number;
+  /** Why nothing is stored (storage blocked, or a newer toolplay's data): said once at start. */
+  storageProblem?: string | null;
   now?: () => Date;
 }
 
@@ -90,6 +92,7 @@ export class SessionCore {
   /** Opens the workspace this tab showed last (a reload), else the one last used in any tab, else the first. */
   protected async boot(): Promise<void> {
     const first: WorkspaceEntry = { id: 'default', name: 'My workspace', created: this.now().getTime(), review: null };
+    if (this.deps.storageProblem) this.tell('Nothing is saved in this browser', this.deps.storageProblem);
     const { list, fresh } = await this.deps.list.open(first);
     await this.catalog.refresh();
     const wanted = [this.deps.tabStore?.getItem(TAB_KEY), list.last].find((id) => id && this.catalog.entry(id));
