@@ -2,10 +2,11 @@
 // deletes every file (shutil.rmtree('.')) or its own source (os.remove(__file__)); the result says it
 // deleted tool sources, the Tools panel follows the files, an upload afterwards shows and is stored,
 // and "Undo this call's changes" (result, or the telemetry entry after a reload) brings everything back.
+// Also: markup in every field a tool controls is shown as text, and a reload mid-call commits nothing.
 import type { Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
 import { appReady, assert, prepareCall, runAndWait, telemetry, tools, treeItem } from './ui-helpers.ts';
-import { seedWorkspace } from './worker-support.ts';
+import { STRESS_TOOLS, seedWorkspace } from './worker-support.ts';
 
 const CLEANUP = `import os
 import shutil
@@ -28,6 +29,19 @@ def tool_rewrite() -> dict:
     with open("notes.md", "w") as f:
         f.write("rewritten by the tool\\n")
     return {"success": True, "output": "rewritten"}
+`;
+const MARKUP = (n: number) => `<img src=x onerror=window.__xss=${n}>`;
+const HOSTILE = `import os
+import sys
+
+
+def tool_markup() -> dict:
+    """Docstring ${MARKUP(1)}"""
+    with open("${MARKUP(2)}.txt", "w") as f:
+        f.write("<script>window.__xss=3</script>")
+    print("${MARKUP(4)}", file=sys.stderr)
+    os.remove(__file__)
+    return {"success": True, "output": "${MARKUP(5)}"}
 `;
 const UPLOADED = 'def tool_uploaded() -> dict:\n    """Came back by upload."""\n    return {"success": True}\n';
 
@@ -97,6 +111,48 @@ const tests: E2ETest[] = [
       await treeItem(page, 'tools/cleanup.py').waitFor({ timeout: 10_000 });
       await toolButton(page, 'tool_vanish').waitFor({ timeout: 30_000 });
       await telemetry(page).getByRole('button', { name: "This call's changes were undone" }).waitFor();
+    },
+  },
+  {
+    name: 'markup in tool-controlled fields (docstring, created file name, stderr, output, deleted tool source name) is shown as text, Undo included',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      const source = `tools/${MARKUP(6)}.py`;
+      await seedWorkspace(page, base, { [source]: HOSTILE });
+      await page.goto(base);
+      await appReady(page);
+      await tools(page).getByText(`Docstring ${MARKUP(1)}`).first().waitFor();
+      await prepareCall(page, 'tool_markup', {});
+      await runAndWait(page);
+      await result(page).getByRole('list', { name: 'Changed files' }).getByText(`${MARKUP(2)}.txt`).first().waitFor();
+      await result(page).getByLabel('stderr').getByText(MARKUP(4)).waitFor();
+      await result(page).getByText(MARKUP(5), { exact: false }).first().waitFor();
+      await result(page).getByText(`This call deleted 1 tool source (${source}).`).waitFor();
+      await treeItem(page, `${MARKUP(2)}.txt`).waitFor();
+      await result(page).getByRole('button', { name: "Undo this call's changes" }).click();
+      await result(page).getByRole('status').filter({ hasText: "Undid tool_markup's changes" }).waitFor();
+      await treeItem(page, source).waitFor();
+      const injected = await page.evaluate(() => ({ flag: (window as unknown as { __xss?: number }).__xss, images: document.querySelectorAll('img[src="x"]').length, scripts: [...document.scripts].filter((s) => s.text.includes('__xss')).length }));
+      assert(injected.flag === undefined && injected.images === 0 && injected.scripts === 0, `nothing became HTML: ${JSON.stringify(injected)}`);
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
+  {
+    name: 'a reload in the middle of a call commits nothing of it and keeps every saved edit; Python is ready again',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await seedWorkspace(page, base, { 'tools/stress.py': STRESS_TOOLS, 'notes.md': 'saved before the call\n' });
+      await page.goto(base);
+      await appReady(page);
+      await prepareCall(page, 'tool_spin', {});
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await result(page).getByLabel('stdout').getByText('in the loop').waitFor({ timeout: 30_000 });
+      await page.reload();
+      await appReady(page);
+      await treeItem(page, 'notes.md').waitFor();
+      assert((await treeItem(page, 'half.txt').count()) === 0, 'the interrupted call committed nothing');
+      await prepareCall(page, 'tool_hello', { name: 'again' });
+      assert((await runAndWait(page)).startsWith('Finished tool_hello'), 'Python runs the next call');
     },
   },
 ];

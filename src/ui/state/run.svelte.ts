@@ -9,7 +9,7 @@ import { asText, diffLines, type DiffLine } from '../lib/diff.ts';
 export interface ChangedFile {
   path: string;
   change: 'created' | 'modified' | 'deleted';
-  /** Line diff when both sides are text; null for binary files. */
+  /** Line diff when both sides are text; null for binary files and files over DIFF_MAX_BYTES. */
   diff: DiffLine[] | null;
   bytes: number;
 }
@@ -75,8 +75,12 @@ export class CallRun {
   }
 }
 
+/** Above this size (either side) no line diff is made: a tool writing 50 MB must not freeze the page. */
+export const DIFF_MAX_BYTES = 2_000_000;
+
 function describeChange(c: FileChange, old: Uint8Array | null): ChangedFile {
   const change = c.content === null ? 'deleted' : old === null ? 'created' : 'modified';
+  if ((old?.length ?? 0) > DIFF_MAX_BYTES || (c.content?.length ?? 0) > DIFF_MAX_BYTES) return { path: c.path, change, diff: null, bytes: c.content?.length ?? 0 };
   const a = old === null ? '' : asText(old);
   const b = c.content === null ? '' : asText(c.content);
   return { path: c.path, change, diff: a === null || b === null ? null : diffLines(a, b), bytes: c.content?.length ?? 0 };
