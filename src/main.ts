@@ -21,16 +21,21 @@ function tabStore(): Storage | null {
 }
 
 async function boot(): Promise<void> {
-  const [{ default: Root }, { createIdbStore }, { createListStore }, { createTelemetryStore }, { Session }, { DEFAULT_EXAMPLE, EXAMPLES }] = await Promise.all([
+  // Storage blocked, or owned by a newer toolplay: run on memory and say so once (nothing stored is touched).
+  const { probeStorage, useMemoryStorage } = await import('./workspace/storage-probe.ts');
+  const storageProblem = await probeStorage();
+  if (storageProblem) await useMemoryStorage();
+  const [{ default: Root }, { createIdbStore }, { createListStore }, { createTelemetryStore }, { createJournalStore }, { Session }, { DEFAULT_EXAMPLE, EXAMPLES }] = await Promise.all([
     import('./ui/Root.svelte'),
     import('./workspace/store.ts'),
     import('./workspace/list-store.ts'),
     import('./workspace/telemetry-store.ts'),
+    import('./workspace/journal-store.ts'),
     import('./ui/state/session.svelte.ts'),
     import('./examples/index.ts'),
   ]);
   const session = await Session.start({
-    records: createIdbStore(), list: createListStore(), telemetry: createTelemetryStore(), python, example: DEFAULT_EXAMPLE, tabStore: tabStore(),
+    records: createIdbStore(), list: createListStore(), telemetry: createTelemetryStore(), journal: createJournalStore(), python, example: DEFAULT_EXAMPLE, tabStore: tabStore(), storageProblem,
   });
   target.textContent = '';
   mount(Root, { target, props: { session, examples: EXAMPLES, python } });

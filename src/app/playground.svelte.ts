@@ -15,12 +15,16 @@ import { ToolsView, type ToolEntry } from '../ui/state/tools.svelte.ts';
 import { HostSettings } from '../ui/state/host.svelte.ts';
 import { layoutOf, toEnginePath, type Layout } from '../ui/lib/layout.ts';
 import { FrameBatch } from '../ui/lib/batch.ts';
+import { CallJournal } from '../workspace/journal.svelte.ts';
+import { memoryJournalStore } from '../workspace/journal-store.ts';
 
 export interface PlaygroundOptions {
   /** Quiet time after the last edit before the engine re-reads the tools. */
   debounceMs?: number;
   /** Why tools may not run now (review mode of a shared workspace), or null; call() refuses while it says why. */
   gate?: () => string | null;
+  /** The calls that changed files, for Undo (the session passes one kept in IndexedDB). */
+  journal?: CallJournal;
 }
 
 
@@ -32,6 +36,7 @@ export class Playground {
   readonly confirm = new ConfirmQueue();
   readonly run = new CallRun();
   readonly host: HostSettings;
+  readonly journal: CallJournal;
   #selected = $state<string | null>(null);
   #markers = $state.raw<Diagnostic[]>([]);
   #loki = $state.raw<LokiView | null>(null);
@@ -50,6 +55,7 @@ export class Playground {
     this.host = new HostSettings(workspace);
     this.#debounceMs = options.debounceMs ?? 150;
     this.#gate = options.gate ?? (() => null);
+    this.journal = options.journal ?? new CallJournal(workspace, memoryJournalStore());
     python.onConfirm = this.confirm.ask;
   }
 
@@ -123,6 +129,16 @@ export class Playground {
     const layout = this.layout;
     const profile = this.profile;
     await this.#queue;
+    // No file left in the tools folder (a tool deleted them, or the person did): no tools, said at
+    // once, instead of the engine's "no such folder" leaving the old tools listed with Run enabled.
+    if (!this.workspace.paths.some((p) => p.startsWith(`${layout.toolsDir}/`))) {
+      if (generation !== this.#generation) return;
+      this.tools.apply({ profile, libraries: [], tools: [], diagnostics: [] });
+      this.#loki = null;
+      this.#lokiError = null;
+      this.#markers = [];
+      return;
+    }
     try {
       // One answer for the whole panel: tools, diagnostics (inspect carries the lint), and in a Loki
       // layout the Bash tools and Loki's start-up verdicts.
@@ -165,6 +181,7 @@ export class Playground {
    */
   async runTool(tool: string, argsJson: string, onEvents?: (batch: TelemetryEvent[]) => void): Promise<CallOutcome> {
     const layout = this.layout;
+    const before = new Map(this.workspace.files);
     this.python.timeoutMs = this.timeoutMs;
     // `onEvents` sees a batch before the log does: the agent marks which model call it is first.
     const events = new FrameBatch<TelemetryEvent>((batch) => {
@@ -185,7 +202,10 @@ export class Playground {
       );
       events.flush();
       this.confirm.dropCall(outcome.callId);
-      if (outcome.status === 'finished' && outcome.changes.length > 0) this.workspace.applyChanges(outcome.changes);
+      if (outcome.status === 'finished' && outcome.changes.length > 0) {
+        this.workspace.applyChanges(outcome.changes);
+        this.journal.record(outcome.callId, tool, outcome.changes, (p) => before.get(p) ?? null);
+      }
       return outcome;
     } catch (e) {
       events.flush();

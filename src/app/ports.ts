@@ -7,6 +7,7 @@ import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { CallOutcome, CallParams, FileChange, WorkerMethods } from '../protocol/worker.ts';
 import type { WorkspaceSettings } from '../workspace/store.ts';
+import type { Conflict, FileVersion } from '../workspace/workspace.svelte.ts';
 
 export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
 export type { CallOutcome, CallParams, FileChange };
@@ -51,14 +52,22 @@ export interface WorkspacePort {
   mkdir(path: string): void;
   rename(from: string, to: string): void;
   remove(path: string): void;
-  applyChanges(changes: FileChange[]): void;
+  /** A call's changes ('call': the worker has them already), or an undo's / a restore's (mirrored like edits). */
+  applyChanges(changes: FileChange[], reason?: 'call' | 'undo' | 'restore'): void;
   replaceAll(files: Record<string, string | Uint8Array>, settings?: Partial<WorkspaceSettings>): void;
   erase(): Promise<void>;
   exportZip(): Uint8Array;
   readonly saveState: 'saved' | 'pending' | 'saving' | 'error';
   readonly saveError: string | null;
-  readonly externalChange: boolean;
-  reload(): Promise<void>;
+  /** Files this tab and another both changed, waiting for the person's choice. */
+  readonly conflicts: Conflict[];
+  /** What another tab just did to files shown here (null: nothing to say). */
+  readonly notice: string | null;
+  dismissNotice(): void;
+  resolve(path: string, content: string | Uint8Array | null): void;
+  /** A file's replaced versions, newest first. */
+  history(path: string): Promise<FileVersion[]>;
+  restoreVersion(path: string, bytes: Uint8Array): void;
   /** Saves pending edits now instead of after the autosave's pause (Ctrl/⌘+S). */
   flush(): Promise<void>;
   /** `origin` 'call' marks a tool call's own changes: the worker already has them. */

@@ -44,6 +44,11 @@ export function readListRecord(value: unknown): WorkspaceListRecord | undefined 
   return { layout: STORE_LAYOUT, entries, last: typeof value.last === 'string' ? value.last : null };
 }
 
+/** The stored list was written by a newer toolplay (a later layout): this build must not change it. */
+export function isNewerLayout(value: unknown): boolean {
+  return isObject(value) && typeof value.layout === 'number' && value.layout > STORE_LAYOUT;
+}
+
 /** Whether a save to `id` may land: with no list (a version-1 store, or tests) always; else only for a listed id. */
 export function mayStore(listValue: unknown, id: string): boolean {
   const list = readListRecord(listValue);

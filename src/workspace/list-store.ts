@@ -5,7 +5,8 @@
  * remove() hands back every record it deleted).
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
-import { LIST_KEY, STORE_LAYOUT, readListRecord, type WorkspaceEntry, type WorkspaceListRecord } from './list-format.ts';
+import { LIST_KEY, STORE_LAYOUT, isNewerLayout, readListRecord, type WorkspaceEntry, type WorkspaceListRecord } from './list-format.ts';
+import { StoreFromNewerVersion } from './storage-errors.ts';
 import type { WorkspaceMeta, WorkspaceSettings } from './store.ts';
 import { TELEMETRY, type TelemetryRecord } from './telemetry-store.ts';
 
@@ -50,6 +51,7 @@ export function createListStore(name = 'toolplay'): ListStore {
       const get = os.get(LIST_KEY);
       get.onsuccess = () => {
         try {
+          if (isNewerLayout(get.result)) throw new StoreFromNewerVersion();
           body(readListRecord(get.result), os, (value) => (result = value));
         } catch (e) {
           os.transaction.abort();

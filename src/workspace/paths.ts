@@ -24,17 +24,6 @@ export function rebase(path: string, from: string, to: string): string {
   return path === from ? to : `${to}${path.slice(from.length)}`;
 }
 
-/** A sibling name that is not taken: 'a/x.py' → 'a/x (other tab).py', then '… 2'. */
-export function siblingName(path: string, label: string, taken: (p: string) => boolean): string {
-  const slash = path.lastIndexOf('/');
-  const dot = path.lastIndexOf('.');
-  const cut = dot > slash + 1 ? dot : path.length;
-  for (let n = 1; ; n++) {
-    const candidate = `${path.slice(0, cut)} (${label}${n > 1 ? ` ${n}` : ''})${path.slice(cut)}`;
-    if (!taken(candidate)) return candidate;
-  }
-}
-
 export function sameBytes(a: Uint8Array | null | undefined, b: Uint8Array | null | undefined): boolean {
   if (a === b) return true;
   if (!a || !b || a.length !== b.length) return false;

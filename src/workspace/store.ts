@@ -4,12 +4,18 @@
  *   [id, 0]        → WorkspaceMeta
  *   [id, 1, path]  → Uint8Array
  *   [id, 2]        → the workspace's telemetry (telemetry-store.ts)
+ *   [id, 3, path]  → the file's replaced versions, newest first (history-ring.ts)
+ *   [id, 4]        → the journal of calls that changed files, for Undo (call-journal.ts)
  *   'workspaces'   → the list of workspaces (list-format.ts, list-store.ts)
  * Arrays sort after strings in IndexedDB, so [id, 1, []] is an upper bound for every file of a workspace.
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { HostConfig, Profile } from '../protocol/engine.ts';
-import { LIST_KEY, mayStore } from './list-format.ts';
+import { LIST_KEY, isNewerLayout, mayStore } from './list-format.ts';
+import { StoreFromNewerVersion, describeStorageError } from './storage-errors.ts';
+import { conflictOf, type FileConflict, type FileWrite } from './conflicts.ts';
+import { pushVersion, readRing, type FileVersion } from './history-ring.ts';
+import { sameBytes } from './paths.ts';
 import type { AgentSettings } from '../agent/settings.ts';
 
 export interface WorkspaceSettings {
@@ -31,7 +37,7 @@ export interface WorkspaceMeta {
   settings: WorkspaceSettings;
   /** Folders the person created, kept even when empty. */
   folders: string[];
-  /** Bumped by every save; a save only lands on the revision it was based on (two tabs never overwrite blindly). */
+  /** Bumped by every save (another tab's broadcast names the revision it stored). */
   revision: number;
 }
 
@@ -41,16 +47,24 @@ export interface WorkspaceSnapshot {
 }
 
 export interface WorkspaceWrite {
-  put: Array<[string, Uint8Array]>;
-  del: string[];
-  meta: WorkspaceMeta;
-  /** The stored revision this write is based on. */
-  expectRevision: number;
+  /** Files to write (bytes) or delete (null), each with the content this tab believed was stored. */
+  files: FileWrite[];
+  /** Settings and folders to store; null keeps what is stored (a save of files only). */
+  meta: Omit<WorkspaceMeta, 'revision'> | null;
   /**
    * The page is going away (pagehide): Chromium drops transactions still open when the document dies,
-   * so write without the revision check (its answer would come too late) and commit() at once.
+   * so write without the per-file check (its answer would come too late) and commit() at once.
    */
   unloading?: boolean;
+  /** The revision this tab knows (an unloading save stores the next one). */
+  knownRevision?: number;
+}
+
+export interface SaveResult {
+  /** The stored revision after this save. */
+  revision: number;
+  /** Files another tab changed since this tab's base: not written, the store's version is here. */
+  conflicts: FileConflict[];
 }
 
 /** The workspace is no longer in the list (another tab deleted it): nothing of this write was stored. */
@@ -61,18 +75,17 @@ export class WorkspaceGone extends Error {
   }
 }
 
-/** The stored workspace moved on (another tab saved): nothing of this write was stored. */
-export class RevisionConflict extends Error {
-  constructor(readonly stored: number) {
-    super('another tab changed this workspace');
-    this.name = 'RevisionConflict';
-  }
-}
-
 export interface WorkspaceStore {
   load(id: string): Promise<WorkspaceSnapshot>;
-  /** One transaction: all of it lands or none (a full quota aborts everything, see saveError). */
-  save(id: string, write: WorkspaceWrite): Promise<void>;
+  /**
+   * One transaction: every file that does not conflict lands with the metadata, or nothing does (a
+   * full quota aborts everything, see describeSaveError). Each replaced version goes to its file's history.
+   */
+  save(id: string, write: WorkspaceWrite): Promise<SaveResult>;
+  /** What the store holds for `paths` now (null: no such file), and the metadata. */
+  read(id: string, paths: readonly string[]): Promise<{ files: Map<string, Uint8Array | null>; meta: WorkspaceMeta | undefined }>;
+  /** A file's replaced versions, newest first. */
+  history(id: string, path: string): Promise<FileVersion[]>;
   /** Ids of every stored workspace. */
   list(): Promise<string[]>;
   /** "Erase all local data": every workspace. */
@@ -81,6 +94,7 @@ export interface WorkspaceStore {
 
 const META = 0;
 const FILE = 1;
+export const HISTORY = 3;
 
 export function createIdbStore(name = 'toolplay'): WorkspaceStore {
   const use: UseStore = createStore(name, 'records');
@@ -102,41 +116,22 @@ export function createIdbStore(name = 'toolplay'): WorkspaceStore {
         return { meta, files };
       }),
     save: (id, write) =>
-      use('readwrite', (os) => {
-        const done = promisifyRequest(os.transaction);
-        let failure: unknown = null;
-        const fail = (e: unknown): void => {
-          if (failure) return;
-          failure = e;
-          os.transaction.abort();
-        };
-        // The writes are issued right away, not after the revision check answers: a save started while
-        // the page unloads (pagehide) gets no further turns of the event loop, and queued requests still
-        // run. If the check then finds another tab's revision, aborting rolls every write back.
-        if (!write.unloading) {
-          // A workspace deleted in another tab is never written back into existence.
-          const listed = os.get(LIST_KEY);
-          listed.onsuccess = () => {
-            if (!mayStore(listed.result, id)) fail(new WorkspaceGone());
-          };
-          const check = os.get([id, META]) as IDBRequest<WorkspaceMeta | undefined>;
-          check.onsuccess = () => {
-            const stored = check.result?.revision ?? 0;
-            if (stored !== write.expectRevision) fail(new RevisionConflict(stored));
-          };
-        }
-        try {
-          for (const [path, bytes] of write.put) os.put(bytes, [id, FILE, path]);
-          for (const path of write.del) os.delete([id, FILE, path]);
-          os.put(write.meta, [id, META]);
-          if (write.unloading) os.transaction.commit?.();
-        } catch (e) {
-          fail(e); // put() refusing (quota, clone error): store none of it
-        }
-        return done.catch((e: unknown) => {
-          throw failure ?? e;
-        });
+      use('readwrite', (os) => (write.unloading ? saveBlind(os, id, write) : saveChecked(os, id, write, true))).catch((e: unknown) => {
+        // Full: the edit matters more than the history of older versions, so try once without it.
+        if (write.unloading || (e as { name?: unknown }).name !== 'QuotaExceededError') throw e;
+        return use('readwrite', (os) => saveChecked(os, id, write, false));
       }),
+    read: (id, paths) =>
+      use('readonly', async (os) => {
+        const [meta, ...values] = await Promise.all([
+          promisifyRequest(os.get([id, META]) as IDBRequest<WorkspaceMeta | undefined>),
+          ...paths.map((p) => promisifyRequest(os.get([id, FILE, p]) as IDBRequest<unknown>)),
+        ]);
+        const files = new Map<string, Uint8Array | null>();
+        paths.forEach((p, i) => files.set(p, asBytes(values[i])));
+        return { files, meta };
+      }),
+    history: (id, path) => use('readonly', async (os) => readRing(await promisifyRequest(os.get([id, HISTORY, path])))),
     list: () =>
       use('readonly', async (os) => {
         const keys = await promisifyRequest(os.getAllKeys());
@@ -146,13 +141,77 @@ export function createIdbStore(name = 'toolplay'): WorkspaceStore {
   };
 }
 
+const asBytes = (v: unknown): Uint8Array | null => (v instanceof Uint8Array ? v : null);
+
+/**
+ * The ordinary save: reads the list, the metadata and each file's stored bytes and history, then (in
+ * the same transaction) writes the files that do not conflict, their histories and the metadata.
+ */
+function saveChecked(os: IDBObjectStore, id: string, write: WorkspaceWrite, history: boolean): Promise<SaveResult> {
+  const done = promisifyRequest(os.transaction);
+  let failure: unknown = null;
+  let result: SaveResult = { revision: 0, conflicts: [] };
+  const fail = (e: unknown): void => {
+    if (failure) return;
+    failure = e;
+    os.transaction.abort();
+  };
+  const listed = os.get(LIST_KEY);
+  const metaRead = os.get([id, META]) as IDBRequest<WorkspaceMeta | undefined>;
+  const reads = write.files.map((f) => ({ file: f, stored: os.get([id, FILE, f.path]), ring: os.get([id, HISTORY, f.path]) }));
+  // Requests answer in order: when the last read answers, every read has.
+  const last = reads.at(-1)?.ring ?? metaRead;
+  last.onsuccess = () => {
+    try {
+      // Data of a newer toolplay is left as it is; a workspace deleted in another tab is never written back.
+      if (isNewerLayout(listed.result)) return fail(new StoreFromNewerVersion());
+      if (!mayStore(listed.result, id)) return fail(new WorkspaceGone());
+      const now = Date.now();
+      const conflicts: FileConflict[] = [];
+      for (const { file, stored, ring } of reads) {
+        const current = asBytes(stored.result);
+        const conflict = conflictOf(file, current);
+        if (conflict) {
+          conflicts.push(conflict);
+          continue;
+        }
+        if (sameBytes(current, file.next)) continue;
+        if (current && history) os.put(pushVersion(readRing(ring.result), current, file.reason ?? 'edit', now), [id, HISTORY, file.path]);
+        if (file.next) os.put(file.next, [id, FILE, file.path]);
+        else os.delete([id, FILE, file.path]);
+      }
+      const stored = metaRead.result;
+      const revision = (stored?.revision ?? 0) + 1;
+      const base = stored ?? { settings: DEFAULT_SETTINGS, folders: [] };
+      os.put({ ...base, ...(write.meta ?? {}), revision }, [id, META]);
+      result = { revision, conflicts };
+    } catch (e) {
+      fail(e); // put() refusing (quota, clone error): store none of it
+    }
+  };
+  return done.then(() => result, (e: unknown) => {
+    throw failure ?? e;
+  });
+}
+
+/**
+ * A save started while the page unloads (pagehide) gets no further turns of the event loop, so every
+ * request is issued right away; queued requests still run. The tab leaves out files it knows conflict.
+ */
+function saveBlind(os: IDBObjectStore, id: string, write: WorkspaceWrite): Promise<SaveResult> {
+  const revision = (write.knownRevision ?? 0) + 1;
+  for (const f of write.files) {
+    if (f.next) os.put(f.next, [id, FILE, f.path]);
+    else os.delete([id, FILE, f.path]);
+  }
+  if (write.meta) os.put({ ...write.meta, revision }, [id, META]);
+  os.transaction.commit?.();
+  return promisifyRequest(os.transaction).then(() => ({ revision, conflicts: [] }));
+}
+
 /** One sentence a person can act on, for any error a save can end with. */
 export function describeSaveError(e: unknown): string {
-  const name = e instanceof Error || e instanceof DOMException ? e.name : '';
-  if (name === 'QuotaExceededError')
-    return 'Browser storage is full, so recent edits are not saved yet. They are kept in this tab: download the workspace as a zip, or delete large files, and saving resumes.';
   if (e instanceof WorkspaceGone)
     return 'This workspace was deleted in another tab, so edits here are not saved. Your files are kept in this tab: keep them as a new workspace, or switch to another one.';
-  if (e instanceof RevisionConflict) return 'Another tab changed this workspace. Reload it to take those changes; your unsaved edits here are kept.';
-  return `Saving failed: ${e instanceof Error ? e.message : String(e)}. Your edits are kept in this tab.`;
+  return describeStorageError(e);
 }

@@ -1,21 +1,33 @@
 /**
  * The workspace: the truth about the person's files lives here, on the main thread, persisted in
- * IndexedDB. Edits autosave (debounced); a failed save (full quota, another tab) keeps every edit in
- * memory and says why; two tabs on one workspace notice each other through a BroadcastChannel and a
- * revision counter, and reload() merges instead of overwriting (same file changed on both sides →
- * the other tab's version is kept beside it).
+ * IndexedDB. Edits autosave (debounced); a failed save (full quota, deleted elsewhere) keeps every
+ * edit in memory and says why. Two tabs on one workspace: what one stores, the other takes at once
+ * when it has no edits of its own to that file; a file both changed is a conflict, shown with both
+ * versions until the person chooses (resolve). Every replaced version stays in the file's history.
  */
 import { zipSync, type Zippable } from 'fflate';
 import type { FileChange } from '../protocol/worker.ts';
 import { DEFAULT_SETTINGS, type WorkspaceSettings, type WorkspaceStore } from './store.ts';
-import { Autosave, type AutosaveOptions, type SaveState } from './autosave.svelte.ts';
-import { isWithin, normalizePath, parentsOf, rebase, sameBytes, siblingName } from './paths.ts';
+import { Autosave, type AutosaveOptions, type RemoteNews, type SaveState } from './autosave.svelte.ts';
+import { conflictOf } from './conflicts.ts';
+import type { FileVersion, VersionReason } from './history-ring.ts';
+import { isWithin, normalizePath, parentsOf, rebase, sameBytes } from './paths.ts';
 
 export type { WorkspaceSettings, WorkspaceStore };
 export { createIdbStore } from './store.ts';
 export type { SaveState };
 /** Where a change came from, so the app can skip mirroring a tool call's own changes back into the worker. */
 export type ChangeOrigin = 'edit' | 'call' | 'replace' | 'reload';
+export type { FileVersion };
+
+/** A file both this tab and another changed: the person chooses between (or merges) the two. */
+export interface Conflict {
+  path: string;
+  /** This tab's version (null: deleted here). */
+  mine: Uint8Array | null;
+  /** What the other tab stored (null: deleted there). */
+  theirs: Uint8Array | null;
+}
 export type ChangeListener = (changes: FileChange[], origin: ChangeOrigin) => void;
 
 export type WorkspaceOptions = AutosaveOptions;
@@ -40,11 +52,13 @@ export class Workspace {
     return [...all].sort();
   });
   #listeners = new Set<ChangeListener>();
+  #notice = $state<string | null>(null);
 
   private constructor(id: string, store: WorkspaceStore, options: WorkspaceOptions) {
     this.#id = id;
     this.#store = store;
     this.#save = new Autosave(id, store, () => ({ files: this.#files, folders: this.#folders, settings: this.#settings }), options);
+    this.#save.onRemote = (news) => void this.#onRemote(news);
   }
 
   /** Loads a workspace from the store (an unknown id opens empty with default settings). */
@@ -61,7 +75,13 @@ export class Workspace {
   get settings(): WorkspaceSettings { return this.#settings; }
   get saveState(): SaveState { return this.#save.state; }
   get saveError(): string | null { return this.#save.error; }
-  get externalChange(): boolean { return this.#save.externalChange; }
+  /** Files both this tab and another changed, waiting for the person's choice. */
+  get conflicts(): Conflict[] {
+    void this.#version;
+    return [...this.#save.conflicts].map(([path, theirs]) => ({ path, theirs, mine: this.#files.get(path) ?? null }));
+  }
+  /** What another tab just did to files shown here, in one sentence (null: nothing to say). */
+  get notice(): string | null { return this.#notice; }
   /** Deleted in another tab: edits stay in this tab and nothing is written (see markDeleted). */
   get deleted(): boolean { return this.#save.gone; }
   /** The stored revision this tab is based on. */
@@ -144,17 +164,46 @@ export class Workspace {
     this.#changed(gone.map((f) => ({ path: f, content: null })), 'edit');
   }
 
-  /** A tool call's changes, committed together. */
-  applyChanges(changes: FileChange[]): void {
+  /**
+   * Changes committed together: a tool call's (the worker already has them), or an undo or a restored
+   * version (mirrored to the worker like an edit). Missing parent folders simply appear with the files.
+   */
+  applyChanges(changes: FileChange[], reason: Exclude<VersionReason, 'edit' | 'other tab'> = 'call'): void {
     const applied: FileChange[] = [];
     for (const c of changes) {
       const p = normalizePath(c.path);
       if (sameBytes(this.#files.get(p), c.content)) continue;
       if (c.content === null && !this.#files.has(p)) continue;
-      this.#set(p, c.content);
+      if (c.content) this.#folders.delete(p);
+      this.#set(p, c.content, reason);
       applied.push({ path: p, content: c.content });
     }
-    if (applied.length) this.#changed(applied, 'call');
+    if (applied.length) this.#changed(applied, reason === 'call' ? 'call' : 'edit');
+  }
+
+  /** The person chose what `path` holds after a conflict (null: deleted); the other version stays in its history. */
+  resolve(path: string, content: string | Uint8Array | null): void {
+    const bytes = typeof content === 'string' ? encoder.encode(content) : content;
+    const changed = !sameBytes(this.#files.get(path) ?? null, bytes);
+    if (bytes) this.#files.set(path, bytes);
+    else this.#files.delete(path);
+    this.#save.resolve(path);
+    this.#version++;
+    if (changed) this.#emit([{ path, content: bytes }], 'edit');
+  }
+
+  /** The versions of `path` that were replaced in storage, newest first. */
+  history(path: string): Promise<FileVersion[]> {
+    return this.#store.history(this.#id, path);
+  }
+
+  /** Puts an older version back (the current one goes to the history in turn). */
+  restoreVersion(path: string, bytes: Uint8Array): void {
+    this.applyChanges([{ path, content: bytes }], 'restore');
+  }
+
+  dismissNotice(): void {
+    this.#notice = null;
   }
 
   /** Replaces every file ("reset to example"); settings not given keep their value. */
@@ -185,7 +234,7 @@ export class Workspace {
     this.#settings = structuredClone(DEFAULT_SETTINGS);
     this.#save.reset(0);
     this.#version++;
-    this.#save.broadcast();
+    this.#save.broadcast(changes.map((c) => c.path));
     this.#emit(changes, 'replace');
   }
 
@@ -197,36 +246,33 @@ export class Workspace {
     return zipSync(entries, { level: 6, mtime: new Date() });
   }
 
-  /** Takes what another tab saved; this tab's unsaved edits are re-applied on top (see class comment). */
-  async reload(): Promise<void> {
+  /**
+   * Another tab stored files (take each one this tab has no edits to; one this tab also changed is a
+   * conflict), or found a conflict with this tab's saved version (say so).
+   */
+  async #onRemote(news: RemoteNews): Promise<void> {
+    if (news.kind === 'conflict') {
+      this.#notice = `Another tab also changed ${news.paths.join(', ')} and is choosing which version to keep. Your saved version stays in the file's history.`;
+      return;
+    }
     await this.#save.settled();
-    const before = new Map(this.#files);
-    const unsaved = this.#save.unsaved;
-    const ours = new Map([...unsaved.files.keys()].map((p) => [p, this.#files.get(p) ?? null] as const));
-    const bases = new Map(unsaved.files);
-    const metaDirty = unsaved.meta;
-    const localSettings = this.#settings;
-    const localFolders = new Set(this.#folders);
-    await this.#load();
-    for (const [path, mine] of ours) {
-      const theirs = this.#files.get(path) ?? null;
-      if (sameBytes(theirs, mine)) continue;
-      if (theirs && !sameBytes(theirs, bases.get(path) ?? null)) {
-        // Both tabs changed this file: keep theirs beside ours instead of dropping either.
-        this.#set(siblingName(path, 'other tab', (p) => this.#files.has(p)), theirs);
-      }
-      this.#set(path, mine);
-    }
-    if (metaDirty) {
-      this.#settings = localSettings;
-      for (const f of localFolders) this.#folders.add(f);
-      this.#save.touchMeta();
-    }
+    const { files: stored, meta } = await this.#store.read(this.#id, news.paths);
     const changes: FileChange[] = [];
-    for (const p of before.keys()) if (!this.#files.has(p)) changes.push({ path: p, content: null });
-    for (const [p, bytes] of this.#files) if (!sameBytes(before.get(p), bytes)) changes.push({ path: p, content: bytes });
+    for (const [path, theirs] of stored) {
+      const mine = this.#files.get(path) ?? null;
+      if (!this.#save.isDirty(path)) {
+        if (sameBytes(mine, theirs)) continue;
+        if (theirs) this.#files.set(path, theirs);
+        else this.#files.delete(path);
+        changes.push({ path, content: theirs });
+      } else if (sameBytes(mine, theirs)) this.#save.settle(path);
+      else if (conflictOf({ path, base: this.#save.baseOf(path) ?? null, next: mine }, theirs)) this.#save.addConflict(path, theirs);
+    }
+    if (news.meta && meta && !this.#save.metaDirty) {
+      this.#folders = new Set(meta.folders);
+    }
+    if (changes.length) this.#notice = `Updated from another tab: ${changes.map((c) => c.path).join(', ')}.`;
     this.#version++;
-    if (this.#save.unsaved.files.size || this.#save.unsaved.meta) this.#save.schedule();
     this.#emit(changes, 'reload');
   }
 
@@ -264,8 +310,8 @@ export class Workspace {
     this.#version++;
   }
 
-  #set(path: string, bytes: Uint8Array | null): void {
-    this.#save.touch(path, this.#files.get(path) ?? null);
+  #set(path: string, bytes: Uint8Array | null, reason: VersionReason = 'edit'): void {
+    this.#save.touch(path, this.#files.get(path) ?? null, reason);
     if (bytes) this.#files.set(path, bytes);
     else this.#files.delete(path);
   }

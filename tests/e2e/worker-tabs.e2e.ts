@@ -1,55 +1,103 @@
-// The IndexedDB workspace in real Chromium: two tabs on one workspace notice each other
-// (BroadcastChannel + revision), neither overwrites the other, and reloading keeps both edits.
+// The IndexedDB workspace in real Chromium: two tabs on one workspace, per file (issue 11, finding 1).
+// What one tab stores the other takes at once; a file both changed is shown side by side to choose;
+// nothing is overwritten silently; clicking a file is not an edit.
 import type { Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
 import { assert, setEditorText, treeItem } from './ui-helpers.ts';
 import { seedWorkspace } from './worker-support.ts';
 
-const reloadButton = (page: Page) => page.getByRole('button', { name: 'Changed in another tab: reload' });
 const saved = (page: Page) => page.getByText('Saved in this browser').waitFor({ timeout: 10_000 });
+const editorText = (page: Page) => page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
+const compareButton = (page: Page) => page.getByRole('button', { name: 'Compare both versions of tools/notes.py' });
+const NOTES = 'def tool_notes() -> dict:\n    """Notes."""\n    return {}\n';
+
+/** Reads files of the default workspace straight from IndexedDB. (No named helpers inside evaluate: tsx would wrap them in a __name() the page lacks.) */
+const stored = (page: Page, paths: string[]) => page.evaluate(async (paths) => {
+  const db = await new Promise<IDBDatabase>((ok) => { const r = indexedDB.open('toolplay'); r.onsuccess = () => ok(r.result); });
+  const out: Array<string | null> = [];
+  for (const path of paths) {
+    const bytes = await new Promise<Uint8Array | undefined>((ok) => { const r = db.transaction('records').objectStore('records').get(['default', 1, path]); r.onsuccess = () => ok(r.result as Uint8Array | undefined); });
+    out.push(bytes ? new TextDecoder().decode(bytes) : null);
+  }
+  db.close();
+  return out;
+}, paths);
+
+/** Two tabs of one browser on the seeded workspace, each showing tools/notes.py. */
+async function twoTabs(newContext: () => Promise<import('playwright-core').BrowserContext>, base: string): Promise<[Page, Page]> {
+  const context = await newContext();
+  const tabA = context.pages()[0] ?? (await context.newPage());
+  await seedWorkspace(tabA, base, { 'notes.md': 'start\n', 'tools/notes.py': NOTES });
+  const tabB = await context.newPage();
+  for (const tab of [tabA, tabB]) {
+    await tab.goto(base);
+    await treeItem(tab, 'notes.md').waitFor({ timeout: 30_000 });
+    await tab.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
+    // Opening a file is a click, not an edit: it must refuse nothing in the other tab.
+    await treeItem(tab, 'tools/notes.py').click();
+    await tab.waitForFunction(() => (window as unknown as { toolplayEditor?: { getModel(): { uri: { path: string } } | null } }).toolplayEditor?.getModel()?.uri.path === '/tools/notes.py');
+  }
+  return [tabA, tabB];
+}
 
 const tests: E2ETest[] = [
   {
-    name: 'two tabs on one workspace: the other tab is told, a blind save is refused, reload keeps both versions',
+    name: 'finding 1: B saves an edit of tools/notes.py, A shows it at once, A edits on top and both edits are stored',
     async run({ newContext, base }) {
-      const context = await newContext();
-      const tabA = context.pages()[0] ?? (await context.newPage());
-      await seedWorkspace(tabA, base, { 'notes.md': 'start\n', 'tools/t.py': 'def tool_t() -> dict:\n    """T."""\n    return {}\n' });
-      await tabA.goto(base);
-      await treeItem(tabA, 'notes.md').waitFor({ timeout: 30_000 });
-      const tabB = await context.newPage();
-      await tabB.goto(base);
-      await treeItem(tabB, 'notes.md').waitFor({ timeout: 30_000 });
-      await tabA.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
-      await tabB.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
-
-      await setEditorText(tabA, 'edited in A\n');
-      await saved(tabA);
-      await reloadButton(tabB).waitFor({ timeout: 10_000 });
-
-      // B edits the same file before taking A's change: its save must not overwrite A's.
-      await setEditorText(tabB, 'edited in B\n');
-      await tabB.getByText(/Not saved: Another tab changed this workspace/).waitFor({ timeout: 10_000 });
-      await reloadButton(tabB).click();
-      await treeItem(tabB, 'notes (other tab).md').waitFor({ timeout: 10_000 });
+      const [tabA, tabB] = await twoTabs(newContext, base);
+      await setEditorText(tabB, `${NOTES}# from B\n`);
       await saved(tabB);
-      const textB = await tabB.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
-      assert(textB === 'edited in B\n', `tab B keeps its own edit, got ${JSON.stringify(textB)}`);
+      // A is told at once and takes B's version (it had no edits of its own to that file).
+      await tabA.getByRole('status').filter({ hasText: 'Updated from another tab: tools/notes.py' }).waitFor({ timeout: 10_000 });
+      await tabA.waitForFunction((want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want, `${NOTES}# from B\n`);
+      await setEditorText(tabA, `${NOTES}# from B\n# from A\n`);
+      await saved(tabA);
+      const [notes] = await stored(tabA, ['tools/notes.py']);
+      assert(notes === `${NOTES}# from B\n# from A\n`, `both edits stored: ${JSON.stringify(notes)}`);
+      // B, which still says Saved, now shows the stored file too: nothing it saved was lost.
+      await tabB.waitForFunction((want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want, notes);
+      await saved(tabB);
+      assert((await tabA.getByRole('button', { name: /Changed in another tab/ }).count()) === 0, 'no whole-workspace reload button any more');
+    },
+  },
+  {
+    name: 'two tabs change one file at once: the person sees both versions side by side, chooses, the other tab is told and the version not chosen stays in History',
+    async run({ newContext, base }) {
+      const [tabA, tabB] = await twoTabs(newContext, base);
+      // Both edit within the autosave pause, before either hears of the other.
+      await Promise.all([setEditorText(tabA, `${NOTES}# only A\n`), setEditorText(tabB, `${NOTES}# only B\n`)]);
+      const [first] = await Promise.race([
+        compareButton(tabA).waitFor({ timeout: 15_000 }).then(() => [tabA, tabB] as const),
+        compareButton(tabB).waitFor({ timeout: 15_000 }).then(() => [tabB, tabA] as const),
+      ]);
+      const loser = first;
+      const winner = loser === tabA ? tabB : tabA;
+      const mine = loser === tabA ? '# only A' : '# only B';
+      const theirs = loser === tabA ? '# only B' : '# only A';
+      // Nothing was overwritten: the store holds the version saved first; the other tab was told.
+      assert((await stored(winner, ['tools/notes.py']))[0] === `${NOTES}${theirs}\n`, 'the first save is what is stored');
+      await loser.getByText(/tools\/notes\.py was also changed in another tab/).first().waitFor({ timeout: 10_000 });
+      await winner.getByRole('status').filter({ hasText: 'Another tab also changed tools/notes.py' }).waitFor({ timeout: 10_000 });
 
-      await reloadButton(tabA).click();
-      await treeItem(tabA, 'notes (other tab).md').waitFor({ timeout: 10_000 });
-      // (No named helper functions inside evaluate: tsx would wrap them in a __name() the page lacks.)
-      const stored = await tabA.evaluate(async () => {
-        const db = await new Promise<IDBDatabase>((ok) => { const r = indexedDB.open('toolplay'); r.onsuccess = () => ok(r.result); });
-        const out: string[] = [];
-        for (const path of ['notes.md', 'notes (other tab).md']) {
-          const bytes = await new Promise<Uint8Array>((ok) => { const r = db.transaction('records').objectStore('records').get(['default', 1, path]); r.onsuccess = () => ok(r.result); });
-          out.push(new TextDecoder().decode(bytes));
-        }
-        db.close();
-        return out;
-      });
-      assert(stored[0] === 'edited in B\n' && stored[1] === 'edited in A\n', `both edits stored: ${JSON.stringify(stored)}`);
+      await compareButton(loser).click();
+      const dialog = loser.getByRole('dialog', { name: 'Two versions of tools/notes.py' });
+      await dialog.waitFor();
+      await dialog.getByText(theirs).first().waitFor({ timeout: 10_000 });
+      await dialog.getByText(mine).first().waitFor({ timeout: 10_000 });
+      await dialog.getByRole('button', { name: "Keep this tab's version" }).click();
+      await saved(loser);
+      assert((await stored(loser, ['tools/notes.py']))[0] === `${NOTES}${mine}\n`, 'the chosen version is stored');
+      await winner.waitForFunction((want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want, `${NOTES}${mine}\n`);
+
+      // The version not chosen is one click away, in the file's history.
+      await loser.getByRole('button', { name: 'History', exact: true }).click();
+      const history = loser.getByRole('dialog', { name: 'History of tools/notes.py' });
+      const entry = history.getByRole('listitem').filter({ hasText: 'replaced by another tab' });
+      await entry.waitFor({ timeout: 10_000 });
+      await entry.getByRole('button', { name: /^Restore the version from/ }).click();
+      await saved(loser);
+      assert((await editorText(loser)) === `${NOTES}${theirs}\n`, 'the other version restored from History');
+      assert((await stored(loser, ['tools/notes.py']))[0] === `${NOTES}${theirs}\n`, 'and stored');
     },
   },
   {

@@ -126,6 +126,47 @@ describe('Playground', () => {
     expect(playground.run.state?.state).toBe('stopped');
   });
 
+  it("records a call's changes for Undo; undoing puts the files back and mirrors them into Python", async () => {
+    const { python, playground, workspace } = await setup({ 'tools/notes.py': 'x = 1\n', 'notes/a.md': 'old\n' });
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
+    python.run = async () => ({ callId: 'c9', status: 'finished', result: null, durationMs: 1, changes: [
+      { path: 'notes/a.md', content: new TextEncoder().encode('new\n') },
+      { path: 'notes/b.md', content: new TextEncoder().encode('b\n') },
+      { path: 'tools/notes.py', content: null },
+    ] });
+    await playground.start();
+    await settle();
+    await playground.call();
+    expect(playground.run.callId).toBe('c9');
+    expect(playground.journal.impact('c9', playground.layout.toolsDir)).toBe('This call deleted 1 tool source (tools/notes.py).');
+    python.synced.length = 0;
+    playground.journal.undo('c9');
+    expect(workspace.paths).toEqual(['notes/a.md', 'tools/notes.py']);
+    expect(workspace.readText('notes/a.md')).toBe('old\n');
+    await settle();
+    expect(python.synced.flat().map((f) => [f.path, f.content === null])).toEqual([['notes/a.md', false], ['notes/b.md', true], ['tools/notes.py', false]]);
+  });
+
+  it('finding 2: a call that deletes every tool source empties the Tools panel (no stale tools with Run), and an upload brings tools back', async () => {
+    const { python, playground, workspace } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    python.inspection = (p) => p.paths.length && workspace.paths.some((f) => f.startsWith('tools/'))
+      ? { profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] }
+      : (() => { throw new Error('no such file or folder: /workspace/tools'); })();
+    python.run = async () => ({ callId: 'c3', status: 'finished', result: null, durationMs: 1, changes: [{ path: 'tools/notes.py', content: null }] });
+    await playground.start();
+    await settle();
+    expect(playground.tools.tools.map((t) => t.name)).toEqual(['tool_write_note']);
+    await playground.call();
+    await settle();
+    expect(playground.tools.tools).toEqual([]);
+    expect(playground.tools.error).toBeNull();
+    expect(playground.selectedTool).toBeNull();
+    workspace.write('tools/up.py', 'y = 2\n');
+    await settle();
+    expect(playground.tools.tools.map((t) => t.name)).toEqual(['tool_write_note']);
+    expect(python.synced.flat().map((f) => f.path)).toContain('tools/up.py');
+  });
+
   it('calls Loki tools with the Loki profile, the functions/tools folder and functions/.env', async () => {
     const { python, playground } = await setup({ 'functions/tools/wc.py': 'def run(): ...', 'functions/.env': 'A=1\n', 'config.yaml': 'visible_tools:\n  - wc.py\n' });
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [{ ...writeTool, name: 'wc', file: '/workspace/functions/tools/wc.py', inputSchema: { type: 'object', properties: {} } }], diagnostics: [] });

@@ -1,14 +1,12 @@
-// What must never lose data: a full storage quota, and two tabs editing one workspace.
+// What must never lose data: a full storage quota, and a save while the page unloads (two tabs: two-tabs-files.test.ts).
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { Workspace, createIdbStore } from '../../src/workspace/workspace.svelte.ts';
 
 let n = 0;
 const channel = () => `ws-faults-${++n}`;
 const text = (b: Uint8Array | undefined) => (b ? new TextDecoder().decode(b) : undefined);
-/** Waits for a state the other tab or the autosave reaches on its own. */
-const until = (check: () => boolean) => vi.waitFor(() => { if (!check()) throw new Error('condition not reached'); }, { timeout: 2000, interval: 5 });
 
 const realPut = IDBObjectStore.prototype.put;
 afterEach(() => {
@@ -50,59 +48,20 @@ describe('a full storage quota', () => {
   });
 });
 
-describe('two tabs on one workspace', () => {
-  it('notice each other, never overwrite blindly, and reload() merges (same file edited on both sides keeps both)', async () => {
-    const name = `tabs-${++n}`;
-    const ch = channel();
-    const tabA = await Workspace.open(createIdbStore(name), 'shared', { autosaveMs: 5, channel: ch });
-    tabA.write('common.py', 'v1');
-    tabA.write('a_only.py', 'A');
-    await tabA.flush();
-    const tabB = await Workspace.open(createIdbStore(name), 'shared', { autosaveMs: 5, channel: ch });
-    expect(tabB.readText('common.py')).toBe('v1');
-
-    tabA.write('common.py', 'v2 from A');
-    tabA.write('a_new.py', 'A2');
-    await tabA.flush();
-    await until(() => tabB.externalChange);
-
-    // B edited meanwhile without reloading: its save must not clobber A's work.
-    tabB.write('common.py', 'v2 from B');
-    tabB.write('b_only.py', 'B');
-    await tabB.flush();
-    expect(tabB.saveState).toBe('error');
-    expect(tabB.saveError).toMatch(/^Another tab changed this workspace/);
-    expect(tabB.readText('common.py')).toBe('v2 from B');
-
-    await tabB.reload();
-    expect(tabB.externalChange).toBe(false);
-    expect(tabB.paths).toEqual(['a_new.py', 'a_only.py', 'b_only.py', 'common (other tab).py', 'common.py']);
-    expect(tabB.readText('common.py')).toBe('v2 from B');
-    expect(tabB.readText('common (other tab).py')).toBe('v2 from A');
-    await tabB.flush();
-    expect(tabB.saveState).toBe('saved');
-
-    await until(() => tabA.externalChange);
-    await tabA.reload();
-    expect(tabA.paths).toEqual(tabB.paths);
-    expect(tabA.readText('b_only.py')).toBe('B');
-    tabA.dispose();
-    tabB.dispose();
-  });
-});
-
 describe('the store while the page unloads', () => {
-  it('writes at once without the revision round trip (a dying page gets no more event-loop turns)', async () => {
+  it('writes at once without the per-file round trip (a dying page gets no more event-loop turns)', async () => {
     const store = createIdbStore(`unload-${++n}`);
-    const meta = { settings: { profile: 'lcp' as const, hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000 }, folders: [], revision: 1 };
-    await store.save('u', { put: [['a.txt', new TextEncoder().encode('first')]], del: [], meta, expectRevision: 0 });
-    // A normal save based on a stale revision is refused…
-    await expect(store.save('u', { put: [['a.txt', new TextEncoder().encode('stale')]], del: [], meta: { ...meta, revision: 1 }, expectRevision: 0 }))
-      .rejects.toMatchObject({ name: 'RevisionConflict', stored: 1 });
+    const meta = { settings: { profile: 'lcp' as const, hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000 }, folders: [] };
+    const enc = (t: string) => new TextEncoder().encode(t);
+    expect((await store.save('u', { files: [{ path: 'a.txt', base: null, next: enc('first') }], meta })).revision).toBe(1);
+    // A normal save whose base is not what is stored is a conflict: that file is not written…
+    const refused = await store.save('u', { files: [{ path: 'a.txt', base: enc('something else'), next: enc('stale') }], meta: null });
+    expect(refused.conflicts).toEqual([{ path: 'a.txt', stored: enc('first') }]);
+    expect(text((await store.load('u')).files.get('a.txt'))).toBe('first');
     // …the unload save is not checked: it is the last chance to keep the edit.
-    await store.save('u', { put: [['b.txt', new TextEncoder().encode('last words')]], del: ['a.txt'], meta: { ...meta, revision: 2 }, expectRevision: 1, unloading: true });
+    await store.save('u', { files: [{ path: 'b.txt', base: null, next: enc('last words') }, { path: 'a.txt', base: enc('first'), next: null }], meta, knownRevision: 2, unloading: true });
     const { files, meta: stored } = await store.load('u');
     expect([...files.keys()]).toEqual(['b.txt']);
-    expect(stored?.revision).toBe(2);
+    expect(stored?.revision).toBe(3);
   });
 });

@@ -52,8 +52,8 @@ describe('Workspace persistence', () => {
     expect(ws.saveState).toBe('pending');
     await vi.waitFor(() => expect(ws.saveState).toBe('saved'));
     expect(writes).toHaveLength(1);
-    expect(writes[0]!.put.map(([p]) => p)).toEqual(['f7.py']);
-    expect(text(writes[0]!.put[0]![1])).toBe('x = 4 # typing');
+    expect(writes[0]!.files.map((f) => f.path)).toEqual(['f7.py']);
+    expect(text(writes[0]!.files[0]!.next ?? undefined)).toBe('x = 4 # typing');
     expect(ws.saveState).toBe('saved');
     ws.dispose();
   });

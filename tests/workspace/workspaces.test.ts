@@ -141,8 +141,8 @@ describe('the workspace list', () => {
     const { session } = await openTab(name);
     await session.workspace.flush();
     session.dispose();
-    const meta = { settings: { profile: 'lcp' as const, hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000 }, folders: [], revision: 3 };
-    await createIdbStore(name).save('ghost', { put: [['x.txt', new Uint8Array(1)]], del: [], meta, expectRevision: 2, unloading: true });
+    const meta = { settings: { profile: 'lcp' as const, hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000 }, folders: [] };
+    await createIdbStore(name).save('ghost', { files: [{ path: 'x.txt', base: null, next: new Uint8Array(1) }], meta, knownRevision: 2, unloading: true });
     expect(await createIdbStore(name).list()).toContain('ghost');
     await createListStore(name).open({ id: 'unused', name: 'unused', created: 0, review: null });
     expect(await createIdbStore(name).list()).toEqual(['default']);

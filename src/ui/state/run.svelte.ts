@@ -15,7 +15,7 @@ const HEAD_CHARS = SHOW_CHARS + 4096;
 export interface ChangedFile {
   path: string;
   change: 'created' | 'modified' | 'deleted';
-  /** Line diff when both sides are text; null for binary files. */
+  /** Line diff when both sides are text; null for binary files and files over DIFF_MAX_BYTES. */
   diff: DiffLine[] | null;
   bytes: number;
 }
@@ -32,6 +32,7 @@ export interface PythonChanges {
 export class CallRun {
   #status = $state<RunStatus>('idle');
   #tool = $state('');
+  #callId = $state('');
   #stdout = new OutputText(HEAD_CHARS);
   #stderr = new OutputText(HEAD_CHARS);
   /** Bumped when output arrives (the two OutputTexts are plain objects). */
@@ -47,6 +48,8 @@ export class CallRun {
 
   get status(): RunStatus { return this.#status; }
   get tool(): string { return this.#tool; }
+  /** The last call's id (empty while it runs): Undo finds its changes by it. */
+  get callId(): string { return this.#callId; }
   /** The start of stdout (what the panel shows); `allStdout()` has all of it. */
   get stdout(): string { void this.#output; return this.#stdout.head; }
   get stderr(): string { void this.#output; return this.#stderr.head; }
@@ -68,6 +71,7 @@ export class CallRun {
   start(tool: string): void {
     this.#status = 'running';
     this.#tool = tool;
+    this.#callId = '';
     this.#stdout = new OutputText(HEAD_CHARS);
     this.#stderr = new OutputText(HEAD_CHARS);
     this.#output++;
@@ -95,6 +99,7 @@ export class CallRun {
   finish(outcome: CallOutcome, before: (path: string) => Uint8Array | null): void {
     this.#durationMs = outcome.durationMs;
     this.#state = callState(outcome);
+    this.#callId = outcome.callId;
     if (outcome.status === 'failed') {
       this.#status = 'failed';
       this.#reason = outcome.reason;
@@ -107,8 +112,12 @@ export class CallRun {
   }
 }
 
+/** Above this size (either side) no line diff is made: a tool writing 50 MB must not freeze the page. */
+export const DIFF_MAX_BYTES = 2_000_000;
+
 function describeChange(c: FileChange, old: Uint8Array | null): ChangedFile {
   const change = c.content === null ? 'deleted' : old === null ? 'created' : 'modified';
+  if ((old?.length ?? 0) > DIFF_MAX_BYTES || (c.content?.length ?? 0) > DIFF_MAX_BYTES) return { path: c.path, change, diff: null, bytes: c.content?.length ?? 0 };
   const a = old === null ? '' : asText(old);
   const b = c.content === null ? '' : asText(c.content);
   return { path: c.path, change, diff: a === null || b === null ? null : diffLines(a, b), bytes: c.content?.length ?? 0 };

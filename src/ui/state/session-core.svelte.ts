@@ -13,6 +13,8 @@ import type { WorkspaceStore } from '../../workspace/store.ts';
 import type { ListStore } from '../../workspace/list-store.ts';
 import type { WorkspaceEntry } from '../../workspace/list-format.ts';
 import { lastCalls, type TelemetryStore } from '../../workspace/telemetry-store.ts';
+import { CallJournal } from '../../workspace/journal.svelte.ts';
+import { memoryJournalStore, type JournalStore } from '../../workspace/journal-store.ts';
 
 /** The Python worker as the session uses it: `replace` empties the mirror before a switch. */
 export type SessionPython = PythonPort & { sync(files: FileChange[], options?: { replace?: boolean }): Promise<void> };
@@ -21,6 +23,8 @@ export interface SessionDeps {
   records: WorkspaceStore;
   list: ListStore;
   telemetry: TelemetryStore;
+  /** Each workspace's journal of calls that changed files (Undo); in memory when absent. */
+  journal?: JournalStore;
   python: SessionPython;
   /** What the first workspace of a browser starts with. */
   example: { files: Record<string, string>; openPath: string; profile: Profile };
@@ -30,6 +34,8 @@ export interface SessionDeps {
   channels?: { list: string; autosave: string };
   autosaveMs?: number;
   debounceMs?: number;
+  /** Why nothing is stored (storage blocked, or a newer toolplay's data): said once at start. */
+  storageProblem?: string | null;
   now?: () => Date;
 }
 
@@ -55,9 +61,11 @@ export class SessionCore {
   #name = $state('');
   #busy = $state(false);
   #telemetryTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #journals: JournalStore;
 
   protected constructor(deps: SessionDeps) {
     this.deps = deps;
+    this.#journals = deps.journal ?? memoryJournalStore();
     this.#records = { ...deps.records, eraseAll: async () => {
       await deps.records.eraseAll();
       await this.#afterErase();
@@ -84,6 +92,7 @@ export class SessionCore {
   /** Opens the workspace this tab showed last (a reload), else the one last used in any tab, else the first. */
   protected async boot(): Promise<void> {
     const first: WorkspaceEntry = { id: 'default', name: 'My workspace', created: this.now().getTime(), review: null };
+    if (this.deps.storageProblem) this.tell('Nothing is saved in this browser', this.deps.storageProblem);
     const { list, fresh } = await this.deps.list.open(first);
     await this.catalog.refresh();
     const wanted = [this.deps.tabStore?.getItem(TAB_KEY), list.last].find((id) => id && this.catalog.entry(id));
@@ -124,7 +133,9 @@ export class SessionCore {
     const { python, telemetry, autosaveMs, debounceMs, channels } = this.deps;
     const workspace = await Workspace.open(this.#records, id, { autosaveMs, ...(channels ? { channel: channels.autosave } : {}) });
     const record = await telemetry.load(id);
-    const playground = new Playground(workspace, python, { debounceMs, gate: () => (this.reviewing ? REVIEW_REASON : null) });
+    const journal = new CallJournal(workspace, this.#journals);
+    await journal.load();
+    const playground = new Playground(workspace, python, { debounceMs, journal, gate: () => (this.reviewing ? REVIEW_REASON : null) });
     playground.telemetry.restore(record.events, record.recorded);
     playground.telemetry.onChange = () => this.#scheduleTelemetry();
     // The worker's mirror still holds the previous workspace: empty it before this one is mirrored.
