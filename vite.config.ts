@@ -2,9 +2,13 @@ import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { createRequire } from 'node:module';
 import { readFileSync, createReadStream, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { compileEngine } from './src/engine/bytecode.node.ts';
 import { readEngineSources } from './src/engine/sources.node.ts';
+import { makeEngineSnapshot } from './src/engine/snapshot.node.ts';
+import { SNAPSHOT_SUFFIX } from './src/engine/snapshot.ts';
 
 const require = createRequire(import.meta.url);
 const pyodideDir = dirname(require.resolve('pyodide/package.json'));
@@ -46,6 +50,9 @@ function pyodideAssets(): Plugin {
  * modules the engine imports, compiled (src/engine/bytecode.node.ts),
  * fetched beside loadPyodide() so the first `inspect` does not spend ~0.4 s compiling ~70 modules;
  * under the dev server null (the worker takes the sources from Vite and edits need no rebuild).
+ * Its `snapshot` export: the engine's memory snapshot (src/engine/snapshot.node.ts), made from
+ * those files, as a content-addressed asset with a gzip copy beside it (served by
+ * `snapshotGzip` below and by any host set up as the README says); null under the dev server.
  */
 function engineBundle(): Plugin {
   const id = 'virtual:toolplay-engine-bundle';
@@ -58,11 +65,41 @@ function engineBundle(): Plugin {
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
     async load(resolved) {
       if (resolved !== `\0${id}`) return undefined;
-      if (!building) return 'export default null;';
-      const { sources, bytecode } = await compileEngine(readEngineSources());
-      const base64 = Object.fromEntries(Object.entries(bytecode).map(([rel, bytes]) => [rel, Buffer.from(bytes).toString('base64')]));
-      const ref = this.emitFile({ type: 'asset', name: 'toolplay-engine.json', source: JSON.stringify({ sources, bytecode: base64 }) });
-      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+      if (!building) return 'export default null; export const snapshot = null;';
+      const files = await compileEngine(readEngineSources());
+      const base64 = Object.fromEntries(Object.entries(files.bytecode).map(([rel, bytes]) => [rel, Buffer.from(bytes).toString('base64')]));
+      const ref = this.emitFile({ type: 'asset', name: 'toolplay-engine.json', source: JSON.stringify({ sources: files.sources, bytecode: base64 }) });
+      const snapshot = await makeEngineSnapshot(files);
+      const fileName = `assets/toolplay-engine-${createHash('sha256').update(snapshot).digest('hex').slice(0, 16)}${SNAPSHOT_SUFFIX}`;
+      const snapshotRef = this.emitFile({ type: 'asset', fileName, source: snapshot });
+      this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(snapshot, { level: 6 }) });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};
+export const snapshot = { url: import.meta.ROLLUP_FILE_URL_${snapshotRef}, pyodide: ${JSON.stringify(pyodideVersion)} };`;
+    },
+  };
+}
+
+/**
+ * `vite preview` (and so `npm start`) compresses only text types: the snapshot's gzip copy is
+ * served in its place to browsers that accept gzip, as the README asks of a production host.
+ */
+function snapshotGzip(): Plugin {
+  return {
+    name: 'toolplay-snapshot-gzip',
+    configurePreviewServer(server) {
+      const dist = resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use((req, res, next) => {
+        const url = (req.url ?? '').split('?')[0] ?? '';
+        const file = join(dist, url);
+        if (!url.endsWith(SNAPSHOT_SUFFIX) || !file.startsWith(dist) || !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) || !existsSync(`${file}.gz`))
+          return next();
+        res.setHeader('Content-Type', 'application/octet-stream');
+        res.setHeader('Content-Encoding', 'gzip');
+        res.setHeader('Vary', 'Accept-Encoding');
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'); // content-addressed
+        for (const [name, value] of Object.entries(crossOriginIsolation)) res.setHeader(name, value);
+        createReadStream(`${file}.gz`).pipe(res);
+      });
     },
   };
 }
@@ -76,7 +113,7 @@ const crossOriginIsolation = {
 export default defineConfig({
   base: './',
   // engineBundle in both lists: the dev server runs worker modules through the page's plugins.
-  plugins: [svelte(), pyodideAssets(), engineBundle()],
+  plugins: [svelte(), pyodideAssets(), engineBundle(), snapshotGzip()],
   optimizeDeps: { exclude: ['pyodide'] },
   worker: { format: 'es', plugins: () => [engineBundle()] },
   server: { headers: crossOriginIsolation },

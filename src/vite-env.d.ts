@@ -8,4 +8,6 @@ declare const __PYODIDE_VERSION__: string;
 declare module 'virtual:toolplay-engine-bundle' {
   const url: string | null;
   export default url;
+  /** The engine's memory snapshot (src/engine/snapshot.ts) and the Pyodide it was made with; null in dev. */
+  export const snapshot: { url: string; pyodide: string } | null;
 }

@@ -5,7 +5,7 @@
  */
 import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import type { CallOutcome, CallParams, FileChange, WorkerMethods } from '../protocol/worker.ts';
+import type { CallOutcome, CallParams, FileChange, PythonStart, WorkerMethods } from '../protocol/worker.ts';
 import type { WorkspaceSettings } from '../workspace/store.ts';
 import type { Conflict, FileVersion } from '../workspace/workspace.svelte.ts';
 
@@ -19,6 +19,8 @@ export interface PythonPort {
   readonly progress: string;
   readonly error: string | null;
   readonly isolated: boolean;
+  /** How the current Python started (snapshot or plain, how long, why not the snapshot); null until known. */
+  readonly start?: PythonStart | null;
   timeoutMs: number;
   /** Without isolation Python cannot wait for a popup: confirmations get this answer instead. */
   confirmFallback?: ConfirmDecision;

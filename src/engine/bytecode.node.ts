@@ -1,39 +1,7 @@
 import { loadPyodide } from 'pyodide';
 import { engineFs } from './fs.ts';
 import { ENGINE_ROOT, STDLIB_DIR, type EngineFiles, type EngineSources } from './install.ts';
-
-/**
- * A tools folder that makes the engine take its usual paths (every profile's inspect: LCP/LTP
- * schemas with docstrings, Literal and non-literal defaults, hub metadata, a Loki run(), lint):
- * what the first inspect imports from the standard library is then imported here too.
- */
-const WARM_UP: Record<string, string> = {
-  'library.py': `"""A library."""
-from typing import List, Literal, Optional
-TOOL_LIBRARY_NAME = "Sample"
-TOOL_TITLES = {"tool_sample": "Sample"}
-LIMIT = 3
-
-
-def tool_sample(query: str, limit: int = LIMIT, mode: Literal["a", "b"] = "a", tags: Optional[List[str]] = None) -> dict:
-    """Does a sample.
-
-    Args:
-        query (str): What to do.
-        limit (int): How many.
-    """
-    return {"success": True, "output": query}
-`,
-  'run_tool.py': `def run(name: str, count: int = 1):
-    """Says hello.
-
-    Args:
-        name: Who.
-        count: How often.
-    """
-    return name * count
-`,
-};
+import { WARM_UP } from './warm-up.ts';
 
 /**
  * Compiles the engine for the browser build with the same Pyodide that runs it (so the bytecode's

@@ -26,9 +26,7 @@ export const STDLIB_DIR = 'stdlib';
  * A build's `stdlib/` folder goes on sys.path before Pyodide's standard library zip.
  */
 export function installEngine(py: PyodideAPI, sources: EngineSources, bytecode: EngineBytecode = {}): void {
-  const files = [...Object.entries(sources), ...Object.entries(bytecode)].map(([rel, content]) => [`${ENGINE_ROOT}/${rel}`, content] as const);
-  for (const dir of new Set(files.map(([path]) => path.slice(0, path.lastIndexOf('/'))))) engineFs(py).mkdirTree(dir);
-  for (const [path, content] of files) engineFs(py).writeFile(path, content);
+  writeEngineFiles(py, sources, bytecode);
   const stdlib = Object.keys(sources).some((rel) => rel.startsWith(`${STDLIB_DIR}/`)) ? `${ENGINE_ROOT}/${STDLIB_DIR}` : null;
   // Only these folders' cached listings are dropped: importlib.invalidate_caches() would also
   // import importlib.metadata (and email, zipfile…), ~80 ms of a page load for nothing.
@@ -41,4 +39,11 @@ for folder in (${stdlib === null ? 'None' : JSON.stringify(stdlib)}, ${JSON.stri
             sys.path.insert(0, folder)
 import toolplay.api
 `);
+}
+
+/** Writes the engine's files under ENGINE_ROOT (also after a snapshot restore: the heap has the modules, not the files). */
+export function writeEngineFiles(py: PyodideAPI, sources: EngineSources, bytecode: EngineBytecode = {}): void {
+  const files = [...Object.entries(sources), ...Object.entries(bytecode)].map(([rel, content]) => [`${ENGINE_ROOT}/${rel}`, content] as const);
+  for (const dir of new Set(files.map(([path]) => path.slice(0, path.lastIndexOf('/'))))) engineFs(py).mkdirTree(dir);
+  for (const [path, content] of files) engineFs(py).writeFile(path, content);
 }

@@ -46,11 +46,20 @@ export interface WorkspaceInspection extends Inspection {
   lokiError?: string;
 }
 
+/** How the worker's Python was started (src/engine/start.ts): from the build's memory snapshot or plain. */
+export interface PythonStart {
+  path: 'snapshot' | 'plain';
+  /** Why the snapshot was not used (plain path only). */
+  reason?: string;
+  /** From the start of loading to a Python ready for the engine, ms. */
+  ms: number;
+}
+
 export interface WorkerMethods {
-  /** Load Pyodide + the engine, mount /workspace with `files`. */
+  /** Load Pyodide + the engine, mount /workspace with `files`; `start` says how Python started. */
   init: {
     params: { shared: SharedBuffers | null; files: FileChange[]; confirmFallback: ConfirmDecision };
-    result: { python: string };
+    result: { python: string; start?: PythonStart };
   };
   /** Mirror workspace files into /workspace (content null deletes). `replace: true` makes /workspace exactly `files`. */
   sync: { params: { files: FileChange[]; replace?: boolean }; result: null };

@@ -7,7 +7,7 @@
  */
 import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import type { CallOutcome, CallParams, FileChange, SharedBuffers, WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
+import type { CallOutcome, CallParams, FileChange, PythonStart, SharedBuffers, WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
 import type { FailReason } from '../protocol/vocabulary.ts';
 import { EngineError } from '../engine/engine.ts';
 import { answerConfirm, createSharedBuffers, wakeConfirm } from './shared-bridge.ts';
@@ -56,6 +56,7 @@ export class PythonClient {
   #confirmFallback = $state<ConfirmDecision>('reject');
   #restarts = $state(0);
   #changedByTools = $state.raw<string[]>([]);
+  #started = $state<PythonStart | null>(null);
   readonly #isolated: boolean;
   readonly #createWorker: () => Worker;
   #link: WorkerLink | null = null;
@@ -94,6 +95,8 @@ export class PythonClient {
   get error(): string | null { return this.#error; }
   /** crossOriginIsolated: blocking confirmations and interrupting Python are available. */
   get isolated(): boolean { return this.#isolated; }
+  /** How the current Python started: from the build's memory snapshot or plain, and how long it took (telemetry). */
+  get start(): PythonStart | null { return this.#started; }
   /** How many times the worker was restarted (Stop that Python ignored, time limit, crash). */
   get restarts(): number { return this.#restarts; }
   /** What tools changed in this Python that later calls still see (a host's process would keep it too), until restart(). */
@@ -230,9 +233,10 @@ export class PythonClient {
     this.#link = link;
     const files = [...this.#files].map(([path, content]) => ({ path, content }));
     this.#ready = link.request('init', { shared: this.#shared, files, confirmFallback: this.#confirmFallback }).then(
-      () => {
+      (result) => {
         if (link !== this.#link) return;
         booted = true;
+        this.#started = result.start ?? null;
         this.#state = this.#call ? 'busy' : 'ready';
         this.#progress = '';
         this.#error = null;

@@ -3,7 +3,7 @@
  * Pyodide (tests/python/worker*.test.ts). python.worker.ts only glues them to messages.
  */
 import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
-import type { CallOutcome, FileChange, SharedBuffers, WorkerCallParams, WorkerErrorKind, WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
+import type { CallOutcome, FileChange, PythonStart, SharedBuffers, WorkerCallParams, WorkerErrorKind, WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
 import { Engine, EngineError } from '../engine/engine.ts';
 import { callTool, type WorkspaceDiff } from '../call/wrapper.ts';
 import { inspectWorkspace } from '../loki/inspect.ts';
@@ -50,6 +50,8 @@ export interface WorkerCoreOptions {
   confirm: ConfirmBridge;
   /** Polled during async (Bash) calls; true when Stop was requested. */
   interrupted?: () => boolean;
+  /** How Python was started (reported by `init`). */
+  start?: PythonStart;
 }
 
 type Response = Extract<WorkerMessage, { kind: 'response' }>;
@@ -82,7 +84,7 @@ export class WorkerCore {
   async #dispatch(request: WorkerRequest): Promise<WorkerMethods[WorkerRequest['method']]['result']> {
     switch (request.method) {
       case 'init':
-        return { python: this.engine.call('ping', {}).python };
+        return { python: this.engine.call('ping', {}).python, ...(this.#options.start ? { start: this.#options.start } : {}) };
       case 'sync':
         this.mirror.apply(request.params.files, request.params.replace ?? false);
         return null;

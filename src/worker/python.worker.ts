@@ -4,9 +4,10 @@
  * /workspace and answers typed requests one at a time. All logic is in handlers.ts; this file only
  * glues it to postMessage, the shared-memory confirm bridge and Pyodide's interrupt buffer.
  */
-import { loadPyodide } from 'pyodide';
-import { installEngine } from '../engine/install.ts';
+import { loadPyodide, version as pyodideVersion } from 'pyodide';
 import { loadEngineFiles } from '../engine/files.browser.ts';
+import { fetchSnapshot } from '../engine/snapshot.browser.ts';
+import { startPython } from '../engine/start.ts';
 import { Engine } from '../engine/engine.ts';
 import type { WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
 import { WORKSPACE_ROOT } from '../protocol/worker.ts';
@@ -25,24 +26,22 @@ let interrupt: Uint8Array | null = null;
 /** Requests run strictly one after another (a Bash call is async; nothing may interleave with it). */
 let queue: Promise<void> = Promise.resolve();
 
-// Both start as this module runs, before the page's init message: nothing in them waits for it.
-const pyodide = loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+// All three start as this module runs, before the page's init message: nothing in them waits for it.
+// Python starts from the build's memory snapshot when it can, else plain (src/engine/start.ts).
 const engineFiles = loadEngineFiles();
+const started = startPython((extra) => loadPyodide({ indexURL, stdout: () => {}, stderr: () => {}, ...extra }), fetchSnapshot(pyodideVersion), engineFiles);
 // Their failures are reported by init; until it awaits them they must not count as unhandled.
-pyodide.catch(() => {});
 engineFiles.catch(() => {});
+started.catch(() => {});
 
 async function init(id: number, params: WorkerMethods['init']['params']): Promise<void> {
   post({ kind: 'progress', text: 'Loading the Python runtime…' });
-  const py = await pyodide;
-  post({ kind: 'progress', text: 'Installing the toolplay engine…' });
-  const { sources, bytecode } = await engineFiles;
-  installEngine(py, sources, bytecode);
+  const { py, start } = await started;
   const { shared } = params;
   if (shared) py.setInterruptBuffer(new Uint8Array(shared.interrupt));
   interrupt = shared ? new Uint8Array(shared.interrupt) : null;
   const confirm = shared ? new BlockingConfirm(shared, post, () => py.checkInterrupt()) : new PolicyConfirm(params.confirmFallback);
-  core = new WorkerCore(new Engine(py), { root: WORKSPACE_ROOT, post, confirm, interrupted: () => (interrupt?.[0] ?? 0) !== 0 });
+  core = new WorkerCore(new Engine(py), { root: WORKSPACE_ROOT, post, confirm, interrupted: () => (interrupt?.[0] ?? 0) !== 0, start });
   post({ kind: 'progress', text: 'Mounting the workspace…' });
   core.mirror.apply(params.files, true);
   post(await core.handle({ kind: 'request', id, method: 'init', params }));

@@ -40,9 +40,21 @@ def encode(value: Any) -> str:
 
 
 # Marks where a RawJson goes while json.dumps runs: random per process, so no value a tool
-# returns can look like one.
-_NONCE = secrets.token_hex(8)
-_MARK = re.compile(r'"\\u0000' + _NONCE + r':(\d+)\\u0000"')
+# returns can look like one. A process restored from a memory snapshot draws a new one
+# (``renew_nonce``, called by toolplay.snapshot), or every restored process would share the build's.
+_NONCE = ""
+_MARK = re.compile("")
+
+
+def renew_nonce() -> str:
+    """Draws a new per-process nonce for the RawJson marks; returns it."""
+    global _NONCE, _MARK
+    _NONCE = secrets.token_hex(8)
+    _MARK = re.compile(r'"\\u0000' + _NONCE + r':(\d+)\\u0000"')
+    return _NONCE
+
+
+renew_nonce()
 
 
 def _json_default(value: Any) -> Any:

@@ -1,0 +1,39 @@
+/**
+ * One way to start Python with the engine, for the browser worker and the Node CLI: from the
+ * build's memory snapshot when there is one (src/engine/snapshot.ts), else — or when anything
+ * about the snapshot fails — the plain start. Both end in the same state; only the time differs,
+ * and `start` says which path ran and why.
+ */
+import type { PyodideAPI } from 'pyodide';
+import { installEngine, type EngineFiles } from './install.ts';
+import { freshenRestored, restoreOptions, type PythonStart } from './snapshot.ts';
+
+/** loadPyodide() with the caller's options (indexURL, streams) plus `extra`. */
+export type LoadPython = (extra: object) => Promise<PyodideAPI>;
+
+/** A snapshot to try: its bytes (may still be downloading), or why there is none. */
+export type SnapshotSource = { bytes: PromiseLike<Uint8Array> } | { missing: string };
+
+/** Starts Python with the engine installed. Never fails because of the snapshot: it falls back. */
+export async function startPython(
+  load: LoadPython,
+  source: SnapshotSource | PromiseLike<SnapshotSource>,
+  files: PromiseLike<EngineFiles>,
+): Promise<{ py: PyodideAPI; start: PythonStart }> {
+  const t0 = performance.now();
+  const snapshot = await source;
+  let reason = 'missing' in snapshot ? snapshot.missing : '';
+  if ('bytes' in snapshot) {
+    try {
+      const py = await load(restoreOptions(snapshot.bytes));
+      freshenRestored(py, await files);
+      return { py, start: { path: 'snapshot', ms: performance.now() - t0 } };
+    } catch (e) {
+      reason = `the snapshot did not restore: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
+  const py = await load({});
+  const { sources, bytecode } = await files;
+  installEngine(py, sources, bytecode);
+  return { py, start: { path: 'plain', ...(reason ? { reason } : {}), ms: performance.now() - t0 } };
+}

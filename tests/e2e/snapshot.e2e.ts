@@ -1,0 +1,80 @@
+// The engine's memory snapshot in real Chromium against the built app (src/engine/snapshot.ts):
+// Python starts from it, a tool sees the same process a plain start gives (environment,
+// sys.executable, sys.path; `random` drawn anew on each visit), and when the snapshot is missing
+// or broken the app starts plain, says why, and works the same.
+import type { BrowserContext, Page } from 'playwright-core';
+import type { E2ETest } from './harness.ts';
+import { appReady, assert, callStatus, prepareCall } from './ui-helpers.ts';
+import { seedWorkspace } from './worker-support.ts';
+
+const PROCESS_TOOL = `import base64, json, os, random, sys
+
+
+def tool_process() -> dict:
+    """What the tool's Python process looks like."""
+    seen = {"executable": sys.executable, "env": dict(os.environ), "path": sys.path, "argv": sys.argv,
+            "orig_argv": sys.orig_argv, "random": random.random()}
+    return {"success": True, "output": "PROC:" + base64.b64encode(json.dumps(seen).encode()).decode() + ":PROC"}
+`;
+
+interface Seen {
+  executable: string;
+  env: Record<string, string>;
+  path: string[];
+  argv: string[];
+  orig_argv: string[];
+  random: number;
+}
+
+const status = (page: Page) => page.getByRole('status', { name: 'Python' });
+
+/** Opens the app on the process tool, checks how Python started, runs the tool; returns what it saw and the status title. */
+async function visit(context: BrowserContext, base: string, expect: 'snapshot' | 'plain'): Promise<{ seen: Seen; title: string }> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await seedWorkspace(page, base, { 'tools/process.py': PROCESS_TOOL });
+  await page.goto(base);
+  await appReady(page);
+  const path = await status(page).getAttribute('data-start');
+  const title = (await status(page).getAttribute('title')) ?? '';
+  assert(path === expect, `Python started "${path}", expected "${expect}" (${title})`);
+  await prepareCall(page, 'tool_process', {});
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await callStatus(page).filter({ hasText: 'Finished' }).waitFor({ timeout: 20_000 });
+  const text = (await page.getByRole('region', { name: 'Result' }).textContent()) ?? '';
+  const encoded = /PROC:([A-Za-z0-9+/=]+):PROC/.exec(text)?.[1];
+  assert(encoded, `no process report in the result: ${text.slice(0, 300)}`);
+  return { seen: JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as Seen, title };
+}
+
+const sameProcess = (a: Seen, b: Seen): void => {
+  for (const key of ['executable', 'env', 'path', 'argv', 'orig_argv'] as const)
+    assert(JSON.stringify(a[key]) === JSON.stringify(b[key]), `${key} differs: ${JSON.stringify(a[key])} vs ${JSON.stringify(b[key])}`);
+};
+
+const tests: E2ETest[] = [
+  {
+    name: 'Python starts from the snapshot; its process is a plain start\'s, random drawn anew on each visit',
+    async run({ newContext, base }) {
+      const restored = await visit(await newContext(), base, 'snapshot');
+      assert(/started from the snapshot/.test(restored.title), `the status does not say so: ${restored.title}`);
+      const again = await visit(await newContext(), base, 'snapshot');
+      assert(restored.seen.random !== again.seen.random, 'two restored visits drew the same random number');
+      const plainContext = await newContext();
+      await plainContext.route('**/*.snapshot', (route) => route.fulfill({ status: 404, body: 'gone' }));
+      const plain = await visit(plainContext, base, 'plain');
+      assert(/plain start .*404/.test(plain.title), `the status does not say why: ${plain.title}`);
+      sameProcess(restored.seen, plain.seen);
+      assert(!('TOOLPLAY_SNAPSHOT_BUILD' in restored.seen.env), 'the build\'s environment leaked into the restored Python');
+    },
+  },
+  {
+    name: 'a broken snapshot falls back to the plain start and the app works',
+    async run({ newContext, base }) {
+      const context = await newContext();
+      await context.route('**/*.snapshot', (route) => route.fulfill({ status: 200, body: Buffer.alloc(4096, 7), contentType: 'application/octet-stream' }));
+      const { title } = await visit(context, base, 'plain');
+      assert(/did not restore/.test(title), `the status does not say why: ${title}`);
+    },
+  },
+];
+export default tests;
