@@ -2,6 +2,7 @@
 // docs/diagnostics.md's "Codes and hosts" must say the same, and every diagnostic carries it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { HOSTS } from '../../src/protocol/vocabulary.ts';
 import { getEngine } from './engine.ts';
 import { lintCase } from './lint_harness.ts';
 
@@ -38,8 +39,16 @@ describe('codes and hosts', () => {
         'lib/hub_lib.py': 'TOOL_LIBRARY_NAME = "X"\n\ndef tool_x():\n    """X."""\n',
         'lib/broken.py': 'def tool_y(:\n',
       },
+      expected: [],
     });
     const hosts = Object.fromEntries(rows.map((r) => [r[1], r[6]]));
     expect(hosts).toMatchObject({ LOKI006: ['loki'], LTP005: ['hub'], PY001: [] });
+  });
+});
+
+describe('the hosts TypeScript knows', () => {
+  it("are the engine's lint hosts, in the same order", async () => {
+    const engine = await getEngine();
+    expect(JSON.parse(engine.py.runPython('import json\nfrom toolplay.lint.hosts import HOSTS\njson.dumps(HOSTS)') as string)).toEqual([...HOSTS]);
   });
 });
