@@ -8,10 +8,15 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Outcome } from './commands.ts';
-import { failure, runCommand } from './dispatch.ts';
 import { existing, parse, positionals } from './options.ts';
 import { captured } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
+
+/** How one command runs (dispatch.ts hands in its own, so this file does not import it back). */
+export interface Runner {
+  run(command: string, args: string[]): Promise<Outcome>;
+  failure(e: unknown): { code: number; message: string; debug?: string };
+}
 
 /** One batch line's answer. */
 export interface BatchAnswer {
@@ -56,21 +61,21 @@ function printed(stdout: string): Pick<BatchAnswer, 'json' | 'stdout'> {
 }
 
 /** Runs one line to its answer; nothing it does escapes it. */
-export async function answer(text: string, line: number): Promise<BatchAnswer> {
+export async function answer(runner: Runner, text: string, line: number): Promise<BatchAnswer> {
   let head: { cmd: string | null; id?: unknown } = { cmd: null };
   const { result, stderr } = await captured(async () => {
     const req = request(text);
     head = { cmd: req.cmd, ...(req.id !== undefined ? { id: req.id } : {}) };
-    return runCommand(req.cmd, req.args);
+    return runner.run(req.cmd, req.args);
   });
   const start = { line, ...(head.id !== undefined ? { id: head.id } : {}), cmd: head.cmd };
   if (result.status === 'fulfilled') return { ...start, code: result.value.code, ...printed(result.value.stdout), stderr };
-  const { code, message, debug } = failure(result.reason);
+  const { code, message, debug } = runner.failure(result.reason);
   const extra = process.env.TOOLPLAY_DEBUG && debug ? debug : '';
   return { ...start, code, stdout: '', stderr: `${stderr}${message}${extra}` };
 }
 
-export async function batch(args: string[]): Promise<Outcome | 'help'> {
+export async function batch(args: string[], runner: Runner): Promise<Outcome | 'help'> {
   const { values, positionals: pos } = parse('batch', args, {});
   if (values.help) return 'help';
   const [file = ''] = positionals('batch', pos, ['FILE']);
@@ -80,7 +85,7 @@ export async function batch(args: string[]): Promise<Outcome | 'help'> {
   for await (const text of createInterface({ input, crlfDelay: Infinity })) {
     line += 1;
     if (!text.trim()) continue;
-    const a = await answer(text, line);
+    const a = await answer(runner, text, line);
     code = Math.max(code, a.code);
     process.stdout.write(`${JSON.stringify(a)}\n`);
   }

@@ -18,7 +18,10 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
   diff: async () => (await import('./diff.ts')).diff,
   lesson: async () => (await import('./lesson.ts')).lesson,
   chat: async () => (await import('./chat.ts')).chat,
-  batch: async () => (await import('./batch.ts')).batch,
+  batch: async () => {
+    const { batch } = await import('./batch.ts');
+    return (args) => batch(args, { run: runCommand, failure });
+  },
 };
 
 /** Runs `command` with `args`: its stdout (help included) and exit code; failures throw. */
