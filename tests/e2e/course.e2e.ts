@@ -16,7 +16,6 @@ async function startLesson(page: Page, title: RegExp, openPath: string): Promise
   await page.getByRole('tab', { name: 'Lessons' }).click();
   await lessons(page).getByRole('button', { name: title }).click();
   await lessons(page).getByRole('button', { name: 'Start this lesson' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Replace the files' }).click();
   await page.getByText(openPath, { exact: true }).first().waitFor();
 }
 

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { waitForPython, type E2ETest } from './harness.ts';
 import { EXAMPLE_META } from '../../src/examples/catalog.ts';
-import { assert, openApp, prepareCall, runAndWait, setEditorText, tools } from './ui-helpers.ts';
+import { assert, openApp, prepareCall, runAndWait, setEditorText, tools, treeItem } from './ui-helpers.ts';
 
 const gallery = (page: Page) => page.getByRole('region', { name: 'Examples' });
 
@@ -19,8 +19,10 @@ const tests: E2ETest[] = [
       await gallery(page).getByLabel('Search examples').fill('');
       for (const ex of EXAMPLE_META) {
         await gallery(page).getByRole('button', { name: `Open ${ex.title}`, exact: true }).click();
-        await page.getByRole('alertdialog').getByRole('button', { name: 'Replace the files' }).click();
         await tools(page).getByRole('button', { name: ex.run.tool, exact: true }).waitFor({ timeout: 30_000 });
+        // Shown by its files, in a workspace of its own; the gallery is one tab away.
+        await treeItem(page, ex.openPath).waitFor();
+        await page.getByRole('tab', { name: 'Examples' }).click();
         await prepareCall(page, ex.run.tool, ex.run.args);
         const status = await runAndWait(page);
         assert(/Finished/.test(status), `${ex.id}: ${ex.run.tool} finished (${status})`);
@@ -28,6 +30,8 @@ const tests: E2ETest[] = [
           await page.getByRole('log', { name: 'Telemetry' }).getByText(/Ada Lovelace/).first().waitFor();
         }
       }
+      const names = await page.getByLabel('Workspace', { exact: true }).locator('option').allTextContents();
+      assert(names.length === EXAMPLE_META.length + 1 && names[0] === 'My workspace', `each example opened as a new workspace, none replaced: ${JSON.stringify(names)}`);
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
   },

@@ -157,7 +157,7 @@ const tests: E2ETest[] = [
       await page.evaluate((text) => {
         const data = new DataTransfer();
         data.items.add(new File([text], 'dropped.toolplay.json', { type: 'application/json' }));
-        const tree = document.querySelector('[aria-label="Files"]')!;
+        const tree = document.querySelector('[role="tree"]')!;
         tree.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
         tree.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
       }, encodeFile(sharedFile('Dropped')));

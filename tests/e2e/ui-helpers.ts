@@ -1,6 +1,7 @@
 // Shared steps of the UI browser tests: everything by role and accessible name, as a person would.
 import type { Page } from 'playwright-core';
 import { waitForPython } from './harness.ts';
+import { EXAMPLE_META } from '../../src/examples/catalog.ts';
 
 /** Opens the app and waits until Python is ready and the first example's tools are listed. */
 export async function openApp(page: Page, base: string): Promise<void> {
@@ -23,11 +24,12 @@ export const callStatus = (page: Page) => page.getByRole('status', { name: 'Call
 export const currentTab = (page: Page, path: string) =>
   page.getByRole('toolbar', { name: 'Open files' }).getByRole('button', { name: path, exact: true }).and(page.locator('[aria-current="page"]'));
 
-/** Replaces the workspace with one of the bundled examples. */
+/** Opens one of the bundled examples from the gallery (the Examples tab), as a new workspace. */
 export async function openExample(page: Page, id: string, firstTool: string): Promise<void> {
-  await page.getByLabel('Example').selectOption(id);
-  await page.getByRole('button', { name: 'Open example' }).click();
-  await page.getByRole('button', { name: 'Yes, replace' }).click();
+  const title = EXAMPLE_META.find((ex) => ex.id === id)?.title;
+  if (!title) throw new Error(`no example ${id}`);
+  await page.getByRole('tab', { name: 'Examples' }).click();
+  await page.getByRole('region', { name: 'Examples' }).getByRole('button', { name: `Open ${title}`, exact: true }).click();
   await tools(page).getByRole('button', { name: firstTool, exact: true }).waitFor({ timeout: 30_000 });
 }
 

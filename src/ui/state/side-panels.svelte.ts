@@ -26,7 +26,13 @@ export class SidePanels {
   constructor(deps: { host: ScratchHost; examples: Example[]; open: OpenWorkspace; files: () => ReadonlyMap<string, Uint8Array> }) {
     this.#host = deps.host;
     this.course = new CourseState({ lessons: COURSE, host: deps.host, workspace: { get files() { return deps.files(); } }, progress: createIdbProgressStore(), open: deps.open });
-    this.gallery = new GalleryState(deps.examples, deps.host, deps.open);
+    // An example opened from the gallery is shown by its files; a lesson keeps its tab (Check is there).
+    const openExample: OpenWorkspace = async (request) => {
+      const opened = await deps.open(request);
+      if (opened) this.#tab = 'files';
+      return opened;
+    };
+    this.gallery = new GalleryState(deps.examples, deps.host, openExample);
     void this.course.load();
   }
 
