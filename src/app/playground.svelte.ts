@@ -13,6 +13,7 @@ import { ConfirmQueue } from '../ui/state/confirm.svelte.ts';
 import { TelemetryLog } from '../ui/state/telemetry.svelte.ts';
 import { ToolsView, type ToolEntry } from '../ui/state/tools.svelte.ts';
 import { HostSettings } from '../ui/state/host.svelte.ts';
+import { Problems } from '../ui/state/problems.svelte.ts';
 import { layoutOf, toEnginePath, type Layout } from '../ui/lib/layout.ts';
 import { FrameBatch } from '../ui/lib/batch.ts';
 import { CallJournal } from '../workspace/journal.svelte.ts';
@@ -37,8 +38,9 @@ export class Playground {
   readonly run = new CallRun();
   readonly host: HostSettings;
   readonly journal: CallJournal;
+  /** The diagnostics for the current profile's host, or every host's with the switch on. */
+  readonly problems = new Problems(() => this.profile);
   #selected = $state<string | null>(null);
-  #markers = $state.raw<Diagnostic[]>([]);
   #loki = $state.raw<LokiView | null>(null);
   #lokiError = $state<string | null>(null);
   #forms = new Map<string, ArgsForm>();
@@ -83,8 +85,8 @@ export class Playground {
     return p !== null && this.workspace.files.has(p) ? p : null;
   }
   set openPath(p: string | null) { this.workspace.update({ openPath: p }); }
-  /** Diagnostics for the editor's markers and the problems list (this profile's and general ones). */
-  get markers(): readonly Diagnostic[] { return this.#markers; }
+  /** Diagnostics for the editor's markers and the problems list (this profile's and general ones; every host's with the switch on). */
+  get markers(): readonly Diagnostic[] { return this.problems.shown; }
   /** What Loki's start-up makes of `visible_tools` (a Loki layout only; null until the engine answered). */
   get loki(): LokiView | null { return this.#loki; }
   /** Why the engine could not give Loki's verdicts (e.g. config.yaml's visible_tools is not a list). */
@@ -150,13 +152,7 @@ export class Playground {
       this.tools.apply(inspection);
       this.#loki = inspection.loki ?? null;
       this.#lokiError = inspection.lokiError ?? null;
-      const seen = new Set<string>();
-      this.#markers = inspection.diagnostics.filter((d) => {
-        const key = `${d.file}:${d.line}:${d.column}:${d.code}`;
-        if (seen.has(key) || (d.profiles.length > 0 && !d.profiles.includes(profile))) return false;
-        seen.add(key);
-        return true;
-      });
+      this.problems.set(inspection.diagnostics);
     } catch (e) {
       if (generation === this.#generation) this.tools.fail(messageOf(e));
     }

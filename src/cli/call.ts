@@ -16,14 +16,15 @@ import { openEngine } from './host.ts';
 import { choice, existing, jsonObjectText, parse, positionals } from './options.ts';
 import { UsageFailure } from './usage.ts';
 import { FolderDiff } from './workspace-diff.ts';
+import { note } from './terminal.ts';
 
 const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /** Where telemetry goes: NDJSON on stderr with --events, else only the tool's own output. */
 function emitter(events: boolean): (event: TelemetryEvent) => void {
   return (event) => {
-    if (events) process.stderr.write(`${JSON.stringify(event)}\n`);
-    else if ((event.type === 'call.stdout' || event.type === 'call.stderr') && event.text) process.stderr.write(event.text);
+    if (events) note(`${JSON.stringify(event)}\n`);
+    else if ((event.type === 'call.stdout' || event.type === 'call.stderr') && event.text) note(event.text);
   };
 }
 

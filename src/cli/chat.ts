@@ -18,6 +18,7 @@ import { nodeToolRunner } from './agent-runner.ts';
 import type { Outcome } from './commands.ts';
 import { openEngine } from './host.ts';
 import { choice, existing, parse, positionals } from './options.ts';
+import { note } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
 import { CONFIRM_DECISIONS } from '../protocol/vocabulary.ts';
 import type { Engine } from '../engine/engine.ts';
@@ -97,7 +98,7 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
   const events: TelemetryEvent[] = [];
   const onEvent = (e: TelemetryEvent): void => {
     events.push(e);
-    if ((e.type === 'call.stdout' || e.type === 'call.stderr') && e.text) process.stderr.write(e.text);
+    if ((e.type === 'call.stdout' || e.type === 'call.stderr') && e.text) note(e.text);
   };
   let round = 0;
   const framing = framingEvents(newRunId(), onEvent);
@@ -112,7 +113,7 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
       framing(text, r);
     },
   });
-  if (end.kind === 'error') process.stderr.write(`toolplay: ${end.message}\n`);
+  if (end.kind === 'error') note(`toolplay: ${end.message}\n`);
   const stdout = wire ? frameCalls(events, wire, { model: agent.name }) : pretty({ profile, protocol, model: agent.name, end, messages });
   return { stdout, code: exitCode(end, agent instanceof ScriptedModel) };
 }

@@ -1,5 +1,4 @@
-/** `schema`, `status` and `lint`: read-only commands that print what the engine reports. */
-import type { Diagnostic } from '../protocol/diagnostics.ts';
+/** `schema` and `status`: read-only commands that print what the engine reports (`lint`: lint.ts). */
 import type { HostConfig } from '../protocol/engine.ts';
 import { EXPORT_FORMATS, isOneOf, LOKI_FLAVOURS, PROFILES, type ExportFormat, type Profile } from '../protocol/vocabulary.ts';
 import { hasBashTools, lokiSchema } from '../loki/schema.ts';
@@ -78,21 +77,4 @@ export async function status(args: string[]): Promise<Outcome | 'help'> {
   const names = toolNames(engine.call('schema', { paths, profile: 'hub', format: 'native' }));
   if (!names.includes(tool)) throw unknownTool(tool, path, names);
   return { stdout: engine.call('status', { paths, tool, argsJson }).line, code: 0 };
-}
-
-/** `file:line:col: severity CODE message (fix: …)`, the shape compilers and editors understand. */
-export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}${d.fix ? ` (fix: ${d.fix})` : ''}`;
-}
-
-export async function lint(args: string[]): Promise<Outcome | 'help'> {
-  const { values, positionals: pos } = parse('lint', args, { json: { type: 'boolean' } });
-  if (values.help) return 'help';
-  positionals('lint', pos, ['PATH'], true);
-  const paths = pos.map((p) => existing('PATH', p));
-  const engine = await openEngine(paths);
-  const diagnostics = engine.call('lint', { paths });
-  const code = diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
-  if (values.json) return { stdout: pretty(diagnostics), code };
-  return { stdout: diagnostics.map((d) => `${formatDiagnostic(d)}\n`).join(''), code };
 }

@@ -4,9 +4,10 @@
  */
 import { readSync } from 'node:fs';
 import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
+import { interactive, note } from './terminal.ts';
 
 const ask = (question: string): string => {
-  process.stderr.write(question);
+  note(question);
   const buf = Buffer.alloc(256);
   let text = '';
   for (;;) {
@@ -30,12 +31,12 @@ export function confirmAnswer(fixed: ConfirmDecision | undefined): (request: Con
   return (request) => {
     let reply: ConfirmReply;
     if (fixed) reply = { decision: fixed, reason: `--confirm ${fixed}` };
-    else if (process.stdin.isTTY) {
+    else if (interactive()) {
       const answer = ask(`\n${request.label}\n${request.content}\nAllow this? [a]llow once / always / [r]eject: `).trim().toLowerCase();
       const decision = DECISION_WORDS[answer] ?? 'reject';
       reply = { decision, reason: decision === 'reject' ? 'Declined at the terminal.' : 'Allowed at the terminal.' };
     } else {
-      process.stderr.write(`toolplay: ${request.tool} asked for confirmation (${request.label}); stdin is not a terminal, so it was rejected. Pass --confirm allow|always|reject to answer.\n`);
+      note(`toolplay: ${request.tool} asked for confirmation (${request.label}); stdin is not a terminal, so it was rejected. Pass --confirm allow|always|reject to answer.\n`);
       reply = { decision: 'reject', reason: 'No terminal to ask and no --confirm answer given.' };
     }
     return reply;

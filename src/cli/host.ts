@@ -1,7 +1,8 @@
 /**
- * The engine for one CLI run: Pyodide from the npm package, with every host folder the command
+ * The engine for a CLI run: Pyodide from the npm package, with every host folder the command
  * touches mounted at its own absolute path (NODEFS). Paths, `_python_file_path` and the files a
- * tool writes then mean the same inside Python and on disk.
+ * tool writes then mean the same inside Python and on disk. One engine per process: the commands
+ * of a `toolplay batch` share it, each with its own folders mounted.
  */
 import { dirname, sep } from 'node:path';
 import { statSync } from 'node:fs';
@@ -20,13 +21,26 @@ export function mountPoints(paths: string[]): string[] {
   return kept;
 }
 
-/** Loads the engine and mounts `hostPaths` (absolute) into it. */
+let shared: Promise<Engine> | undefined;
+/** What the last command mounted, and the folders made for it (to take down for the next one). */
+let current: { dirs: string[]; made: string[] } = { dirs: [], made: [] };
+
+/** The process's engine, with `hostPaths` (absolute) mounted into it. */
 export async function openEngine(hostPaths: string[]): Promise<Engine> {
-  const engine = await loadNodeEngine();
+  const engine = await (shared ??= loadNodeEngine());
   const FS = engine.fs;
-  for (const dir of mountPoints(hostPaths)) {
+  const wanted = mountPoints(hostPaths);
+  const visible = (d: string): boolean => current.dirs.some((k) => k === '/' || d === k || d.startsWith(k + sep));
+  if (wanted.every(visible)) return engine;
+  // Pyodide mounts only on an empty folder: take the last command's mounts down first.
+  for (const dir of current.dirs) FS.unmount(dir);
+  for (const dir of current.made.sort((a, b) => b.length - a.length)) FS.rmdir(dir);
+  current = { dirs: [], made: [] };
+  for (const dir of wanted) {
+    for (let up = dir; up !== '/' && !FS.analyzePath(up).exists; up = dirname(up)) current.made.unshift(up);
     FS.mkdirTree(dir);
     engine.py.mountNodeFS(dir, dir);
+    current.dirs.push(dir);
   }
   return engine;
 }

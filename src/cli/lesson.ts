@@ -56,10 +56,11 @@ async function check(id: string, dir: string): Promise<Outcome> {
   const lesson = await lessonNamed(id);
   const folder = existing('DIR', dir, 'dir');
   const files = readFolder(folder);
-  const [{ loadNodeEngine }, { NodeScratchHost }, { runLessonCheck }] = await Promise.all([
-    import('../engine/node.ts'), import('../course/node-host.ts'), import('../course/run-check.ts'),
+  const [{ openEngine }, { NodeScratchHost }, { runLessonCheck }] = await Promise.all([
+    import('./host.ts'), import('../course/node-host.ts'), import('../course/run-check.ts'),
   ]);
-  const report = await runLessonCheck(new NodeScratchHost(await loadNodeEngine()), lesson, files);
+  // The process's one engine (a batch's lesson checks share it); the check reads the files it was given.
+  const report = await runLessonCheck(new NodeScratchHost(await openEngine([])), lesson, files);
   const lines = report.items.map((i) => {
     if (i.ok) return `✓ ${i.text}\n`;
     const where = i.at ? `${i.at.path}:${i.at.line}: ` : '';

@@ -13,6 +13,7 @@ import { layoutOf } from '../ui/lib/layout.ts';
 import { hostConfig, type Outcome } from './commands.ts';
 import { readTree, writeTree } from './link-files.ts';
 import { choice, existing, json, parse, positionals } from './options.ts';
+import { note } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
 
 /** Where `npm start` serves the app; --base points links at a deployed copy. */
@@ -58,7 +59,7 @@ function encode(args: string[]): Outcome | 'help' {
     host,
     telemetry: [],
   };
-  for (const p of tree.links) process.stderr.write(`toolplay: skipped the symbolic link ${p}\n`);
+  for (const p of tree.links) note(`toolplay: skipped the symbolic link ${p}\n`);
   if (typeof values.file === 'string') {
     const text = encodeFile(ws);
     if (values.file === '-') return { stdout: text, code: 0 };
@@ -67,7 +68,7 @@ function encode(args: string[]): Outcome | 'help' {
   }
   const { link: url } = encodeLink(ws, typeof values.base === 'string' ? values.base : DEFAULT_BASE);
   if (url.length > CHAT_LINK_CHARS)
-    process.stderr.write(`toolplay: the link is ${url.length.toLocaleString('en-US')} characters; many chat tools cut links past about 8 KB, so --file OUT.toolplay.json may travel better\n`);
+    note(`toolplay: the link is ${url.length.toLocaleString('en-US')} characters; many chat tools cut links past about 8 KB, so --file OUT.toolplay.json may travel better\n`);
   return { stdout: `${url}\n`, code: 0 };
 }
 

@@ -8,14 +8,22 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 /** Parsed command line of one command: named values and positionals. */
 export interface Parsed {
   values: Record<string, string | boolean | undefined>;
+  /** Options declared `multiple: true`, each with every value given. */
+  lists: Record<string, string[]>;
   positionals: string[];
 }
 
 /** node:util parseArgs, with its errors turned into one short line. */
 export function parse(command: string, args: string[], options: Options): Parsed {
   try {
-    const { values, positionals } = parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
-    return { values: values, positionals };
+    const { values: all, positionals } = parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    const values: Parsed['values'] = {};
+    const lists: Parsed['lists'] = {};
+    for (const [name, value] of Object.entries(all)) {
+      if (Array.isArray(value)) lists[name] = value;
+      else values[name] = value;
+    }
+    return { values, lists, positionals };
   } catch (e) {
     const err = e as Error & { code?: string };
     const flag = /'([^']+)'/.exec(err.message)?.[1] ?? '';

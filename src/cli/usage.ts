@@ -13,7 +13,8 @@ Usage:
   toolplay schema PATH... [--profile P] [--format F] [--host-config JSON] [--libraries]
   toolplay call PATH TOOL ARGS_JSON [--profile lcp|loki] [--workspace DIR] [--confirm D] ...
   toolplay status PATH TOOL ARGS_JSON
-  toolplay lint PATH... [--json]
+  toolplay lint PATH... [--profile lcp|hub|loki|llm-functions]... [--json]
+  toolplay batch FILE|-          (JSON lines {"cmd": "schema", "args": [...]}: many commands, one Python)
   toolplay link encode DIR [--profile P] [--tool T --args JSON] [--name N] [--base URL] [--file OUT]
   toolplay link decode LINK_OR_FILE --out DIR
   toolplay diff OLD_PATH NEW_PATH [--profile P] [--json]
@@ -21,7 +22,7 @@ Usage:
   toolplay chat PATH "MESSAGE" --profile lcp|hub|loki (--script FILE | --endpoint URL --model NAME) ...
 
 Run "toolplay COMMAND --help" for the options of one command.
-Exit codes: 0 ok, 1 lint found errors / diff found breaking changes / a lesson check is not
+Exit codes (batch: the highest of its lines'): 0 ok, 1 lint found errors / diff found breaking changes / a lesson check is not
 done yet / chat hit the turn limit, 2 bad input, 3 engine failure (a toolplay bug), 4 the model's
 endpoint failed (chat).`;
 
@@ -67,13 +68,32 @@ e.g. 📖 Consulting Wikipedia: "Quantum Computing" (with its trailing newline).
 
 Options:
   -h, --help         this help`,
-  lint: `Usage: toolplay lint PATH... [--json]
+  lint: `Usage: toolplay lint PATH... [--profile HOST]... [--json]
 
-Reports protocol diagnostics (LCP, hub, Loki) as "file:line:col: severity CODE message (fix: ...)".
-Every code is explained in docs/diagnostics.md. Exits 1 when any diagnostic is an error.
+Reports protocol diagnostics (LCP, hub, Loki) as "file:line:col: severity CODE message (fix: ...)",
+and a summary on stderr. Every code is explained in docs/diagnostics.md, with the hosts it is about.
+Exits 1 when any reported diagnostic is an error.
 
 Options:
+  --profile HOST     lcp, hub, loki or llm-functions (repeat it, or give a comma list): report only
+                     the diagnostics about these hosts, so only they decide the exit code. Without it
+                     every host's rules report, and the summary says which host each error is for
   --json             print the diagnostics as a JSON array instead
+  -h, --help         this help`,
+  batch: `Usage: toolplay batch FILE
+       toolplay batch -            (read the lines from stdin)
+
+Runs many commands in one process, so Python starts once. Each line of FILE is a JSON object
+{"cmd": "lint", "args": ["tools", "--profile", "lcp"]} (an "id" is echoed back; blank lines are
+skipped). Each answer is one JSON line, printed when its command ends:
+{"line", "id"?, "cmd", "code", "json" (the command printed JSON) or "stdout" (its text), "stderr"}.
+A failing line (bad JSON, an unknown command, bad input, a toolplay bug) says so in its own
+answer, with the exit code the command would have had; the other lines still run.
+Confirmations are never asked in a batch: pass --confirm to call.
+
+Exit code: the highest of the lines' codes (0 when every command succeeded).
+
+Options:
   -h, --help         this help`,
   link: `Usage: toolplay link encode DIR [options]
        toolplay link decode LINK_OR_FILE --out DIR

@@ -36,6 +36,7 @@ export interface EngineFs {
   lookupPath(path: string, opts?: { follow?: boolean }): { node: unknown };
   getPath(node: unknown): string;
   analyzePath(path: string, dontResolveLastLink?: boolean): { exists: boolean };
+  unmount(mountpoint: string): void;
 }
 
 /** The one place the untyped `FS` is given its type. */

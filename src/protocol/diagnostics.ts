@@ -12,6 +12,16 @@ export interface Diagnostic {
   endColumn: number;
   message: string;
   fix?: string;
-  /** The profiles this concerns (e.g. ['lcp']); empty means all. */
+  /** The hosts this is about (e.g. ['lcp']; python/toolplay/lint/hosts.py); empty means every host. */
   profiles: string[];
+}
+
+/** Whether a diagnostic is about one of `hosts` (one with no profiles is about every host). */
+export function concerns(d: Diagnostic, hosts: readonly string[]): boolean {
+  return d.profiles.length === 0 || d.profiles.some((p) => hosts.includes(p));
+}
+
+/** The hosts a diagnostic is about, as a person reads them: `hub`, `loki, llm-functions`, `every host`. */
+export function hostsLabel(d: Diagnostic): string {
+  return d.profiles.length === 0 ? 'every host' : d.profiles.join(', ');
 }

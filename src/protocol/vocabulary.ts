@@ -10,6 +10,10 @@
 export const PROFILES = ['lcp', 'hub', 'loki', 'llm-functions', 'standard'] as const;
 export type Profile = (typeof PROFILES)[number];
 
+/** The hosts diagnostics are about (python/toolplay/lint/hosts.py): the profiles but `standard`, toolplay's own schema. */
+export const HOSTS = ['lcp', 'hub', 'loki', 'llm-functions'] as const satisfies readonly Profile[];
+export type Host = (typeof HOSTS)[number];
+
 /** Export shapes for specs: `native` is the host's own output, `openai-strict` OpenAI with `strict: true`. */
 export const EXPORT_FORMATS = ['native', 'openai', 'openai-strict', 'anthropic', 'mcp'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -44,6 +44,22 @@ describe('Playground', () => {
     expect(playground.markers.map((d) => d.code)).toEqual(['hub-only', 'everyone']);
   });
 
+  it("the switch shows the other hosts' findings too; a profile change re-filters at once", async () => {
+    const { python, playground } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool],
+      diagnostics: [diag('hub-only', ['hub']), diag('everyone', []), diag('lcp-only', ['lcp']), diag('loki-both', ['loki', 'llm-functions'])] });
+    await playground.start();
+    await settle();
+    const { problems } = playground;
+    expect([problems.shown.map((d) => d.code), problems.others]).toEqual([['everyone', 'lcp-only'], 2]);
+    problems.showOthers = true;
+    expect(playground.markers.map((d) => d.code)).toEqual(['hub-only', 'everyone', 'lcp-only', 'loki-both']);
+    expect(playground.markers.filter((d) => problems.isOther(d)).map((d) => d.code)).toEqual(['hub-only', 'loki-both']);
+    problems.showOthers = false;
+    playground.profile = 'llm-functions';
+    expect(playground.markers.map((d) => d.code)).toEqual(['everyone', 'loki-both']);
+  });
+
   it('re-inspects after an edit and sends only the edited file', async () => {
     const { python, playground, workspace } = await setup({ 'tools/notes.py': 'x = 1\n' });
     await playground.start();

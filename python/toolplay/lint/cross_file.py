@@ -34,7 +34,7 @@ def cross_file(per_file: list[tuple[str, FileLint]]) -> list[dict[str, Any]]:
                     f"{stems[stem]} has the same file stem `{stem}`: LCP loads both as the module "
                     f"`persistent_{stem}`, so both files' tools are listed but only the file imported first can run; "
                     "the other's tools fail with \"Function '…' not found in module.\"",
-                    f"rename one of the files (e.g. `{stem}_2.py`)", ["lcp"])
+                    f"rename one of the files (e.g. `{stem}_2.py`)")
         stems.setdefault(stem, path)
         seen_here: set[str] = set()
         for name, line, span in result.tools:
@@ -47,7 +47,7 @@ def cross_file(per_file: list[tuple[str, FileLint]]) -> list[dict[str, Any]]:
                         f"`{name}` is also defined in {first_path} (line {first_line}): LCP registers "
                         "the first file it scans and skips this one. toolplay scans in name order; the real binding "
                         "uses the directory listing order, so which file wins can change from one machine to another.",
-                        "give each tool a unique name across all tool files", ["lcp"])
+                        "give each tool a unique name across all tool files")
             owner.setdefault(name, (path, line))
         found.extend(out.items)
     return found

@@ -13,7 +13,6 @@ from ..hosts.hub.tools_manager import DEFAULT_METADATA, METADATA_KEYS, PARAM_LIN
 from .lcp_docs import entries
 from .source import Collector, docstring_lines, is_literal
 
-PROFILES = ["hub"]
 METADATA = tuple(METADATA_KEYS)
 LTP_GLOBALS = METADATA + (TITLES,)
 # What the library shows for each global the hub could not read (settings: none at all).
@@ -67,7 +66,7 @@ def _check_metadata(out: Collector, tree: ast.Module) -> None:
         out.add("LTP003", "warning", out.node_span(node.value),
                 f"The hub reads `{name}` with `ast.literal_eval`, which cannot evaluate this expression; it then stops "
                 f"reading metadata silently, so the library shows defaults: {shown}.",
-                f"write a plain literal: `{name} = \"...\"`", PROFILES)
+                f"write a plain literal: `{name} = \"...\"`")
         return
 
 
@@ -80,13 +79,13 @@ def _check_titles(out: Collector, tree: ast.Module, tools: list[ast.FunctionDef]
         out.add("LTP002", "error", out.node_span(node.value),
                 f"`TOOL_TITLES` is not a literal: the hub's `ast.literal_eval` fails and it drops the whole file, so "
                 f"none of its {len(tools)} tool(s) are listed.",
-                "write it as a dict literal: `TOOL_TITLES = {\"tool_x\": \"🔧 Doing x\"}`", PROFILES)
+                "write it as a dict literal: `TOOL_TITLES = {\"tool_x\": \"🔧 Doing x\"}`")
         return
     if not isinstance(node.value, ast.Dict):
         out.add("LTP002", "error", out.node_span(node.value),
                 f"`TOOL_TITLES` is not a dict: the hub's `titles.get(...)` fails and it drops the whole file, so none "
                 f"of its {len(tools)} tool(s) are listed.",
-                "write it as a dict literal: `TOOL_TITLES = {\"tool_x\": \"🔧 Doing x\"}`", PROFILES)
+                "write it as a dict literal: `TOOL_TITLES = {\"tool_x\": \"🔧 Doing x\"}`")
         return
     names = {t.name for t in tools}
     other = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
@@ -98,7 +97,7 @@ def _check_titles(out: Collector, tree: ast.Module, tools: list[ast.FunctionDef]
         out.add("LTP001", "warning", out.node_span(key),
                 f"`TOOL_TITLES` has a title for `{key.value}`, but the hub lists no tool of that name: {why}. The "
                 "title is never shown.",
-                "use the exact name of a top-level `def tool_*` as the key", PROFILES)
+                "use the exact name of a top-level `def tool_*` as the key")
 
 
 def _check_params(out: Collector, func: ast.FunctionDef) -> None:
@@ -109,7 +108,7 @@ def _check_params(out: Collector, func: ast.FunctionDef) -> None:
             out.add("LTP006", "info", out.line_span(line, raw),
                     f"The hub knows the types str, int, float, bool, dict and list; `({match.group(2)})` makes "
                     f"`{match.group(1)}` a string.",
-                    f"write `- {match.group(1)} (str|int|float|bool|dict|list): ...`", PROFILES)
+                    f"write `- {match.group(1)} (str|int|float|bool|dict|list): ...`")
     for line, text, name, _desc, section in entries(func):
         if line in hub_lines or name.lower() in ("args", "returns", "example") or not section:
             continue
@@ -119,8 +118,7 @@ def _check_params(out: Collector, func: ast.FunctionDef) -> None:
                 f"The hub reads parameters only from `- name (type): description` lines (a bullet and a one-word type "
                 f"are required), so `{name}` is not a parameter for the hub"
                 + ("; with no such line the hub shows a single `args` object." if not hub_lines else "."),
-                f"write `- {name} (str): ...` (types: str, int, float, bool, dict, list; add `, optional` if it may be left out)",
-                PROFILES)
+                f"write `- {name} (str): ...` (types: str, int, float, bool, dict, list; add `, optional` if it may be left out)")
 
 
 def _check_signature(out: Collector, func: ast.FunctionDef) -> None:
@@ -131,7 +129,7 @@ def _check_signature(out: Collector, func: ast.FunctionDef) -> None:
     if not positional and a.vararg is None:
         out.add("LTP005", "error", out.name_span(func),
                 f"The hub calls `{func.name}(args)` with one positional dict, but this function takes no positional "
-                "parameter: every call fails with a TypeError.", fix, PROFILES)
+                "parameter: every call fails with a TypeError.", fix)
         return
     if not positional:
         return
@@ -141,10 +139,10 @@ def _check_signature(out: Collector, func: ast.FunctionDef) -> None:
         out.add("LTP005", "error", out.node_span(first),
                 f"The hub ignores the signature and calls `{func.name}(args)` with one dict: `{first.arg}` receives the "
                 f"whole dict and the other {required - 1} required parameter(s) are missing, so every call fails.",
-                fix, PROFILES)
+                fix)
     elif len(positional) > 1 or (anno and "dict" not in anno.lower() and anno not in ("Any", "object")):
         out.add("LTP005", "warning", out.node_span(first),
                 f"The hub ignores the signature and calls `{func.name}(args)` with one dict: `{first.arg}`"
                 f"{' (annotated ' + anno + ')' if anno else ''} receives the whole dict of arguments"
                 f"{', and the other parameters keep their defaults' if len(positional) > 1 else ''}.",
-                fix, PROFILES)
+                fix)

@@ -13,8 +13,6 @@ from .lcp_docs import check_docs, schema_params
 from .lcp_types import check_param_types
 from .source import Collector, func_defs_with_parents, scope_kind
 
-PROFILES = ["lcp"]
-
 
 def enum_names(tree: ast.Module) -> set[str]:
     names = set()
@@ -35,14 +33,14 @@ def lint_lcp_file(out: Collector, tree: ast.Module, for_hub: bool = False) -> li
         if isinstance(node, ast.AsyncFunctionDef) and node.name.startswith("tool_"):
             out.add("LCP016", "error", out.name_span(node),
                     f"LCP only looks for `def tool_*`: `async def {node.name}` is never listed, so the model never sees it.",
-                    f"make it a plain `def {node.name}(...)` (run any async code inside with `asyncio.run`)", PROFILES)
+                    f"make it a plain `def {node.name}(...)` (run any async code inside with `asyncio.run`)")
             continue
         if not isinstance(node, ast.FunctionDef) or not node.name.startswith("tool_"):
             continue
         if any(isinstance(p, ast.FunctionDef) for p in parents):
             out.add("LCP018", "info", out.name_span(node),
                     f"`{node.name}` is nested inside another function, so LCP does not list it as a tool.",
-                    "move it to module level if it should be a tool, or rename it without the `tool_` prefix", PROFILES)
+                    "move it to module level if it should be a tool, or rename it without the `tool_` prefix")
             continue
         listed.append(node)
         kind = scope_kind(parents)
@@ -54,7 +52,7 @@ def lint_lcp_file(out: Collector, tree: ast.Module, for_hub: bool = False) -> li
             out.add("LCP014", "error", out.name_span(node),
                     f"`{node.name}` is defined twice in this file: LCP builds the schema from the first definition "
                     f"(line {first.lineno}) but Python keeps this last one, which is what runs.",
-                    "rename or delete one of the two definitions", PROFILES)
+                    "rename or delete one of the two definitions")
             continue
         first_by_name[node.name] = node
         check_param_types(out, node, enums)
@@ -73,7 +71,7 @@ def _not_runnable(out: Collector, node: ast.FunctionDef, kind: str) -> None:
     out.add("LCP017", "error", out.name_span(node),
             f"`{node.name}` is {where}: LCP lists it{extra}, but calling it fails with "
             f"\"Function '{node.name}' not found in module.\" because only module-level functions can be run.",
-            f"move `def {node.name}` to module level (call the class or helper from inside it)", PROFILES)
+            f"move `def {node.name}` to module level (call the class or helper from inside it)")
 
 
 def _check_dropped_params(out: Collector, func: ast.FunctionDef) -> None:
@@ -85,14 +83,14 @@ def _check_dropped_params(out: Collector, func: ast.FunctionDef) -> None:
             "error", f"every call fails with a TypeError, because LCP passes arguments by keyword and never sends `{arg.arg}`")
         out.add("LCP020", sev, out.node_span(arg),
                 f"`{arg.arg}` is positional-only (before `/`): LCP leaves it out of the schema, so {effect}.",
-                f"remove the `/` so `{arg.arg}` is an ordinary parameter", PROFILES)
+                f"remove the `/` so `{arg.arg}` is an ordinary parameter")
     for arg, default in zip(func.args.kwonlyargs, func.args.kw_defaults):
         sev, effect = ("warning", "the model cannot set it") if default is not None else (
             "error", f"every call fails with a TypeError for the missing keyword-only argument `{arg.arg}`")
         out.add("LCP020", sev, out.node_span(arg),
                 f"`{arg.arg}` is keyword-only (after `*`): LCP reads only ordinary parameters, so it is not in the "
                 f"schema and {effect}.",
-                f"move `{arg.arg}` before the `*`", PROFILES)
+                f"move `{arg.arg}` before the `*`")
 
 
 def _check_one_dict(out: Collector, func: ast.FunctionDef, for_hub: bool) -> None:
@@ -109,7 +107,7 @@ def _check_one_dict(out: Collector, func: ast.FunctionDef, for_hub: bool) -> Non
             f"LCP never puts `{required[0]}` in the schema, and it drops every argument the model sends that is not a "
             f"parameter name, so {func.name}() is called without `{required[0]}` and fails with a TypeError.",
             f"for LCP, declare the real parameters (`def {func.name}(query: str, limit: int = 5)`); "
-            f"the one-dict form is the hub's (LTP) convention", PROFILES)
+            f"the one-dict form is the hub's (LTP) convention")
 
 
 def _check_prompts(out: Collector, listed: list[ast.FunctionDef]) -> None:
@@ -122,8 +120,7 @@ def _check_prompts(out: Collector, listed: list[ast.FunctionDef]) -> None:
         out.add("LCP019", "warning", out.name_span(func),
                 f"{role}registers `{func.name}` itself as a tool (it starts with `tool_`), so the model can call it "
                 "as a zero-argument tool.",
-                f"keep it only if that is intended; a helper that must not be a tool needs another name (e.g. `_{func.name[5:]}`)",
-                PROFILES)
+                f"keep it only if that is intended; a helper that must not be a tool needs another name (e.g. `_{func.name[5:]}`)")
 
 
 def _check_init(out: Collector, tree: ast.Module) -> None:
@@ -134,13 +131,13 @@ def _check_init(out: Collector, tree: ast.Module) -> None:
         out.add("LCP022", "warning", out.name_span(singular),
                 "LCP never calls `init_tool_library` (singular, the hub's spelling); the hub itself runs it only from "
                 "its admin \"init\" endpoint. Setup in it does not happen before your tools run.",
-                "name it `init_tools_library(config=None)` for LCP", PROFILES)
+                "name it `init_tools_library(config=None)` for LCP")
     if init is None:
         return
     if isinstance(init, ast.AsyncFunctionDef):
         out.add("LCP021", "error", out.name_span(init),
                 "LCP calls `init_tools_library` without awaiting it: the coroutine is created and its body never runs.",
-                "make it a plain `def init_tools_library(config=None)`", PROFILES)
+                "make it a plain `def init_tools_library(config=None)`")
         return
     a = init.args
     positional = a.posonlyargs + a.args
@@ -149,22 +146,22 @@ def _check_init(out: Collector, tree: ast.Module) -> None:
         out.add("LCP021", "error", out.name_span(init),
                 f"LCP calls `init_tools_library(host_config)` with one argument, but this one needs {required}: every "
                 "call of the file's tools fails with \"Tool initialization failed\".",
-                "take one parameter: `def init_tools_library(config=None)`", PROFILES)
+                "take one parameter: `def init_tools_library(config=None)`")
     elif required == 1:
         out.add("LCP021", "warning", out.node_span(positional[0]),
                 f"`{positional[0].arg}` has no default: the newer binding passes the host config (or `{{}}`), but the "
                 "older one calls `init_tools_library()` with no arguments, which raises and rejects the whole file.",
-                f"give it a default: `{positional[0].arg}=None`", PROFILES)
+                f"give it a default: `{positional[0].arg}=None`")
     elif not positional and a.vararg is None and a.kwonlyargs:
         out.add("LCP021", "warning", out.node_span(a.kwonlyargs[0]),
                 f"LCP passes the host config positionally only when `init_tools_library` has a positional parameter; "
                 f"with keyword-only `{a.kwonlyargs[0].arg}` it is called with nothing, so the config never arrives.",
-                f"drop the `*`: `def init_tools_library({a.kwonlyargs[0].arg}=None)`", PROFILES)
+                f"drop the `*`: `def init_tools_library({a.kwonlyargs[0].arg}=None)`")
     elif not positional and a.vararg is not None:
         out.add("LCP021", "info", out.node_span(a.vararg),
                 f"LCP calls `init_tools_library(host_config)`: the config arrives as `{a.vararg.arg}[0]` (the older "
                 "binding passes nothing, so it is then empty).",
-                "name it explicitly: `def init_tools_library(config=None)`", PROFILES)
+                "name it explicitly: `def init_tools_library(config=None)`")
 
 
 def _check_near_misses(out: Collector, tree: ast.Module) -> None:
@@ -172,10 +169,10 @@ def _check_near_misses(out: Collector, tree: ast.Module) -> None:
         if isinstance(node, ast.FunctionDef) and node.name.lower().startswith("tool_") and not node.name.startswith("tool_"):
             out.add("LCP023", "info", out.name_span(node),
                     f"`{node.name}` is not a tool for LCP: the `tool_` prefix is case-sensitive.",
-                    f"rename it `tool_{node.name[5:]}` if it should be a tool", PROFILES)
+                    f"rename it `tool_{node.name[5:]}` if it should be a tool")
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda):
             for target in node.targets:
                 if isinstance(target, ast.Name) and target.id.startswith("tool_"):
                     out.add("LCP023", "info", out.node_span(target),
                             f"`{target.id}` is a lambda: LCP only lists `def tool_*` functions, so it is not a tool.",
-                            f"write `def {target.id}(...)` with a docstring", PROFILES)
+                            f"write `def {target.id}(...)` with a docstring")

@@ -16,7 +16,6 @@ from ..hosts.lcp import schema as lcp_schema
 from ..hosts.lcp.schema import DOC_PARAM_NAME, DOC_PARAM_RE, SKIPPED_DOC_NAMES
 from .source import Collector, docstring_lines, docstring_node
 
-PROFILES = ["lcp"]
 _HEADER = re.compile(r"^([A-Z][A-Za-z ]*):\s*(.*)$")
 _ARG_HEADERS = {"args", "arguments", "parameters", "params", "keyword args", "keyword arguments", "kwargs"}
 # The name LCP's docstring pattern would read from a line, whatever follows it.
@@ -52,8 +51,7 @@ def check_docs(out: Collector, func: ast.FunctionDef) -> None:
         also = "".join(f", and `{a.arg}` as \"Parameter '{a.arg}'\"" for a in params[:3]) + (", …" if len(params) > 3 else "")
         out.add("LCP011", "warning", out.name_span(func),
                 f"{func.name} has no docstring, so LCP describes it to the model as \"No description provided.\"{also}.",
-                "add a docstring: a one-line summary, then an `Args:` section with `name (type): description` lines",
-                PROFILES)
+                "add a docstring: a one-line summary, then an `Args:` section with `name (type): description` lines")
         return
     _check_paragraph_trap(out, func, doc)
     found = entries(func)
@@ -78,7 +76,7 @@ def _check_paragraph_trap(out: Collector, func: ast.FunctionDef, doc: ast.Consta
                     f"This \"blank\" line holds spaces deeper than the docstring's indentation, so after cleaning it is "
                     f"not empty and LCP's split on blank lines misses it: the description of {func.name} runs on past "
                     f"\"{summary}\" into the next paragraph.",
-                    "delete the trailing spaces on this line so it is truly empty", PROFILES)
+                    "delete the trailing spaces on this line so it is truly empty")
             return
 
 
@@ -92,15 +90,14 @@ def _check_param_docs(out: Collector, func: ast.FunctionDef, params: list[ast.ar
             out.add("LCP009", "warning", out.node_span(arg),
                     f"`{arg.arg}` has no description that LCP can find, so the model sees \"Parameter '{arg.arg}'\""
                     f"{_why_missed(func, arg.arg)}.",
-                    f"add `{arg.arg} (type): what it is` under `Args:` in the docstring of {func.name}", PROFILES)
+                    f"add `{arg.arg} (type): what it is` under `Args:` in the docstring of {func.name}")
         elif len(matches) > 1:
             first, last = matches[0], matches[-1]
             where = f" in the `{last[4].title()}:` section" if last[4] and last[4] not in _ARG_HEADERS else ""
             out.add("LCP007", "warning", out.line_span(last[0], last[1]),
                     f"This line{where} also matches LCP's `name: description` pattern for `{arg.arg}`, and the last "
                     f"match wins: the model sees \"{last[3]}\" instead of \"{first[3]}\" (line {first[0]}).",
-                    f"reword this line so it does not start with `{arg.arg}:` (e.g. `The {arg.arg} is echoed back.`)",
-                    PROFILES)
+                    f"reword this line so it does not start with `{arg.arg}:` (e.g. `The {arg.arg} is echoed back.`)")
 
 
 def _why_missed(func: ast.FunctionDef, name: str) -> str:
@@ -122,5 +119,4 @@ def _check_fallback(out: Collector, func: ast.FunctionDef, found: list) -> None:
                 f"{func.name} has no parameters LCP can use, so LCP reads every `word: text` line of its docstring as "
                 f"a parameter: this line adds a required parameter `{name}` the model must invent.",
                 "reword this line so it does not start with `word:` or `word -` (e.g. `Returns a dict with the "
-                "payload.`), or give the function real parameters",
-                PROFILES)
+                "payload.`), or give the function real parameters")

@@ -12,7 +12,6 @@ import ast
 from ..hosts.lcp.schema import json_type, schema_params
 from .source import Collector, is_literal
 
-PROFILES = ["lcp"]
 
 _SCALARS = {"str": "string", "bytes": "string", "int": "integer", "float": "number", "bool": "boolean"}
 _ARRAYS = {"list", "List", "tuple", "Tuple", "set", "Set", "frozenset", "FrozenSet", "Sequence", "Iterable",
@@ -124,19 +123,18 @@ def _check_annotation(out: Collector, func: ast.FunctionDef, arg: ast.arg, defau
         out.add("LCP001", "warning", out.node_span(anno),
                 f"LCP maps {where} to \"{got}\": it looks for the first of int/float/bool/list/dict in the "
                 f"annotation text, and a union has no single JSON type. The model will only send {_ARTICLE[got]}.",
-                f"pick one type (e.g. `{arg.arg}: str`) and convert inside the tool", PROFILES)
+                f"pick one type (e.g. `{arg.arg}: str`) and convert inside the tool")
     elif want is not None and want != "union" and want != got:
         out.add("LCP001", "warning", out.node_span(anno),
                 f"LCP maps {where} to \"{got}\", not \"{want}\": it tests substrings of the lower-cased annotation "
                 f"({_culprit(text, got)}) in the order int, float, bool, list, dict. The model is told to send "
                 f"{_ARTICLE[got]}.",
-                _type_fix(arg.arg, want), PROFILES)
+                _type_fix(arg.arg, want))
     elif want is None and got in ("integer", "number", "boolean"):
         out.add("LCP001", "warning", out.node_span(anno),
                 f"LCP maps {where} to \"{got}\" only because the annotation text contains "
                 f"{_culprit(text, got)}; the model is told to send {_ARTICLE[got]}.",
-                f"annotate with a plain JSON-able type (`{arg.arg}: str` or `{arg.arg}: dict`) and document the shape",
-                PROFILES)
+                f"annotate with a plain JSON-able type (`{arg.arg}: str` or `{arg.arg}: dict`) and document the shape")
     _check_lost_details(out, func, arg, anno, default, enums)
 
 
@@ -166,18 +164,17 @@ def _check_lost_details(out: Collector, func: ast.FunctionDef, arg: ast.arg, ann
         out.add("LCP002", "warning", out.node_span(anno),
                 f"LCP emits no `enum` for `{arg.arg}: {text}`: the model is never told the allowed values ({choices}) "
                 "and may send anything.",
-                f"list the allowed values in the description, e.g. `{arg.arg} (str): one of {choices}`, and check them in the tool",
-                PROFILES)
+                f"list the allowed values in the description, e.g. `{arg.arg} (str): one of {choices}`, and check them in the tool")
     if head in _ARRAYS and isinstance(anno, ast.Subscript) and lcp_type(anno) == "array":
         out.add("LCP003", "info", out.node_span(anno),
                 f"LCP emits `{{\"type\": \"{lcp_type(anno)}\"}}` for `{text}` with no `items`: the element type is lost.",
-                f"say the element type in the description of `{arg.arg}` and validate the items in the tool", PROFILES)
+                f"say the element type in the description of `{arg.arg}` and validate the items in the tool")
     optional = head == "Optional" or (isinstance(anno, ast.BinOp) and "None" in text)
     if optional and default is None:
         out.add("LCP004", "warning", out.node_span(anno),
                 f"`{arg.arg}: {text}` has no default, so LCP lists it as required and gives no way to send null: "
                 "`Optional` only matters to LCP through a default.",
-                f"give it a default: `{arg.arg}: {text} = None`", PROFILES)
+                f"give it a default: `{arg.arg}: {text} = None`")
 
 
 def _check_default(out: Collector, func: ast.FunctionDef, arg: ast.arg, default: ast.AST) -> None:
@@ -188,12 +185,11 @@ def _check_default(out: Collector, func: ast.FunctionDef, arg: ast.arg, default:
                 f"The default of `{arg.arg}` is not a literal, so LCP cannot evaluate it and sends the source text "
                 f"\"{shown}\" as the default, and injects that string into the call when the model omits "
                 f"`{arg.arg}`: the tool receives \"{shown}\", not the value.",
-                f"use a literal default (e.g. `{arg.arg}=None`, then `{arg.arg} = {text} if {arg.arg} is None else {arg.arg}` inside)",
-                PROFILES)
+                f"use a literal default (e.g. `{arg.arg}=None`, then `{arg.arg} = {text} if {arg.arg} is None else {arg.arg}` inside)")
         return
     value = ast.literal_eval(default)
     if isinstance(value, (set, frozenset, bytes, bytearray)):
         out.add("LCP006", "error", out.node_span(default),
                 f"The default of `{arg.arg}` is a Python {type(value).__name__}, which LCP puts into the schema as is: "
                 "it is not JSON, so serialising the tool list for the model fails.",
-                f"use a JSON value (list, string, number, None) as the default of `{arg.arg}`", PROFILES)
+                f"use a JSON value (list, string, number, None) as the default of `{arg.arg}`")

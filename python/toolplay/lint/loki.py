@@ -16,8 +16,6 @@ from ..hosts.loki.declarations import JSON_TYPES, literal_text, underscore  # Lo
 from .lcp_types import intent
 from .source import Collector, docstring_node, func_defs_with_parents, is_literal
 
-PROFILES = ["loki", "llm-functions"]
-LOKI = ["loki"]
 _PY = {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "array": "List[str]", "object": "str"}
 
 
@@ -31,7 +29,7 @@ def lint_loki_file(out: Collector, tree: ast.Module) -> None:
         out.add("LOKI003", "error", out.name_span(extra),
                 f"A second top-level `def run` (the first is on line {runs[0].lineno}): Loki declares the tool twice "
                 "with the same name, llm-functions keeps the first, and Python runs this last one.",
-                "keep a single `def run`", PROFILES)
+                "keep a single `def run`")
     if not _check_docstring(out, runs[0]):
         return
     _check_params(out, runs[0])
@@ -46,7 +44,7 @@ def _check_stem(out: Collector) -> None:
             f"Loki declares this tool as `{name}` (the file stem `{stem}` lower-cased, with other characters turned "
             f"into `_`), but writes its launcher as `bin/{stem}`: calling `{name}` fails with \"Unable to run {name}\". "
             f"llm-functions names it `{stem}`.",
-            f"rename the file `{name}.py`", PROFILES)
+            f"rename the file `{name}.py`")
 
 
 def _missing_run(out: Collector, tree: ast.Module) -> None:
@@ -57,17 +55,17 @@ def _missing_run(out: Collector, tree: ast.Module) -> None:
             out.add("LOKI004", "error", out.name_span(node),
                     "Loki and llm-functions only declare a plain `def run`: `async def run` gives no declaration, so "
                     "the tool silently does not exist.",
-                    "make it `def run(...)` and call async code with `asyncio.run` inside", PROFILES)
+                    "make it `def run(...)` and call async code with `asyncio.run` inside")
         else:
             where = "a class method" if any(isinstance(p, ast.ClassDef) for p in parents) else "not at the top level"
             out.add("LOKI005", "error", out.name_span(node),
                     f"This `run` is {where}: Loki reads only top-level `def run` and declares nothing (llm-functions "
                     "would find it, with a required `self` if it is a method), and the launcher cannot call it.",
-                    "define `def run(...)` at the top level of the file", PROFILES)
+                    "define `def run(...)` at the top level of the file")
         return
     out.add("LOKI002", "warning", (1, 1, 1, out.src.line_end(1)),
             "This file in `tools/` has no top-level `def run`: Loki and llm-functions declare nothing for it, silently.",
-            "add `def run(...)` with a docstring; it is the tool's entry point", PROFILES)
+            "add `def run(...)` with a docstring; it is the tool's entry point")
 
 
 def _check_docstring(out: Collector, run: ast.FunctionDef) -> bool:
@@ -85,8 +83,7 @@ def _check_docstring(out: Collector, run: ast.FunctionDef) -> bool:
     out.add("LOKI001", "error", out.name_span(run),
             f"`run` {why}: Loki refuses to start (\"Missing or empty description on function: run\") and "
             "llm-functions silently builds no declaration.",
-            "make a string literal the first statement of `run`: a summary, then `Args:` with `name: description` lines",
-            PROFILES)
+            "make a string literal the first statement of `run`: a summary, then `Args:` with `name: description` lines")
     return False
 
 
@@ -161,14 +158,14 @@ def _check_params(out: Collector, run: ast.FunctionDef) -> None:
             out.add("LOKI013", "warning", out.line_span(lineno, text),
                     f"Loki and llm-functions read parameter descriptions only under `Args:`; under `{text}` they are "
                     "ignored (llm-functions even puts the lines into the tool description).",
-                    "rename the heading `Args:`", PROFILES)
+                    "rename the heading `Args:`")
     seen_cont: set[int] = set()
     for lineno, kind, text in notes:
         if kind == "cont" and lineno - 1 not in seen_cont:
             out.add("LOKI012", "info", out.line_span(lineno, text),
                     "Loki and llm-functions keep only the first line of a parameter description: this continuation "
                     "line is dropped.",
-                    "fit the parameter description on one line", PROFILES)
+                    "fit the parameter description on one line")
         seen_cont.add(lineno)
     for param, has_default in params:
         if param.annotation is not None:
@@ -181,18 +178,18 @@ def _check_params(out: Collector, run: ast.FunctionDef) -> None:
                         f"`{name}` has no annotation and the docstring says `{type_text}`: Loki changes the type only for "
                         "the exact words int, float or bool, so it sends a string (not required); llm-functions "
                         "sends the number type.",
-                        f"annotate it: `{name}: Optional[{type_text.strip('() ').split(',')[0].strip()}] = None`", PROFILES)
+                        f"annotate it: `{name}: Optional[{type_text.strip('() ').split(',')[0].strip()}] = None`")
         elif name in lost:
             closed_at, _type, entry_line = lost[name]
             out.add("LOKI011", "warning", out.line_span(entry_line, raw_line(out, entry_line)),
                     f"The empty line {closed_at} ends the `Args:` block for Loki and llm-functions, so `{name}`, "
                     "documented after it, gets no description.",
-                    "remove the empty line inside `Args:`", PROFILES)
+                    "remove the empty line inside `Args:`")
         elif name not in lost:
             out.add("LOKI010", "warning", out.node_span(param),
                     f"`{name}` has no `{name}: description` line under `Args:`, so Loki sends it without a description "
                     "(llm-functions with an empty one) and the model must guess what it is.",
-                    f"add `{name}: what it is` under `Args:`", PROFILES)
+                    f"add `{name}: what it is` under `Args:`")
 
 
 def _check_annotation(out: Collector, param: ast.arg, has_default: bool) -> None:
@@ -209,17 +206,17 @@ def _check_annotation(out: Collector, param: ast.arg, has_default: bool) -> None
                 "Loki has no object type: take a JSON string (`" + param.arg + ": str`) and `json.loads` it in `run`"
                 if want == "object" else
                 f"use the types Loki reads: str, int, float, bool, `List[X]`, `Optional[X]`, `Literal[...]` "
-                f"(e.g. `{param.arg}: {_PY.get(want or '', 'str')}`)", PROFILES)
+                f"(e.g. `{param.arg}: {_PY.get(want or '', 'str')}`)")
     elif kind is None and not (_optional_text(anno) and not has_default):
         out.add("LOKI007", "info", out.node_span(anno),
                 f"Loki declares `{param.arg}: {text}` as a plain string; llm-functions fails to build "
                 "(\"Unable to parse arg\").",
-                f"write `{param.arg}: str`" + (" = None" if has_default else ""), PROFILES)
+                f"write `{param.arg}: str`" + (" = None" if has_default else ""))
     if _optional_text(anno) and not has_default:
         out.add("LOKI008", "warning", out.node_span(anno),
                 f"Loki recognises only a bare `Optional[...]`: `{text}` without a default is declared as a required "
                 "string, so the model must always send it.",
-                f"write `{param.arg}: Optional[{_inner(anno)}] = None` (with `from typing import Optional`)", PROFILES)
+                f"write `{param.arg}: Optional[{_inner(anno)}] = None` (with `from typing import Optional`)")
     if kind == "Literal" and isinstance(anno, ast.Subscript):
         elts = anno.slice.elts if isinstance(anno.slice, ast.Tuple) else [anno.slice]
         odd = [e for e in elts if is_literal(e) and not isinstance(ast.literal_eval(e), str)]
@@ -227,7 +224,7 @@ def _check_annotation(out: Collector, param: ast.arg, has_default: bool) -> None
             out.add("LOKI009", "warning", out.node_span(anno),
                     f"Loki turns `{text}` into a string enum: the model sends e.g. \"{literal_text(odd[0])}\", and `run` "
                     f"receives that string, not {ast.literal_eval(odd[0])!r}.",
-                    "use string choices and convert in `run`, e.g. `Literal[\"1\", \"2\"]` then `int(level)`", PROFILES)
+                    "use string choices and convert in `run`, e.g. `Literal[\"1\", \"2\"]` then `int(level)`")
 
 
 def _inner(anno: ast.AST) -> str:

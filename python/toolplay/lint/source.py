@@ -11,6 +11,8 @@ import ast
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from .hosts import hosts_of
+
 
 @dataclass
 class SourceFile:
@@ -54,7 +56,6 @@ class Collector:
         span: tuple[int, int, int, int],
         message: str,
         fix: str | None,
-        profiles: list[str],
     ) -> None:
         line, col, end_line, end_col = span
         item: dict[str, Any] = {
@@ -66,7 +67,7 @@ class Collector:
             "endLine": end_line,
             "endColumn": end_col,
             "message": message,
-            "profiles": profiles,
+            "profiles": hosts_of(code),
         }
         if fix:
             item["fix"] = fix

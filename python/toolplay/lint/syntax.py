@@ -43,7 +43,7 @@ def syntax_error(out: Collector, src: SourceFile) -> None:
     if (end_line, end_col) == (line, col) and col > 1:
         col -= 1  # an error at the end of a line: mark its last character, not an empty range
     out.add("PY001", "error", (line, col, end_line, end_col), message,
-            "fix the syntax at this position; until then no host can import the file", [])
+            "fix the syntax at this position; until then no host can import the file")
 
 
 def _char_col(src: SourceFile, line: int, offset: int) -> int:
