@@ -138,7 +138,7 @@ export class Playground {
       this.tools.apply({ profile, libraries: [], tools: [], diagnostics: [] });
       this.#loki = null;
       this.#lokiError = null;
-      this.#markers = [];
+      this.problems.set([]);
       return;
     }
     try {
