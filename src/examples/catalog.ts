@@ -16,8 +16,8 @@ export interface ExampleMeta {
   /** The file the editor opens first. */
   openPath: string;
   profile: Profile;
-  /** The call to try first (pre-filled in the call form). */
-  run: { tool: string; args: Record<string, unknown> };
+  /** The call to try first (pre-filled in the call form); `fails` when the host reports it failed, which is the point. */
+  run: { tool: string; args: Record<string, unknown>; fails?: true };
   /** Where the example comes from, when it is not toolplay's own. */
   source?: string;
   /** Built on first open: a SQLite database from one of the example's SQL scripts. */
@@ -99,7 +99,7 @@ export const EXAMPLE_META: ExampleMeta[] = [
     id: 'lcp-regex-fallback', host: 'lcp', title: 'Rule: the regex fallback (LCP)', profile: 'lcp', openPath: 'tools/notes.py',
     summary: 'A file with a syntax error is still listed, from a regular expression.',
     look: 'The spec says _parsed_via_regex_fallback, the default is the string "5"; the call fails with "Tool initialization failed".',
-    run: { tool: 'tool_add_note', args: { text: 'buy milk' } },
+    run: { tool: 'tool_add_note', args: { text: 'buy milk' }, fails: true },
   },
   {
     id: 'lcp-result-shapes', host: 'lcp', title: 'Rule: result normalisation (LCP)', profile: 'lcp', openPath: 'tools/results.py',

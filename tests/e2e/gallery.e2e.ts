@@ -25,7 +25,8 @@ const tests: E2ETest[] = [
         await page.getByRole('tab', { name: 'Examples' }).click();
         await prepareCall(page, ex.run.tool, ex.run.args);
         const status = await runAndWait(page);
-        assert(/Finished/.test(status), `${ex.id}: ${ex.run.tool} finished (${status})`);
+        const expected = ex.run.fails ? /^Tool failed / : /^Finished /;
+        assert(expected.test(status), `${ex.id}: ${ex.run.tool} ${ex.run.fails ? 'fails, as its note says' : 'finished'} (${status})`);
         if (ex.id === 'lcp-database-ops') {
           await page.getByRole('log', { name: 'Telemetry' }).getByText(/Ada Lovelace/).first().waitFor();
         }

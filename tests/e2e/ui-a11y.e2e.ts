@@ -107,7 +107,8 @@ const tests: E2ETest[] = [
         await noSeriousViolations(page, `confirmation, ${scheme}`);
       }
       await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
-      await callStatus(page).filter({ hasText: 'Finished' }).waitFor({ timeout: 20_000 });
+      // Rejected, the tool returns success: false, which the host reports as a failure.
+      await callStatus(page).filter({ hasText: /^Tool failed tool_run_file_command/ }).waitFor({ timeout: 20_000 });
       await openExample(page, 'loki-tools', 'word_count');
       await tools(page).getByText(/Loki starts with/).waitFor({ timeout: 20_000 });
       for (const scheme of ['light', 'dark'] as const) {

@@ -36,22 +36,27 @@ const tests: E2ETest[] = [
     },
   },
   {
-    // Every print is a telemetry event: thousands of them must neither freeze the page (one redraw
-    // per frame, a bounded list) nor lose text (stdout whole behind "Download all").
-    name: 'a tool that prints 5,000 lines: the run finishes, telemetry shows the latest events, stdout stays whole',
+    // Output is batched in Python, but a write to the other stream sends what is pending: a tool
+    // switching between stdout and stderr makes an event at each switch. Thousands of them must neither freeze
+    // the page (one redraw per frame, a bounded list) nor lose text (each stream whole behind "Download all").
+    name: 'a tool that prints 5,000 lines, every third to stderr: the run finishes, telemetry shows the latest events, both streams stay whole',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
       await openApp(page, base);
-      await setEditorText(page, 'def tool_flood(n: int = 5000) -> dict:\n    """Prints a lot."""\n    for i in range(n):\n        print("line", i)\n    return {"success": True, "output": "done"}\n');
+      await setEditorText(page, 'import sys\n\ndef tool_flood(n: int = 5000) -> dict:\n    """Prints a lot."""\n    for i in range(n):\n        print("line", i, file=sys.stderr if i % 3 == 0 else sys.stdout)\n    return {"success": True, "output": "done"}\n');
       await tools(page).getByRole('button', { name: 'tool_flood', exact: true }).waitFor({ timeout: 30_000 });
       await prepareCall(page, 'tool_flood', {});
       const status = await runAndWait(page);
       assert(status.includes('Finished'), `call status: ${status}`);
       await telemetry(page).getByText(/earlier events of this call are not shown here/).waitFor();
-      await telemetry(page).getByText('4999', { exact: true }).waitFor(); // print() writes "line", " ", "4999" and a newline
+      await telemetry(page).getByText('line 4999⏎', { exact: true }).waitFor(); // newlines show as ⏎
       const result = page.getByRole('region', { name: 'Result' });
-      const expected = Array.from({ length: 5000 }, (_, i) => `line ${i}\n`).join('').length;
-      await result.getByRole('button', { name: `Download all ${expected.toLocaleString('en-US')} characters` }).first().waitFor();
+      const lines = (toStderr: boolean) => Array.from({ length: 5000 }, (_, i) => ((i % 3 === 0) === toStderr ? `line ${i}\n` : '')).join('').length;
+      // stdout (33,000 characters) is over what the panel shows: the rest is behind Download all;
+      // stderr (16,000) is shown whole.
+      await result.getByRole('button', { name: `Download all ${lines(false).toLocaleString('en-US')} characters` }).waitFor();
+      const stderr = (await result.getByLabel('stderr').textContent()) ?? '';
+      assert(stderr.length === lines(true) && stderr.endsWith('line 4998\n'), `stderr whole: ${stderr.length} of ${lines(true)} characters`);
       assert(errors.length === 0, errors.join('\n'));
     },
   },

@@ -195,7 +195,8 @@ const tests: E2ETest[] = [
         await page.getByRole('status', { name: 'Python' }).getByText('(not isolated)').waitFor();
         await prepareCall(page, 'tool_guarded', { command: 'no sab' });
         await run(page);
-        await finished(page, 'Finished');
+        // The policy (reject) answers for the person: the tool returns success: false, a failure the host reports.
+        await finished(page, /^Tool failed tool_guarded \(status 500\)/);
         assert((await page.getByRole('dialog').count()) === 0, 'no popup that could not be waited for');
         await telemetry(page).getByText(/not cross-origin isolated/).first().waitFor();
         await result(page).getByText(/rejected/).first().waitFor();
