@@ -50,6 +50,7 @@ const tests: E2ETest[] = [
       assert(status.includes('Finished'), `call status: ${status}`);
       await telemetry(page).getByText(/earlier events of this call are not shown here/).waitFor();
       await telemetry(page).getByText('line 4999⏎', { exact: true }).waitFor(); // newlines show as ⏎
+      await telemetry(page).getByText('no file changed', { exact: true }).waitFor(); // its fs.changed, in words
       const result = page.getByRole('region', { name: 'Result' });
       const lines = (toStderr: boolean) => Array.from({ length: 5000 }, (_, i) => ((i % 3 === 0) === toStderr ? `line ${i}\n` : '')).join('').length;
       // stdout (33,000 characters) is over what the panel shows: the rest is behind Download all;
