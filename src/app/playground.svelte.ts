@@ -49,6 +49,9 @@ export class Playground {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #generation = 0;
+  /** Tools running now through runTool (Run's and the agent's). */
+  #calling = $state(0);
+  #disposed = false;
   #unsubscribe: (() => void) | null = null;
 
   constructor(workspace: WorkspacePort, python: PythonPort, options: PlaygroundOptions = {}) {
@@ -69,6 +72,7 @@ export class Playground {
   }
 
   dispose(): void {
+    this.#disposed = true;
     this.#unsubscribe?.();
     clearTimeout(this.#timer);
   }
@@ -102,6 +106,8 @@ export class Playground {
   }
   /** Why Run is refused now (a shared workspace not trusted yet), or null. */
   get callBlocked(): string | null { return this.#gate(); }
+  /** True while a tool runs, whoever started it (Run or the agent loop): the workspace may not be left then. */
+  get calling(): boolean { return this.#calling > 0; }
   get timeoutMs(): number { return this.workspace.settings.timeoutMs; }
   set timeoutMs(ms: number) { this.workspace.update({ timeoutMs: Math.max(100, Math.round(ms)) }); }
 
@@ -176,6 +182,9 @@ export class Playground {
    * telemetry in the log (and to `onEvents`, once per frame), and the files it changed committed.
    */
   async runTool(tool: string, argsJson: string, onEvents?: (batch: TelemetryEvent[]) => void): Promise<CallOutcome> {
+    // The gate holds for every caller (Run, the agent loop): untrusted code never reaches Python.
+    const blocked = this.#disposed ? 'this workspace is no longer open in this tab.' : this.callBlocked;
+    if (blocked !== null) return { callId: '', status: 'failed', reason: 'error', message: `Run is off: ${blocked}`, durationMs: 0 };
     const layout = this.layout;
     const before = new Map(this.workspace.files);
     this.python.timeoutMs = this.timeoutMs;
@@ -184,6 +193,7 @@ export class Playground {
       onEvents?.(batch);
       this.telemetry.addAll(batch);
     });
+    this.#calling++;
     try {
       const outcome = await this.python.call(
         {
@@ -206,6 +216,8 @@ export class Playground {
     } catch (e) {
       events.flush();
       return { callId: '', status: 'failed', reason: 'error', message: messageOf(e), durationMs: 0 };
+    } finally {
+      this.#calling--;
     }
   }
 

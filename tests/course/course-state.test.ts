@@ -18,7 +18,7 @@ beforeAll(async () => {
 const arrays = COURSE.find((l) => l.id === 'lcp-arrays')!;
 
 function setup(progress: ProgressStore = createIdbProgressStore(`course-${Math.random()}`), accept = true) {
-  const workspace = { files: new Map<string, Uint8Array>() };
+  const workspace = { files: new Map<string, Uint8Array>(), blocked: null as string | null };
   const opened: OpenRequest[] = [];
   const open = async (request: OpenRequest) => {
     opened.push(request);
@@ -85,10 +85,31 @@ describe('CourseState', () => {
 
   it('a check that cannot run says why and can run again', async () => {
     const broken = { ...host, writeScratch: async () => Promise.reject(new Error('the Python worker is not running')) } as unknown as NodeScratchHost;
-    const course = new CourseState({ lessons: COURSE, host: broken, workspace: { files: new Map() }, progress: createIdbProgressStore('broken'), open: async () => true });
+    const course = new CourseState({ lessons: COURSE, host: broken, workspace: { files: new Map(), blocked: null }, progress: createIdbProgressStore('broken'), open: async () => true });
     await course.check();
     expect(course.error).toBe('The check could not run: the Python worker is not running');
     expect(course.checking).toBe(false);
+  });
+
+  it('a workspace in review (opened from a link, not trusted) is never checked: no tool of it runs', async () => {
+    const { course, workspace } = setup();
+    course.select('lcp-arrays');
+    await course.start();
+    workspace.files = encodeFiles(arrays.solution);
+    workspace.blocked = 'this workspace came from a link: press Trust and run first.';
+    const used: string[] = [];
+    const watched = new Proxy(host, { get: (h, key, r) => (used.push(String(key)), Reflect.get(h, key, r) as unknown) });
+    const gated = new CourseState({ lessons: COURSE, host: watched, workspace, progress: createIdbProgressStore(`gated-${Math.random()}`), open: async () => true });
+    gated.select('lcp-arrays');
+    expect(gated.blocked).toBe(workspace.blocked);
+    await gated.check();
+    expect(used).toEqual([]);
+    expect(gated.report).toBeNull();
+    expect(gated.isFinished('lcp-arrays')).toBe(false);
+    expect(gated.error).toBe('Check is off: this workspace came from a link: press Trust and run first.');
+    workspace.blocked = null;
+    await gated.check();
+    expect(gated.isFinished('lcp-arrays')).toBe(true);
   });
 
   it('reads damaged progress records as nothing done', () => {

@@ -9,6 +9,7 @@ import type { ToolInfo } from '../../src/protocol/engine.ts';
 import { createIdbStore } from '../../src/workspace/store.ts';
 import { openTab } from '../workspace/session-support.ts';
 import { FakePython } from '../ui/fake-python.ts';
+import { AgentState } from '../../src/ui/state/agent.svelte.ts';
 import { BASE } from './refusals.ts';
 
 let n = 0;
@@ -100,6 +101,47 @@ describe('opening a shared workspace', () => {
     await session.openFromAddress({ hash: link.slice(link.indexOf('#')), pathname: '/app/', search: '?x=1' }, { replaceState: (_s, _t, url) => void replaced.push(String(url)) });
     expect(replaced).toEqual(['/app/?x=1']);
     expect(session.current?.name).toBe('Bug #42');
+    session.dispose();
+  });
+
+  it('the agent loop obeys review mode too: Send says why, and no call of its reaches Python', async () => {
+    const { session, python } = await withMine();
+    python.schema = async () => [{ type: 'function', function: { name: 'tool_write_note', description: '', parameters: { type: 'object', properties: {} } } }];
+    await session.openShared(encodeLink(SHARED, BASE).link);
+    await session.playground.refresh();
+    const agent = new AgentState(session.playground, null);
+    agent.script = JSON.stringify([{ call: 'tool_write_note', args: { path: 'x.md' } }, { say: 'done' }]);
+    expect(agent.blocked).toBe(REVIEW_REASON);
+    await agent.send('write it');
+    expect(agent.end).toBeNull();
+    // The page's one call path refuses by itself, whoever asks.
+    expect(await session.playground.runTool('tool_write_note', '{"path": "x.md"}')).toMatchObject({ status: 'failed', reason: 'error', message: `Run is off: ${REVIEW_REASON}` });
+    expect(python.calls).toEqual([]);
+    await session.trust();
+    python.calls.length = 0;
+    expect(agent.blocked).toBeNull();
+    await agent.send('write it');
+    expect(agent.end).toMatchObject({ kind: 'final' });
+    expect(python.calls.map((c) => c.tool)).toEqual(['tool_write_note']);
+    session.dispose();
+  });
+
+  it('while a tool of the agent runs, the workspace cannot be left; once left, the old playground runs nothing', async () => {
+    const { session, python } = await withMine();
+    await session.playground.refresh();
+    let finish = (): void => {};
+    python.run = (params) => new Promise((ok) => (finish = () => ok({ callId: `c-${params.tool}`, status: 'finished', result: { success: true }, changes: [], durationMs: 1 })));
+    const first = session.playground;
+    const running = first.runTool('tool_ex', '{}');
+    expect(first.calling).toBe(true);
+    expect(await session.create('Other')).toBe(false);
+    expect(session.notice?.message).toMatch(/A tool is running here/);
+    finish();
+    await running;
+    expect(first.calling).toBe(false);
+    expect(await session.create('Other')).toBe(true);
+    expect(await first.runTool('tool_ex', '{}')).toMatchObject({ status: 'failed', message: 'Run is off: this workspace is no longer open in this tab.' });
+    expect(python.calls).toHaveLength(1);
     session.dispose();
   });
 

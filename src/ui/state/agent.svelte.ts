@@ -90,6 +90,7 @@ export class AgentState {
   get end(): LoopEnd | null { return this.#end; }
   /** Why Send cannot work now, or null. */
   get blocked(): string | null {
+    if (this.#p.callBlocked !== null) return this.#p.callBlocked;
     if (!this.profile) return `The agent loop runs with the lcp, hub or loki profile (this workspace shows ${this.#p.profile}).`;
     if (this.modelKind === 'scripted' && this.#problems.length > 0) return 'Fix the script first (its problems are listed above).';
     if (this.modelKind === 'endpoint' && (!keyStorageName(this.baseUrl) || !this.modelName.trim())) return 'Give the endpoint a base URL and a model name.';

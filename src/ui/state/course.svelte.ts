@@ -11,7 +11,8 @@ import type { OpenWorkspace } from './open-workspace.ts';
 export interface CourseDeps {
   lessons: Lesson[];
   host: ScratchHost;
-  workspace: { readonly files: ReadonlyMap<string, Uint8Array> };
+  /** The open workspace's files, and why its code may not run now (a shared workspace not trusted yet), or null. */
+  workspace: { readonly files: ReadonlyMap<string, Uint8Array>; readonly blocked: string | null };
   progress: ProgressStore;
   open: OpenWorkspace;
 }
@@ -47,6 +48,8 @@ export class CourseState {
   /** The lesson whose files the workspace holds (the one last started). */
   get current(): string | null { return this.#record.current; }
   get checking(): boolean { return this.#checking; }
+  /** Why Check cannot run now: a check runs the person's tools, which a workspace in review may not. */
+  get blocked(): string | null { return this.#deps.workspace.blocked; }
   get error(): string | null { return this.#error; }
   get finishedCount(): number { return this.lessons.filter((l) => this.isFinished(l.id)).length; }
   /** The selected lesson's last check, when it ran in this session. */
@@ -88,6 +91,10 @@ export class CourseState {
   async check(): Promise<void> {
     const lesson = this.selected;
     if (!lesson || this.#checking) return;
+    if (this.blocked !== null) {
+      this.#error = `Check is off: ${this.blocked}`;
+      return;
+    }
     this.#checking = true;
     this.#error = null;
     try {

@@ -123,7 +123,7 @@ export class SessionCore {
   protected async leaveBlocked(): Promise<string | null> {
     const ws = this.#workspace;
     if (!ws) return null;
-    if (this.#playground?.run.status === 'running') return 'A tool is running here: stop it, or let it finish, before switching.';
+    if (this.#playground?.calling) return 'A tool is running here: stop it, or let it finish, before switching.';
     if (ws.deleted) return null;
     await ws.flush();
     return ws.saveState === 'error' ? `The last edits here are not saved: ${ws.saveError}` : null;

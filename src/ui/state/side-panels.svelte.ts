@@ -23,9 +23,9 @@ export class SidePanels {
   #tab = $state<SideTab>('files');
 
   /** `files` reads the open workspace's files when a check runs (the workspace changes on a switch). */
-  constructor(deps: { host: ScratchHost; examples: Example[]; open: OpenWorkspace; files: () => ReadonlyMap<string, Uint8Array> }) {
+  constructor(deps: { host: ScratchHost; examples: Example[]; open: OpenWorkspace; files: () => ReadonlyMap<string, Uint8Array>; blocked: () => string | null }) {
     this.#host = deps.host;
-    this.course = new CourseState({ lessons: COURSE, host: deps.host, workspace: { get files() { return deps.files(); } }, progress: createIdbProgressStore(), open: deps.open });
+    this.course = new CourseState({ lessons: COURSE, host: deps.host, workspace: { get files() { return deps.files(); }, get blocked() { return deps.blocked(); } }, progress: createIdbProgressStore(), open: deps.open });
     // An example opened from the gallery is shown by its files; a lesson keeps its tab (Check is there).
     const openExample: OpenWorkspace = async (request) => {
       const opened = await deps.open(request);
