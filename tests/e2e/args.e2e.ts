@@ -17,7 +17,7 @@ const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
 const tests: E2ETest[] = [
   {
-    name: 'a number written 2.0 in the JSON editor or typed 3.0 in the form reaches the tool as a float, as written',
+    name: 'a number written 2.0 in the JSON editor, or typed in the form (3.0, 1e20, -0.0, a 20-digit integer), reaches the tool as written',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
       await seedWorkspace(page, base, { 'tools/echo.py': ECHO });
@@ -35,6 +35,20 @@ const tests: E2ETest[] = [
       const typed = await runAndWait(page);
       assert(typed.includes('Finished'), `form call: ${typed}`);
       await result(page).getByText('type=float value=3.0').first().waitFor();
+
+      // Typed key by key, as a person does: the field keeps the text as typed (never rewritten
+      // mid-typing), the JSON shows it as written, and the tool gets exactly that number.
+      const field = page.getByRole('spinbutton', { name: /^query/ });
+      for (const [typedText, python] of [['1e20', 'type=float value=1e+20'], ['-0.0', 'type=float value=-0.0'], ['12345678901234567891', 'type=int value=12345678901234567891']] as const) {
+        await field.fill('');
+        await field.pressSequentially(typedText);
+        assert(await field.inputValue() === typedText, `the field shows ${typedText} as typed: ${await field.inputValue()}`);
+        const json = await page.getByLabel('Arguments (JSON)').inputValue();
+        assert(json.includes(`"query": ${typedText}`), `the JSON keeps ${typedText}: ${json}`);
+        const status = await runAndWait(page);
+        assert(status.includes('Finished'), `typed ${typedText}: ${status}`);
+        await result(page).getByText(python).first().waitFor();
+      }
       assert(errors.length === 0, errors.join('\n'));
     },
   },
