@@ -1,12 +1,13 @@
 /**
- * The engine for a CLI run: Pyodide from the npm package, with every host folder the command
+ * The engine for a CLI run: Pyodide from the npm package (restored from the engine's cached memory
+ * snapshot when it can be, src/engine/snapshot-cache.node.ts), with every host folder the command
  * touches mounted at its own absolute path (NODEFS). Paths, `_python_file_path` and the files a
  * tool writes then mean the same inside Python and on disk. One engine per process: the commands
  * of a `toolplay batch` share it, each with its own folders mounted.
  */
 import { dirname, sep } from 'node:path';
 import { statSync } from 'node:fs';
-import { loadNodeEngine } from '../engine/node.ts';
+import { startNodeEngine } from '../engine/node.ts';
 import type { Engine } from '../engine/engine.ts';
 
 /** Folders to mount for these host paths: a file's folder, a folder itself; nested ones dropped. */
@@ -27,7 +28,7 @@ let current: { dirs: string[]; made: string[] } = { dirs: [], made: [] };
 
 /** The process's engine, with `hostPaths` (absolute) mounted into it. */
 export async function openEngine(hostPaths: string[]): Promise<Engine> {
-  const engine = await (shared ??= loadNodeEngine());
+  const engine = await (shared ??= startNodeEngine().then(({ engine }) => engine));
   const FS = engine.fs;
   const wanted = mountPoints(hostPaths);
   const visible = (d: string): boolean => current.dirs.some((k) => k === '/' || d === k || d.startsWith(k + sep));

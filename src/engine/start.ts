@@ -1,6 +1,7 @@
 /**
- * One way to start Python with the engine, for the browser worker and the Node CLI: from the
- * build's memory snapshot when there is one (src/engine/snapshot.ts), else — or when anything
+ * One way to start Python with the engine, for the browser worker and the Node CLI: from a memory
+ * snapshot when there is one (the build's in the browser, the cached one in the CLI:
+ * snapshot-cache.node.ts; the private API in src/engine/snapshot.ts), else — or when anything
  * about the snapshot fails — the plain start. Both end in the same state; only the time differs,
  * and `start` says which path ran and why.
  */

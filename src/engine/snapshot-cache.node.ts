@@ -1,0 +1,74 @@
+/**
+ * The CLI's fast start: the engine's memory snapshot (src/engine/snapshot.node.ts) kept in a cache
+ * beside the installed packages, `node_modules/.cache/toolplay/`, named after what it was made
+ * from (the pinned Pyodide and every engine source file), so an edited engine or another Pyodide
+ * simply makes a new one. A command restores it (a fraction of a plain start); the first command
+ * after an install makes it, which costs about what the plain start it replaces costs.
+ *
+ * Nothing about the cache may change what a command prints: a missing, unwritable, stale or
+ * damaged cache ends in startPython's plain start (src/engine/start.ts). TOOLPLAY_SNAPSHOT=off
+ * skips the cache entirely (the plain start, for comparing and for debugging).
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { version as pyodideVersion } from 'pyodide';
+import type { EngineFiles } from './install.ts';
+import { makeEngineSnapshot } from './snapshot.node.ts';
+import { SNAPSHOT_SUFFIX } from './snapshot.ts';
+import type { SnapshotSource } from './start.ts';
+import { PYTHON_DIR } from './sources.node.ts';
+
+/** Where snapshots are kept: the checkout's (or installed package's) node_modules/.cache/toolplay. */
+export const SNAPSHOT_CACHE_DIR = join(PYTHON_DIR, '..', 'node_modules', '.cache', 'toolplay');
+
+/** The snapshot's file name for these engine files under this Pyodide. */
+export function snapshotName(files: EngineFiles): string {
+  const hash = createHash('sha256').update(`pyodide ${pyodideVersion}\n`);
+  for (const [rel, content] of [...Object.entries(files.sources), ...Object.entries(files.bytecode)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    hash.update(`${rel}\n${content.length}\n`).update(content);
+  }
+  return `engine-${hash.digest('hex').slice(0, 20)}${SNAPSHOT_SUFFIX}`;
+}
+
+export interface SnapshotCache {
+  /** The snapshot to start from: the cached one, one made now (and cached), or why there is none. */
+  source(): Promise<SnapshotSource>;
+  /** Forgets a snapshot that did not restore, so the next start makes a good one. */
+  discard(): void;
+}
+
+export function snapshotCache(files: EngineFiles, options: { dir?: string; env?: NodeJS.ProcessEnv } = {}): SnapshotCache {
+  const dir = options.dir ?? SNAPSHOT_CACHE_DIR;
+  const path = join(dir, snapshotName(files));
+  const off = (options.env ?? process.env).TOOLPLAY_SNAPSHOT === 'off';
+  return {
+    async source() {
+      if (off) return { missing: 'TOOLPLAY_SNAPSHOT=off' };
+      try {
+        return { bytes: Promise.resolve(new Uint8Array(readFileSync(path))) };
+      } catch {
+        // Not made yet for this engine: make it now (a fresh Python, as the build makes it).
+      }
+      let bytes: Uint8Array;
+      try {
+        bytes = await makeEngineSnapshot(files);
+      } catch (e) {
+        return { missing: `no snapshot could be made: ${e instanceof Error ? e.message : String(e)}` };
+      }
+      try {
+        // Written beside, then renamed: a second process starting at the same time reads a whole file or none.
+        mkdirSync(dir, { recursive: true });
+        const part = `${path}.${process.pid}.part`;
+        writeFileSync(part, bytes);
+        renameSync(part, path);
+      } catch {
+        // A read-only install: this start still uses the snapshot, the next one makes it again.
+      }
+      return { bytes: Promise.resolve(bytes) };
+    },
+    discard() {
+      rmSync(path, { force: true });
+    },
+  };
+}
