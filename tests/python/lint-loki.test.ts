@@ -3,7 +3,19 @@
 import { describe, expect, it } from 'vitest';
 import { lintCase, type LintCase } from './lint_harness.ts';
 
+/** A correct Loki tool, for cases about the file name alone. */
+const TOOL = 'def run(x: str):\n    """Does.\n\n    Args:\n        x: X.\n    """\n    return x\n';
+
 const CASES: LintCase[] = [
+  {
+    // Loki's underscore() also drops leading, trailing and repeated `_`: such stems are renamed too.
+    name: "loki_stem_underscores",
+    files: { "tools/_priv.py": TOOL, "tools/a__b.py": TOOL, "tools/fine_name.py": TOOL },
+    expected: [
+      ["tools/_priv.py", "LOKI006", "error", [1, 1, 1, 17], "Loki declares this tool as `priv` (the file stem `_priv` lower-cased, with other characters turned into `_`, and leading, trailing and repeated `_` dropped), but writes its launcher as `bin/_priv`: calling `priv` fails with \"Unable to run priv\". llm-functions names it `_priv`.", "rename the file `priv.py`", ["loki"]],
+      ["tools/a__b.py", "LOKI006", "error", [1, 1, 1, 17], "Loki declares this tool as `a_b` (the file stem `a__b` lower-cased, with other characters turned into `_`, and leading, trailing and repeated `_` dropped), but writes its launcher as `bin/a__b`: calling `a_b` fails with \"Unable to run a_b\". llm-functions names it `a__b`.", "rename the file `a_b.py`", ["loki"]],
+    ],
+  },
   {
     name: "loki_basic",
     files: {

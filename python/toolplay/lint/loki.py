@@ -37,12 +37,16 @@ def lint_loki_file(out: Collector, tree: ast.Module) -> None:
 
 def _check_stem(out: Collector) -> None:
     stem = os.path.splitext(os.path.basename(out.src.path))[0]
-    if re.fullmatch(r"[a-z0-9_]+", stem):
-        return
+    # Loki's own naming rule (hosts/loki/declarations.py), not a copy of it: any stem it renames.
     name = underscore(stem)
+    if name == stem:
+        return
+    how = "lower-cased, with other characters turned into `_`"
+    if re.search(r"^_|_$|__", re.sub(r"[^A-Za-z0-9]", "_", stem)):
+        how += ", and leading, trailing and repeated `_` dropped"
     out.add("LOKI006", "error", (1, 1, 1, out.src.line_end(1)),
-            f"Loki declares this tool as `{name}` (the file stem `{stem}` lower-cased, with other characters turned "
-            f"into `_`), but writes its launcher as `bin/{stem}`: calling `{name}` fails with \"Unable to run {name}\". "
+            f"Loki declares this tool as `{name}` (the file stem `{stem}` {how}), "
+            f"but writes its launcher as `bin/{stem}`: calling `{name}` fails with \"Unable to run {name}\". "
             f"llm-functions names it `{stem}`.",
             f"rename the file `{name}.py`")
 
