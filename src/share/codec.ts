@@ -7,7 +7,7 @@
 import { ShareError } from './errors.ts';
 import { firstNonBase64Url, fromBase64Url, toBase64Url } from './base64.ts';
 import { deflateRaw, inflateRawCapped } from './inflate.ts';
-import { FORMAT_VERSION, FRAGMENT_KEY, MAX_LINK_BYTES, MAX_PAYLOAD_BYTES, megabytes } from './limits.ts';
+import { FORMAT_VERSION, FRAGMENT_KEY, MAX_DEPTH, MAX_LINK_BYTES, MAX_PAYLOAD_BYTES, megabytes } from './limits.ts';
 import { readPayload, unknownVersion, writePayload, type SharedWorkspace } from './payload.ts';
 
 const encoder = new TextEncoder();
@@ -45,9 +45,12 @@ export function hasShareMark(text: string): boolean {
 
 /** A whole link, a bare `#share=…` fragment, or a `.toolplay.json` file (as text or as its bytes). */
 export function decodeShared(input: string | Uint8Array): SharedWorkspace {
-  if (typeof input === 'string') return input.trimStart().startsWith('{') ? decodeFile(encoder.encode(input)) : decodeLink(input);
-  const first = input.findIndex((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d);
-  return input[first] === 0x7b ? decodeFile(input) : decodeLink(new TextDecoder().decode(input));
+  // JSON (an object, or anything else JSON that then gets "not a JSON object") is a file, even after
+  // the byte-order mark an editor such as Notepad puts first; anything else is read as a link.
+  if (typeof input === 'string') return /^\uFEFF?\s*[{[]/.test(input) ? decodeFile(encoder.encode(input)) : decodeLink(input);
+  const start = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf ? 3 : 0;
+  const first = input.findIndex((b, i) => i >= start && b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d);
+  return input[first] === 0x7b || input[first] === 0x5b ? decodeFile(input) : decodeLink(new TextDecoder().decode(input));
 }
 
 export function decodeLink(text: string): SharedWorkspace {
@@ -90,12 +93,30 @@ function parseJson(bytes: Uint8Array, from: 'link' | 'file'): unknown {
   } catch {
     throw new ShareError('damaged', `${what} is not UTF-8 text`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     // The engine's own words are left out: they differ between Node and browser versions (and quote the input).
     throw new ShareError('damaged', `${what} is not valid JSON`);
   }
+  // Checked before anything copies or re-serialises it: a few hundred bytes of brackets must not
+  // overflow the stack of whoever reads the payload next.
+  if (depthOver(value, MAX_DEPTH))
+    throw new ShareError('too-deep', `${from === 'link' ? 'the link' : 'the file'} nests values more than ${MAX_DEPTH} levels deep, which no toolplay workspace does`);
+  return value;
+}
+
+/** True when `value` nests arrays or objects more than `max` levels deep (walked without recursion). */
+function depthOver(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [v, depth] = item;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function linkTooLarge(bytes: number): ShareError {

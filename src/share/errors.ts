@@ -13,7 +13,8 @@ export type ShareProblem =
   | 'too-many-files'
   | 'bad-path'
   | 'bad-content'
-  | 'bad-field';
+  | 'bad-field'
+  | 'too-deep';
 
 export class ShareError extends Error {
   constructor(

@@ -7,6 +7,8 @@ export const MAX_LINK_BYTES = 2 * 1024 * 1024;
 /** The payload's JSON text, as unpacked from a link or read from a `.toolplay.json` file. */
 export const MAX_PAYLOAD_BYTES = 20 * 1024 * 1024;
 export const MAX_FILES = 2000;
+/** How deeply values may nest (host configuration, arguments, telemetry): far past any real one, well inside what the JSON tools of every engine handle. */
+export const MAX_DEPTH = 100;
 /** A path segment's length in UTF-8 bytes (what POSIX file systems accept). */
 export const MAX_SEGMENT_BYTES = 255;
 /** Links longer than this (characters of the whole URL) are cut or refused by many chat tools. */

@@ -16,7 +16,7 @@ describe('toolplay link decode refuses what the app refuses, with the same line'
       const input = refusal.input();
       // JSON and long links go through a file (argv has a length limit); short links as the argument.
       let arg = input;
-      if (input.startsWith('{') || input.length > 100_000) writeFileSync((arg = join(root, 'input.txt')), input);
+      if (/^\uFEFF?\s*[{[]/.test(input) || input.length > 100_000) writeFileSync((arg = join(root, 'input.txt')), input);
       const run = await toolplay(['link', 'decode', arg, '--out', 'out'], root);
       expect(run.stderr).toBe(`toolplay: ${refusal.message}\n`);
       expect(run.code).toBe(2);

@@ -63,6 +63,12 @@ describe('round trips (link and file)', () => {
     expect(back.telemetry).toEqual([]);
   });
 
+  it('a .toolplay.json saved with a byte-order mark (as Notepad saves it) opens as a file, as text or as bytes', () => {
+    const text = `\uFEFF${encodeFile(workspace({ 'a.py': 'x = 1\n' }))}`;
+    expect(decodeShared(text).files.get('a.py')).toEqual(enc.encode('x = 1\n'));
+    expect(decodeShared(enc.encode(text)).files.get('a.py')).toEqual(enc.encode('x = 1\n'));
+  });
+
   it('a link survives being wrapped over lines by a chat tool', () => {
     const { link } = encodeLink(workspace({ 'a.py': 'print("hello")\n' }), BASE);
     const wrapped = link.replace(/(.{40})/g, '$1\n  ');

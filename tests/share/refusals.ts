@@ -66,5 +66,8 @@ export const REFUSALS: Refusal[] = [
   { name: 'text not valid Unicode', input: () => linkOfBytes(enc.encode('{"toolplay":1,"files":[{"path":"a.txt","text":"\\udc00"}]}')), message: 'file "a.txt" has text that is not valid Unicode (an unpaired surrogate)' },
   { name: 'file entry without content', input: () => withFiles({ path: 'a.py' }), message: 'file 1 must be an object with "path" and either "text" or "base64"' },
   { name: 'unknown profile', input: () => linkOf({ toolplay: 1, profile: 'mcp' }), message: '"profile" must be one of lcp, hub, loki, llm-functions, standard (it is "mcp")' },
+  { name: 'nested 200,000 levels deep (a few hundred bytes of brackets)', input: () => linkOfBytes(enc.encode(`{"toolplay":1,"host":{"lib":{"x":${'['.repeat(200_000)}${']'.repeat(200_000)}}}}`)), message: 'the link nests values more than 100 levels deep, which no toolplay workspace does' },
+  { name: 'a file nested too deep', input: () => `{"toolplay":1,"call":{"tool":"t","args":{"a":${'['.repeat(101)}${']'.repeat(101)}}}}`, message: 'the file nests values more than 100 levels deep, which no toolplay workspace does' },
+  { name: 'a file that is a JSON list', input: () => '[]', message: 'this is not a toolplay workspace: the data is not a JSON object' },
   { name: 'malformed telemetry', input: () => linkOf({ toolplay: 1, telemetry: [{ type: 'call.stdout', callId: 'c', t: 1, text: 5 }] }), message: 'telemetry event 1 (call.stdout) is malformed: "text" must be text' },
 ];

@@ -7,6 +7,7 @@ import type { SharedWorkspace } from '../../src/share/payload.ts';
 import { REVIEW_REASON } from '../../src/ui/state/session-core.svelte.ts';
 import type { ToolInfo } from '../../src/protocol/engine.ts';
 import { createIdbStore } from '../../src/workspace/store.ts';
+import { createListStore } from '../../src/workspace/list-store.ts';
 import { openTab } from '../workspace/session-support.ts';
 import { FakePython } from '../ui/fake-python.ts';
 import { AgentState } from '../../src/ui/state/agent.svelte.ts';
@@ -142,6 +143,18 @@ describe('opening a shared workspace', () => {
     expect(await session.create('Other')).toBe(true);
     expect(await first.runTool('tool_ex', '{}')).toMatchObject({ status: 'failed', message: 'Run is off: this workspace is no longer open in this tab.' });
     expect(python.calls).toHaveLength(1);
+    session.dispose();
+  });
+
+  it('a browser that cannot store the new workspace (a full quota) says so once and changes nothing', async () => {
+    const db = `review-${++n}`;
+    const list = createListStore(db);
+    const full = { ...list, create: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) };
+    const { session } = await openTab(db, python(), { list: full });
+    expect(await session.openShared(encodeLink(SHARED, BASE).link)).toBe(false);
+    expect(session.notice).toEqual({ title: 'The shared workspace was not opened', message: 'it could not be stored in this browser: The quota has been exceeded. Every workspace is as it was.' });
+    expect(session.catalog.entries.map((e) => e.name)).toEqual(['My workspace']);
+    expect(session.currentId).toBe('default');
     session.dispose();
   });
 

@@ -12,6 +12,7 @@ import { decodeShared, hasShareMark } from '../../share/codec.ts';
 import { ShareError } from '../../share/errors.ts';
 import { contentOf, sharedName } from '../../share/apply.ts';
 import type { OpenRequest } from './open-workspace.ts';
+import { messageOf } from '../../app/playground.svelte.ts';
 
 export type { SessionDeps };
 /** How long a deleted workspace can be brought back. */
@@ -90,17 +91,24 @@ export class Session extends SessionCore {
 
   /** A link or `.toolplay.json` as a new workspace in review mode; a refusal is one notice and changes nothing. */
   async openShared(input: string | Uint8Array): Promise<boolean> {
+    const refuse = (why: string): false => {
+      this.tell('The shared workspace was not opened', `${why.replace(/[.\s]+$/, '')}. Every workspace is as it was.`);
+      return false;
+    };
     let shared;
     try {
       shared = decodeShared(input);
     } catch (e) {
-      if (!(e instanceof ShareError)) throw e;
-      this.tell('The shared workspace was not opened', `${e.message}. Every workspace is as it was.`);
-      return false;
+      // A ShareError says what is wrong with the link; anything else is toolplay's fault, said as plainly.
+      return refuse(e instanceof ShareError ? e.message : `toolplay could not read it (${messageOf(e)})`);
     }
     if (!(await this.#mayLeave())) return false;
     const entry = this.#newEntry(cleanName(shared.name ?? '') || sharedName(this.now()), 'pending');
-    await this.deps.list.create(entry, contentOf(shared), this.currentId);
+    try {
+      await this.deps.list.create(entry, contentOf(shared), this.currentId);
+    } catch (e) {
+      return refuse(`it could not be stored in this browser: ${messageOf(e)}`);
+    }
     await this.catalog.changed();
     this.#previous = this.currentId;
     return this.switchTo(entry.id);
@@ -123,7 +131,12 @@ export class Session extends SessionCore {
     if (!hasShareMark(location.hash)) return;
     const link = location.hash;
     history.replaceState(null, '', `${location.pathname}${location.search}`);
-    await this.openShared(link);
+    // The page is up by now: nothing a link does may take it down (boot() would replace the page).
+    try {
+      await this.openShared(link);
+    } catch (e) {
+      this.tell('The shared workspace was not opened', `toolplay could not open it (${messageOf(e)}). Every workspace is as it was.`);
+    }
   }
 
   /** Leaves review mode for good, then runs the selected tool. */
