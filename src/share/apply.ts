@@ -18,6 +18,7 @@ export function contentOf(shared: SharedWorkspace): WorkspaceContent {
       args: call ? { [call.tool]: call.argsText } : {},
       openPath: shared.open,
       tool: call?.tool ?? null,
+      ...(shared.agent ? { agent: shared.agent } : {}),
     },
     telemetry: { events: shared.telemetry, recorded: [...new Set(shared.telemetry.map((e) => e.callId))] },
   };

@@ -5,6 +5,7 @@
  */
 import type { HostConfig, Profile } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
+import { agentSettings, type AgentSettings } from '../agent/settings.ts';
 import { fromBase64, toBase64 } from './base64.ts';
 import { ShareError, quoted } from './errors.ts';
 import { readEvents } from './events.ts';
@@ -30,6 +31,8 @@ export interface SharedWorkspace {
   host: HostConfig;
   /** The sender's recorded events: shown as theirs, never as a run made here. */
   telemetry: TelemetryEvent[];
+  /** The Agent panel: its model settings, script and conversation (never an API key), when shared. */
+  agent?: AgentSettings;
 }
 
 type Fields = Record<string, unknown>;
@@ -64,6 +67,8 @@ export function readPayload(value: unknown): SharedWorkspace {
     call: readCall(value.call ?? null),
     host: readHost(value.host ?? {}),
     telemetry: readEvents(value.telemetry ?? []),
+    // Narrowed field by field (anything unusable falls back to the defaults), as stored settings are.
+    ...(value.agent !== undefined ? { agent: agentSettings(value.agent) } : {}),
   };
 }
 
@@ -131,6 +136,7 @@ export function writePayload(ws: SharedWorkspace, indent?: number): string {
     ...(call ? { call } : {}),
     host: ws.host,
     ...(ws.telemetry.length ? { telemetry: ws.telemetry } : {}),
+    ...(ws.agent ? { agent: ws.agent } : {}),
   }, null, indent);
 }
 

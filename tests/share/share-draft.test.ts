@@ -9,6 +9,8 @@ import { ShareDraft } from '../../src/ui/state/share.svelte.ts';
 import { Workspace, createIdbStore } from '../../src/workspace/workspace.svelte.ts';
 import { FakePython } from '../ui/fake-python.ts';
 import { BASE } from './refusals.ts';
+import { contentOf } from '../../src/share/apply.ts';
+import { agentSettings } from '../../src/agent/settings.ts';
 
 let n = 0;
 async function draftOf(files: Record<string, string | Uint8Array>, settings = {}) {
@@ -57,6 +59,32 @@ describe('the Share dialog', () => {
     expect(decodeLink(linkOf(d)).telemetry).toEqual([]);
     d.includeTelemetry = true;
     expect(decodeLink(linkOf(d)).telemetry).toEqual([{ type: 'call.stdout', callId: 'mine', text: 'y', t: 2 }]);
+  });
+
+  it('carries the Agent panel (script, model settings, conversation) unless unticked, and the recipient gets it; never an API key', async () => {
+    const agent = agentSettings({
+      model: 'endpoint', baseUrl: 'http://localhost:11434/v1', modelName: 'qwen3', maxTurns: 4, script: '[{"say": "hi"}]',
+      conversation: [{ role: 'user', content: 'Find quantum computing' }, { role: 'assistant', round: 1, model: 'qwen3', content: '', calls: [{ id: 'c1', name: 'tool_x', argsJson: '{"q": 2.0}' }] }],
+    });
+    const { draft } = await draftOf({ 'a.py': '' }, { agent });
+    const d = draft();
+    expect(d.hasAgent).toBe(true);
+    expect(d.agentMessages).toBe(2);
+    const link = linkOf(d);
+    expect(link).not.toMatch(/apiKey|api_key/);
+    const shared = decodeLink(link);
+    expect(shared.agent).toEqual(agent);
+    expect(contentOf(shared).settings.agent).toEqual(agent);
+    d.includeAgent = false;
+    expect(decodeLink(linkOf(d)).agent).toBeUndefined();
+  });
+
+  it('a link without an agent opens with the default Agent panel; a malformed one is narrowed, never refused', () => {
+    const plain = decodeShared(JSON.stringify({ toolplay: 1 }));
+    expect(plain.agent).toBeUndefined();
+    expect(contentOf(plain).settings.agent).toBeUndefined();
+    const odd = decodeShared(JSON.stringify({ toolplay: 1, agent: { model: 'telepathy', maxTurns: -3, conversation: [{ role: 'system', content: 'x' }, 'junk'] } }));
+    expect(odd.agent).toMatchObject({ model: 'scripted', maxTurns: 10, conversation: [] });
   });
 
   it('says when the link is too long for chat, and leaves binary files out of a link past 2 MB', async () => {

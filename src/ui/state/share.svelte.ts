@@ -15,6 +15,7 @@ export class ShareDraft {
   /** Configuration values and `.env` files, as they were when the dialog opened. */
   readonly items: readonly SecretItem[];
   #telemetry = $state(false);
+  #agent = $state(true);
   #dropped = $state.raw<ReadonlySet<string>>(new Set());
   #result = $derived.by(() => this.#build());
 
@@ -28,6 +29,12 @@ export class ShareDraft {
     this.#dropped = new Set(this.items.filter((i) => i.suspicious).map((i) => i.id));
   }
 
+  /** The Agent panel's conversation and script travel unless the person unticks them (an API key never does). */
+  get includeAgent(): boolean { return this.#agent; }
+  set includeAgent(on: boolean) { this.#agent = on; }
+  /** Messages of the agent conversation the option would carry. */
+  get agentMessages(): number { return this.#playground.workspace.settings.agent?.conversation.length ?? 0; }
+  get hasAgent(): boolean { return this.#playground.workspace.settings.agent !== undefined; }
   get includeTelemetry(): boolean { return this.#telemetry; }
   set includeTelemetry(on: boolean) { this.#telemetry = on; }
   /** How many of this workspace's own calls the telemetry option would carry. */
@@ -70,6 +77,7 @@ export class ShareDraft {
       call: tool ? { tool, argsText } : null,
       host,
       telemetry: this.#telemetry ? lastCalls(pg.telemetry.events.filter((e) => own.has(e.callId))) : [],
+      ...(this.#agent && ws.settings.agent ? { agent: $state.snapshot(ws.settings.agent) } : {}),
     }, this.#base);
   }
 }
