@@ -6,6 +6,7 @@
  */
 import type { Engine } from '../engine/engine.ts';
 import { EngineError } from '../engine/engine.ts';
+import { clockOf } from '../engine/time-limit.node.ts';
 import type { ConfirmDecision, HostConfig } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { RequestedCall, ToolRunner } from '../agent/ports.ts';
@@ -25,13 +26,17 @@ export interface NodeRunnerOptions {
   onEvent(e: TelemetryEvent): void;
   /** Which round of the loop is running (for the `agent.call` events). */
   round(): number;
+  /** How long one tool call may run (default AGENT_CALL_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 const isInterrupt = (e: unknown): boolean => e instanceof Error && /KeyboardInterrupt/.test(e.message);
 
+/** A model's tool call may run this long, as a Run may by default in the browser. */
+export const AGENT_CALL_TIMEOUT_MS = 30_000;
+
 export function nodeToolRunner(engine: Engine, o: NodeRunnerOptions): ToolRunner {
-  const interrupt = new Uint8Array(new SharedArrayBuffer(1));
-  engine.py.setInterruptBuffer(interrupt);
+  const clock = clockOf(engine);
   const workspace = new FolderDiff(engine.fs, o.workspace);
   let seq = 0;
   return {
@@ -42,15 +47,13 @@ export function nodeToolRunner(engine: Engine, o: NodeRunnerOptions): ToolRunner
       if (signal.aborted) return { status: 'failed', reason: 'stopped', message: 'Stopped by you.', durationMs: 0 };
       const callId = `${call.id}-${++seq}`;
       o.onEvent({ type: 'agent.call', callId, round: o.round(), toolCallId: call.id, t: Date.now() });
-      const onAbort = (): void => {
-        interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
-      };
+      const onAbort = (): void => clock.interrupt(); // Python raises KeyboardInterrupt at its next check
       signal.addEventListener('abort', onAbort);
       const started = performance.now();
       const elapsed = (): number => Math.round(performance.now() - started);
       try {
-        // The model's own argument text reaches Python as written (contract 2).
-        const end = await callTool(engine, {
+        // The model's own argument text reaches Python as written (contract 2); the time limit is Run's.
+        const run = await clock.limit(o.timeoutMs ?? AGENT_CALL_TIMEOUT_MS, () => callTool(engine, {
           callId, profile: o.profile, paths: o.paths, tool: call.name, argsJson: call.argsJson, workspace: o.workspace,
           ...(o.hostConfig ? { hostConfig: o.hostConfig } : {}),
           ...(o.confirm ? { confirm: o.confirm } : {}),
@@ -60,11 +63,19 @@ export function nodeToolRunner(engine: Engine, o: NodeRunnerOptions): ToolRunner
           workspace,
           bashEnv: { ...(process.env as Record<string, string>) },
           interrupted: () => signal.aborted,
-        });
-        return end.status === 'finished'
-          ? { status: 'finished', result: end.result, durationMs: end.durationMs }
-          : { status: 'failed', reason: end.reason, message: end.message, durationMs: end.durationMs };
-      } catch (e) {
+        }));
+        if ('value' in run) {
+          const end = run.value;
+          return end.status === 'finished'
+            ? { status: 'finished', result: end.result, durationMs: end.durationMs }
+            : { status: 'failed', reason: end.reason, message: end.message, durationMs: end.durationMs };
+        }
+        const e = run.error;
+        if (run.timedOut) {
+          const message = `Timed out after ${(o.timeoutMs ?? AGENT_CALL_TIMEOUT_MS) / 1000} s.`;
+          o.onEvent({ type: 'call.failed', callId, reason: 'timeout', message, durationMs: elapsed(), t: Date.now() });
+          return { status: 'failed', reason: 'timeout', message, durationMs: elapsed() };
+        }
         if (isInterrupt(e) || signal.aborted) {
           o.onEvent({ type: 'call.failed', callId, reason: 'stopped', message: 'Stopped by you.', durationMs: elapsed(), t: Date.now() });
           return { status: 'failed', reason: 'stopped', message: 'Stopped by you.', durationMs: elapsed() };
@@ -73,7 +84,6 @@ export function nodeToolRunner(engine: Engine, o: NodeRunnerOptions): ToolRunner
         throw e;
       } finally {
         signal.removeEventListener('abort', onAbort);
-        interrupt[0] = 0;
       }
     },
   };

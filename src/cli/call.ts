@@ -17,6 +17,7 @@ import { choice, existing, jsonObjectText, parse, positionals } from './options.
 import { UsageFailure } from './usage.ts';
 import { FolderDiff } from './workspace-diff.ts';
 import { note } from './terminal.ts';
+import { clockOf } from '../engine/time-limit.node.ts';
 
 const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -38,6 +39,16 @@ function envFile(file: string): Record<string, string> {
   return env;
 }
 
+/** The browser's default time limit, and the call's unless --timeout says otherwise. */
+const DEFAULT_TIMEOUT_S = 30;
+
+function seconds(value: unknown): number {
+  if (value === undefined) return DEFAULT_TIMEOUT_S;
+  const s = Number(value);
+  if (typeof value !== 'string' || !Number.isFinite(s) || s <= 0) throw new UsageFailure(`call: --timeout takes a number of seconds above 0 (got ${JSON.stringify(value)})`);
+  return s;
+}
+
 export async function call(args: string[]): Promise<Outcome | 'help'> {
   const { values, positionals: pos } = parse('call', args, {
     profile: { type: 'string' },
@@ -46,6 +57,7 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
     'env-file': { type: 'string' },
     confirm: { type: 'string' },
     events: { type: 'boolean' },
+    timeout: { type: 'string' },
   });
   if (values.help) return 'help';
   const [rawPath = '', tool = '', argsJson = ''] = positionals('call', pos, ['PATH', 'TOOL', 'ARGS_JSON']);
@@ -55,6 +67,7 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
   const text = jsonObjectText('ARGS_JSON', argsJson);
   if (values['host-config'] !== undefined && profile !== 'lcp') throw new UsageFailure("call: --host-config is LCP's host_tool_configs; it does nothing for --profile loki");
   if (values['env-file'] !== undefined && profile !== 'loki') throw new UsageFailure('call: --env-file is for --profile loki (LCP tools read their configuration from --host-config)');
+  const timeout = seconds(values.timeout);
   const path = existing('PATH', rawPath);
   const workspace = existing('--workspace', typeof values.workspace === 'string' ? values.workspace : '.', 'dir');
   const config = hostConfig('call', values['host-config']);
@@ -68,8 +81,10 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
     const names = toolNames(engine.call('schema', { paths: [path], profile: 'lcp', format: 'native', ...(config ? { hostConfig: config } : {}) }));
     if (!names.includes(tool)) throw unknownTool(tool, rawPath, names);
   }
-  const end = await callTool(engine, {
-    callId: randomUUID(),
+  const callId = randomUUID();
+  const emit = emitter(Boolean(values.events));
+  const run = await clockOf(engine).limit(timeout * 1000, () => callTool(engine, {
+    callId,
     profile,
     paths: [path],
     tool,
@@ -79,12 +94,19 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
     ...(env ? { envFile: env } : {}),
     ...(confirm ? { confirm } : {}),
   }, {
-    emit: emitter(Boolean(values.events)),
+    emit,
     confirm: confirmAnswer(confirm),
     workspace: new FolderDiff(engine.fs, workspace),
     bashEnv: { ...(process.env as Record<string, string>), ...(env ? envFile(env) : {}) },
     interrupted: () => false,
-  });
+  }));
+  if (!('value' in run)) {
+    if (!run.timedOut) throw run.error;
+    const message = `${tool} was still running after ${timeout} s, so it was stopped (give it longer with --timeout SECONDS)`;
+    emit({ type: 'call.failed', callId, reason: 'timeout', message, durationMs: timeout * 1000, t: Date.now() });
+    throw new UsageFailure(message);
+  }
+  const end = run.value;
   // The host itself would have died (an exception escaped it): one clear line, as for bad input.
   if (end.status === 'failed') throw new UsageFailure(end.message);
   return { stdout: pretty(end.result), code: 0 };

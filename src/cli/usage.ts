@@ -57,6 +57,7 @@ Options:
                      asks on the terminal when stdin is a TTY; otherwise it rejects the confirmation
                      and says so on stderr
   --events           write the call's telemetry events to stderr as NDJSON (one JSON object a line)
+  --timeout S        stop the tool after S seconds (default 30, as in the browser); exit 2, saying so
   -h, --help         this help
 
 The tool's own stdout and stderr are copied to stderr (unless --events), so stdout holds only

@@ -5,9 +5,13 @@ import type { FileChange } from '../protocol/worker.ts';
 import type { ScratchCallParams, ScratchCallResult, ScratchHost } from './scratch.ts';
 import { writeScratch } from './scratch-fs.ts';
 import { runScratchCall } from './scratch-run.ts';
+import { clockOf } from '../engine/time-limit.node.ts';
+
+/** A check's call may run this long (the browser's default time limit) before it is stopped. */
+export const CHECK_TIMEOUT_MS = 30_000;
 
 export class NodeScratchHost implements ScratchHost {
-  constructor(readonly engine: Engine) {}
+  constructor(readonly engine: Engine, readonly timeoutMs = CHECK_TIMEOUT_MS) {}
 
   async writeScratch(root: string, files: FileChange[] | null): Promise<void> {
     writeScratch(this.engine.fs, root, files);
@@ -21,7 +25,10 @@ export class NodeScratchHost implements ScratchHost {
   async status(params: EngineMethods['status']['params']): Promise<{ line: string }> {
     return this.engine.call('status', params);
   }
-  scratchCall(params: ScratchCallParams): Promise<ScratchCallResult> {
-    return runScratchCall(this.engine, params);
+  async scratchCall(params: ScratchCallParams): Promise<ScratchCallResult> {
+    const run = await clockOf(this.engine).limit(this.timeoutMs, () => runScratchCall(this.engine, params));
+    if ('value' in run) return run.value;
+    if (!run.timedOut) throw run.error;
+    return { timedOut: this.timeoutMs / 1000, asked: [], exists: {}, created: [], output: '' };
   }
 }

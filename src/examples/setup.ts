@@ -23,7 +23,7 @@ export async function exampleFiles(example: Example, host: ScratchHost): Promise
       overlay: [{ path: `${SETUP_DIR}/sqlite_setup.py`, content: encoder.encode(setupTool) }], collect: true,
     });
     const made = run.created.find((c) => c.path === db.file)?.content;
-    if (!made) throw new Error(`could not build ${db.file} from ${db.script}: ${'result' in run ? JSON.stringify(run.result) : 'refused' in run ? run.refused : run.escaped}`);
+    if (!made) throw new Error(`could not build ${db.file} from ${db.script}: ${'result' in run ? JSON.stringify(run.result) : 'refused' in run ? run.refused : 'escaped' in run ? run.escaped : `still running after ${run.timedOut} s`}`);
     files[db.file] = made;
     return files;
   } finally {

@@ -133,6 +133,8 @@ export type ScratchCallResult = (
   | { escaped: string }
   /** The engine refused the call (bad input, e.g. a tool Loki cannot find). */
   | { refused: string }
+  /** The tool ran past the time limit (seconds) and was stopped. */
+  | { timedOut: number }
 ) & {
   asked: AskedConfirmation[];
   exists: Record<string, boolean>;

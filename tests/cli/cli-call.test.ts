@@ -51,7 +51,21 @@ main() {
 }
 eval "$(argc --argc-eval "$0" "$@")"
 `;
-const root = sandbox({ 'lcp/notes.py': LCP_TOOL, 'functions/tools/greet.py': LOKI_PY, 'functions/tools/hi.sh': LOKI_SH, 'ws/.keep': '', 'cwd/.keep': '' });
+const SLOW = `import time
+
+
+def tool_nap(seconds: int = 60) -> dict:
+    """Sleeps."""
+    time.sleep(seconds)
+    return {"success": True, "output": "awake"}
+
+
+def tool_spin() -> dict:
+    """Never returns."""
+    while True:
+        pass
+`;
+const root = sandbox({ 'slow/slow.py': SLOW, 'lcp/notes.py': LCP_TOOL, 'functions/tools/greet.py': LOKI_PY, 'functions/tools/hi.sh': LOKI_SH, 'ws/.keep': '', 'cwd/.keep': '' });
 const cwd = `${root}/cwd`;
 const T = { timeout: 300_000 };
 
@@ -66,6 +80,21 @@ describe('toolplay call', () => {
     expect(events.filter((e) => e.type === 'call.stdout').map((e) => e.text).join('')).toBe('writing n.txt\n');
     expect(events.find((e) => e.type === 'fs.changed')?.created).toEqual(['n.txt']);
     expect(events.at(-1)?.type).toBe('call.finished');
+  });
+
+  it('a tool past --timeout (a sleep, a busy loop) is stopped with one line and exit 2; a call.failed event says timeout', T, async () => {
+    const napping = await toolplay(['call', `${root}/slow`, 'tool_nap', '{}', '--workspace', `${root}/ws`, '--timeout', '1', '--events'], cwd);
+    expect(napping.code).toBe(2);
+    expect(napping.stdout).toBe('');
+    const events = napping.stderr.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { type: string; reason?: string });
+    expect(events.at(-1)).toMatchObject({ type: 'call.failed', reason: 'timeout' });
+    expect(napping.stderr.trim().split('\n').at(-1)).toBe('toolplay: tool_nap was still running after 1 s, so it was stopped (give it longer with --timeout SECONDS)');
+    const spinning = await toolplay(['call', `${root}/slow`, 'tool_spin', '{}', '--workspace', `${root}/ws`, '--timeout', '0.5'], cwd);
+    expect(spinning).toMatchObject({ code: 2, stderr: 'toolplay: tool_spin was still running after 0.5 s, so it was stopped (give it longer with --timeout SECONDS)\n' });
+    const quick = await toolplay(['call', `${root}/slow`, 'tool_nap', '{"seconds": 0}', '--workspace', `${root}/ws`, '--timeout', '20'], cwd);
+    expect(quick.code).toBe(0);
+    expect(JSON.parse(quick.stdout)).toMatchObject({ output: 'awake' });
+    expect(await toolplay(['call', `${root}/slow`, 'tool_nap', '{}', '--timeout', 'soon'], cwd)).toMatchObject({ code: 2, stderr: 'toolplay: call: --timeout takes a number of seconds above 0 (got "soon")\n' });
   });
 
   it('lcp: a confirmation without --confirm and without a terminal is rejected, with a note on stderr', T, async () => {

@@ -33,7 +33,7 @@ describe('toolplay lesson', () => {
     expect(passing).toEqual({
       code: 0,
       stderr: '',
-      stdout: '✓ LCP lists a tool `tool_sum`\n✓ `numbers` is an array parameter of tool_sum\n✓ Calling tool_sum with {"numbers": [1, 2, 3]} returns 6\nAll 3 done: lesson lcp-arrays is finished.\n',
+      stdout: '✓ LCP lists a tool `tool_sum`\n✓ `numbers` is an array parameter of tool_sum\n✓ Calling tool_sum with {"numbers": [1, 2, 3]} returns 6\n✓ And with {"numbers": [2, 3, 4]} it returns 9\nAll 4 done: lesson lcp-arrays is finished.\n',
     });
     // The check ran the tool on a copy: nothing appeared in the folder.
     expect(readFileSync(`${cwd}/ws/tools/maths.py`, 'utf8')).toBe(SOLUTION);

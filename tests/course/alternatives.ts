@@ -251,4 +251,159 @@ def run():
 `,
     },
   },
+  {
+    lesson: 'lcp-arrays',
+    why: "file renamed to tools/arith.py, 'list' annotation as sequence of numbers, text output 'The sum is 6.'",
+    files: {
+      'tools/arith.py': `import functools
+import operator
+
+
+def tool_sum(numbers: "list") -> dict:
+    """Adds integers.
+
+    Args:
+        numbers: integers to add up
+    """
+    total = functools.reduce(operator.add, numbers, 0)
+    return {"success": True, "output": f"The sum is {total}."}
+`,
+      'tools/maths.py': null,
+    },
+  },
+  {
+    lesson: 'lcp-arrays',
+    why: "output is the string 'Total: 6.' with full stop, in a list ['Total: 6.']",
+    files: {
+      'tools/maths.py': `def tool_sum(numbers: list) -> dict:
+    """Add up whole numbers.
+
+    Args:
+        numbers (list): whole numbers
+    """
+    return f"Total: {sum(numbers)}."
+`,
+    },
+  },
+  {
+    lesson: 'lcp-docstrings',
+    why: "tool_convert correct; a second tool in the same file has its own Returns quirk (tool_convert itself has none)",
+    files: {
+      'tools/money.py': `RATES = {"USD": 1.08, "GBP": 0.85, "JPY": 162.0}
+
+
+def tool_convert(amount: float, currency: str) -> dict:
+    """Convert an amount of euros into another currency.
+
+    Args:
+        amount (float): Euros to convert.
+        currency (str): Target currency code (USD, GBP, JPY).
+    """
+    return {"success": True, "output": round(amount * RATES[currency.upper()], 2)}
+
+
+def tool_rate(code: str) -> dict:
+    """The rate of one currency.
+
+    Args:
+        code (str): Currency code.
+
+    Returns:
+        code: echoed back with the rate.
+    """
+    return {"success": True, "output": {"code": code, "rate": RATES.get(code.upper())}}
+`,
+    },
+  },
+];
+
+/**
+ * Wrong solutions a check bound to one example input, or to any library of a name, would let pass:
+ * each must fail, at the item named. (Found by writing solutions against the checks.)
+ */
+export const MISTAKES: Array<{ lesson: string; why: string; fails: string; files: Record<string, string | null> }> = [
+  {
+    lesson: 'lcp-host-config',
+    why: "ignores the configuration entirely: always says 'Hello ... Guten Tag'",
+    fails: "With the host configuration {\"greeting\": \"Bonjour\"}, tool_welcome answers with it",
+    files: {
+      'tools/welcome.py': `def init_tools_library(config=None):
+    """Ignores the config."""
+
+
+def tool_welcome(name: str) -> dict:
+    """Welcome someone.
+
+    Args:
+        name (str): Who to welcome.
+    """
+    return {"success": True, "output": f"Hello {name}! (Guten Tag)"}
+`,
+    },
+  },
+  {
+    lesson: 'lcp-arrays',
+    why: "tool_sum multiplies instead of adding (1*2*3 == 1+2+3 == 6)",
+    fails: "And with {\"numbers\": [2, 3, 4]} it returns 9",
+    files: {
+      'tools/maths.py': `import math
+
+
+def tool_sum(numbers: list) -> dict:
+    """Add up a list of whole numbers.
+
+    Args:
+        numbers (list): The whole numbers to add.
+    """
+    return {"success": True, "output": math.prod(numbers)}
+`,
+    },
+  },
+  {
+    lesson: 'ltp-titles',
+    why: "wikipedia.py named Wikipedia with default icon \ud83d\udd27; a second file ALSO named Wikipedia carries \ud83d\udcd6",
+    fails: "The library's icon is 📖",
+    files: {
+      'tools/extra.py': `TOOL_LIBRARY_NAME = "Wikipedia"
+TOOL_LIBRARY_ICON = "📖"
+
+
+def tool_noop(args: dict) -> dict:
+    """Nothing.
+
+    - query (str): words
+    """
+    return {"success": True, "output": ""}
+`,
+      'tools/wikipedia.py': `TOOL_LIBRARY_NAME = "Wikipedia"
+TOOL_TITLES = {"tool_search_wikipedia": "📖 Consulting Wikipedia"}
+
+
+def tool_search_wikipedia(args: dict) -> dict:
+    """Search.
+
+    - query (str): words
+    """
+    return {"success": True, "output": []}
+`,
+    },
+  },
+  {
+    lesson: 'loki-bash',
+    why: "declares correctly but always answers 3 (ignores the file)",
+    fails: "And on a file of 5 lines the model receives 5",
+    files: {
+      'functions/tools/count_lines.sh': `#!/usr/bin/env bash
+# @describe Count lines.
+# @option --path! File
+# @flag --verbose Say more
+
+main() {
+    echo 3 >> "$LLM_OUTPUT"
+}
+
+eval "$(argc --argc-eval "$0" "$@")"
+`,
+    },
+  },
 ];

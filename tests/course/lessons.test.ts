@@ -10,7 +10,7 @@ import { readLessonFiles, loadCourse } from '../../src/course/bundle.node.ts';
 import { NodeScratchHost } from '../../src/course/node-host.ts';
 import { encodeFiles, runLessonCheck } from '../../src/course/run-check.ts';
 import type { Lesson } from '../../src/course/types.ts';
-import { ALTERNATIVES } from './alternatives.ts';
+import { ALTERNATIVES, MISTAKES } from './alternatives.ts';
 
 let host: NodeScratchHost;
 beforeAll(async () => {
@@ -73,6 +73,33 @@ describe('other correct solutions pass too (the checks judge behaviour, not text
     }
     const report = await runLessonCheck(host, lesson(id), encodeFiles(files));
     expect(report.items.filter((i) => !i.ok)).toEqual([]);
+  });
+});
+
+describe('wrong solutions fail, at the item they get wrong', () => {
+  it.each(MISTAKES.map((m) => [m.lesson, m.why, m.fails, m.files] as const))('%s: %s', async (id, _why, fails, changes) => {
+    const files: Record<string, string> = { ...lesson(id).start };
+    for (const [path, text] of Object.entries(changes)) {
+      if (text === null) delete files[path];
+      else files[path] = text;
+    }
+    const report = await runLessonCheck(host, lesson(id), encodeFiles(files));
+    expect(report.passed).toBe(false);
+    expect(report.items.filter((i) => !i.ok).map((i) => i.text)).toContain(fails);
+  });
+});
+
+describe('a solution that never returns', () => {
+  it('is stopped at the time limit: the check ends, that item is missing and says why, the next check runs', async () => {
+    const quick = new NodeScratchHost(host.engine, 500);
+    const spin = 'def tool_greet(name: str) -> str:\n    """Greets.\n\n    Args:\n        name: who to greet\n    """\n    while True:\n        pass\n';
+    const files = { ...lesson('lcp-first-tool').solution, 'tools/greet.py': spin };
+    const report = await runLessonCheck(quick, lesson('lcp-first-tool'), encodeFiles(files));
+    expect(report.passed).toBe(false);
+    const call = report.items.find((i) => i.text.startsWith('Calling tool_greet'));
+    expect(call).toMatchObject({ ok: false });
+    expect(call?.detail).toContain('It was still running after 0.5 s, so it was stopped: does it wait or loop forever?');
+    expect((await runLessonCheck(quick, lesson('lcp-first-tool'), encodeFiles(lesson('lcp-first-tool').solution))).passed).toBe(true);
   });
 });
 

@@ -75,6 +75,7 @@ export const resultOf = (r: ScratchCallResult): Record<string, unknown> | null =
 export function ending(r: ScratchCallResult): string {
   if ('refused' in r) return `The call was refused: ${r.refused}`;
   if ('escaped' in r) return `An exception escaped the host: ${r.escaped}`;
+  if ('timedOut' in r) return `It was still running after ${r.timedOut} s, so it was stopped: does it wait or loop forever?`;
   const printed = r.output.trim() ? ` It printed: ${clip(r.output.trim())}` : '';
   const error = resultOf(r)?.error;
   if (typeof error === 'string' && error) return `The host's answer is the error ${JSON.stringify(clip(error))}.${printed}`;
@@ -85,3 +86,7 @@ export const clip = (text: string, max = 300): string => (text.length > max ? `$
 
 /** Quoted JSON of call arguments, for the requirement texts. */
 export const json = (value: unknown): string => JSON.stringify(value);
+
+/** Accepts an output that shows the number `n` on its own (`6`, `6.0`, "The sum is 6."), not inside another (`16`, `6.5`). */
+export const shows = (n: number) => (out: string): string | null =>
+  new RegExp(`(^|[^\\d.])${n}(\\.0+)?(?!\\d|\\.\\d)`).test(out) ? null : `Its output does not contain ${n}.`;

@@ -1,7 +1,7 @@
 /** Checks of the first LCP lessons: listing, parameters, types and docstrings. */
 import type { Inspection, ToolInfo } from '../../protocol/engine.ts';
 import type { CheckItem, LessonCheck, LessonPort } from '../types.ts';
-import { andWhy, asText, at, because, capital, ending, explain, item, json, listed, paramsOf, resultOf, toolNamed } from './expect.ts';
+import { andWhy, asText, at, because, capital, ending, explain, item, json, listed, paramsOf, resultOf, shows, toolNamed } from './expect.ts';
 import { describedItem, paramItem, toolDescribedItem } from './params.ts';
 
 /** "LCP lists `name`", with what it lists instead and why (near misses, async defs, nesting). */
@@ -78,15 +78,18 @@ export const lcpArrays: LessonCheck = async (port) => {
   return [
     listedItem(lcp, 'tool_sum'),
     paramItem(lcp, tool, 'tool_sum', 'numbers', { type: 'array', host: 'LCP' }),
-    await lcpCallItem(port, tool, 'tool_sum', { numbers: [1, 2, 3] }, 'Calling tool_sum with {"numbers": [1, 2, 3]} returns 6',
-      (out) => (/(^|[^\d.])6(\.0+)?($|[^\d.])/.test(out) ? null : 'Its output does not contain 6.')),
+    await lcpCallItem(port, tool, 'tool_sum', { numbers: [1, 2, 3] }, 'Calling tool_sum with {"numbers": [1, 2, 3]} returns 6', shows(6)),
+    // 1 + 2 + 3 is also 1 × 2 × 3: a second list tells a sum from a product.
+    await lcpCallItem(port, tool, 'tool_sum', { numbers: [2, 3, 4] }, 'And with {"numbers": [2, 3, 4]} it returns 9', shows(9)),
   ];
 };
 
 export const lcpDocstrings: LessonCheck = async (port) => {
   const lcp = await port.inspect('lcp');
   const tool = toolNamed(lcp, 'tool_convert');
-  const override = tool ? explain(lcp.diagnostics.filter((d) => d.file === tool.file), ['LCP007']) : null;
+  // Only tool_convert's own docstring counts: from its line to the next tool of the same file.
+  const next = tool ? Math.min(...lcp.tools.filter((t) => t.file === tool.file && t.line > tool.line).map((t) => t.line), Infinity) : 0;
+  const override = tool ? explain(lcp.diagnostics.filter((d) => d.file === tool.file && d.line >= tool.line && d.line < next), ['LCP007']) : null;
   return [
     listedItem(lcp, 'tool_convert'),
     describedItem(lcp, tool, 'tool_convert', 'amount'),

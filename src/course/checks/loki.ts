@@ -2,7 +2,7 @@
 import type { Inspection, ToolInfo } from '../../protocol/engine.ts';
 import type { ScratchCallResult } from '../scratch.ts';
 import type { CheckItem, LessonCheck, LessonPort } from '../types.ts';
-import { asText, at, because, clip, explain, item, json, listed, paramsOf, resultOf, toolNamed } from './expect.ts';
+import { asText, at, because, clip, explain, item, json, listed, paramsOf, resultOf, shows, toolNamed } from './expect.ts';
 import { paramItem, sampleArgs } from './params.ts';
 
 /** Why Loki would not start, or would not declare a tool (missing docstring, renamed stem, argc errors). */
@@ -19,7 +19,7 @@ function declaredItem(inspection: Inspection, name: string): CheckItem {
 /** What the model receives, and everything the run printed, as text. */
 function lokiRun(run: ScratchCallResult): { exit: number | null; value: string; said: string } {
   const r = resultOf(run);
-  if (!r) return { exit: null, value: '', said: 'refused' in run ? run.refused : 'escaped' in run ? run.escaped : '' };
+  if (!r) return { exit: null, value: '', said: 'refused' in run ? run.refused : 'escaped' in run ? run.escaped : 'timedOut' in run ? `it was still running after ${run.timedOut} s, so it was stopped` : '' };
   const said = [r.stdout, r.stderr, r.llm_output].filter((s) => typeof s === 'string').join('\n');
   return { exit: typeof r.exit_code === 'number' ? r.exit_code : null, value: asText(r.model_value ?? ''), said };
 }
@@ -57,8 +57,10 @@ export const lokiBash: LessonCheck = async (port) => {
     paramItem(loki, tool, 'count_lines', 'path', { type: 'string', required: true, host: 'Loki' }),
     paramItem(loki, tool, 'count_lines', 'verbose', { type: 'boolean', host: 'Loki' }),
     await runItem(port, tool, 'count_lines', { args: { path: 'notes.md' }, overlay: { 'notes.md': 'one\ntwo\nthree\n' } },
-      'Run with {"path": "notes.md"} on a file of 3 lines, it exits 0 and the model receives 3',
-      (value) => (value.trim() === '3' ? null : 'Expected just 3.')),
+      'Run with {"path": "notes.md"} on a file of 3 lines, it exits 0 and the model receives 3', shows(3)),
+    // A second file, so a script that always answers 3 does not pass.
+    await runItem(port, tool, 'count_lines', { args: { path: 'todo.txt' }, overlay: { 'todo.txt': 'a\nb\nc\nd\ne\n' } },
+      'And on a file of 5 lines the model receives 5', shows(5)),
   ];
 };
 

@@ -1,0 +1,42 @@
+// The Node time limit (src/engine/time-limit.node.ts): a worker thread's clock stops Python when a
+// call runs past its deadline (a busy loop here; a tool's time.sleep in tests/cli/cli-call.test.ts), leaves a call that ends in time alone, tells a
+// deadline from a Stop, and leaves the next call unharmed.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNodeEngine } from '../../src/engine/node.ts';
+import type { Engine } from '../../src/engine/engine.ts';
+import { clockOf } from '../../src/engine/time-limit.node.ts';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadNodeEngine();
+}, 120_000);
+
+const python = (code: string) => () => Promise.resolve(engine.py.runPython(code) as unknown);
+
+describe('PythonClock', () => {
+  it('stops a busy loop at the deadline and says it was the clock', async () => {
+    const run = await clockOf(engine).limit(300, python('while True: pass'));
+    expect('value' in run).toBe(false);
+    expect(run).toMatchObject({ timedOut: true });
+    expect(String((run as { error: unknown }).error)).toMatch(/KeyboardInterrupt/);
+  });
+
+  it('leaves a call that ends in time alone, and the call after a stopped one runs whole', async () => {
+    const clock = clockOf(engine);
+    expect(await clock.limit(60_000, python('sum(range(1000))'))).toEqual({ value: 499500 });
+    await clock.limit(200, python('while True: pass'));
+    expect(await clock.limit(60_000, python('total = 0\nfor i in range(200000): total += i\ntotal'))).toEqual({ value: 19999900000 });
+  });
+
+  it('a Stop is not a time-out, and an error of the code is not one either', async () => {
+    const clock = clockOf(engine);
+    const stopped = await clock.limit(60_000, () => {
+      clock.interrupt();
+      return python('while True: pass')();
+    });
+    expect(stopped).toMatchObject({ timedOut: false });
+    const failed = await clock.limit(60_000, python('1/0'));
+    expect(failed).toMatchObject({ timedOut: false });
+    expect(String((failed as { error: unknown }).error)).toMatch(/ZeroDivisionError/);
+  });
+});
