@@ -58,6 +58,7 @@ export class Autosave {
   #revision = 0;
   #dirty = new Map<string, Dirty>();
   #metaDirty = false;
+  #changedSettings = new Set<string>();
   #timer: ReturnType<typeof setTimeout> | null = null;
   #saving: Promise<void> | null = null;
   /** The dirty set a save in flight is writing (so an unload can write it again, see #saveOnUnload). */
@@ -102,9 +103,13 @@ export class Autosave {
     else if (reason !== 'edit') d.reason = reason;
   }
 
-  touchMeta(): void {
+  /** Settings or folders changed; `settings`: which settings fields (merged over the stored ones on save). */
+  touchMeta(settings: readonly string[] = []): void {
     this.#metaDirty = true;
+    for (const key of settings) this.#changedSettings.add(key);
   }
+  /** Settings fields changed here and not saved yet. */
+  get changedSettings(): ReadonlySet<string> { return this.#changedSettings; }
 
   /** Another tab stored `path` and this tab took that version as it is: nothing of it is unsaved here. */
   settle(path: string): void {
@@ -149,6 +154,7 @@ export class Autosave {
   reset(revision: number): void {
     this.cancel();
     this.#revision = revision;
+    this.#changedSettings = new Set();
     this.#dirty.clear();
     this.#metaDirty = false;
     this.#conflicts = new Map();
@@ -270,10 +276,12 @@ export class Autosave {
     if (this.#gone) return this.#showGone();
     const files = this.#writes(dirty);
     const meta = metaDirty ? this.#meta() : null;
+    const changedSettings = [...this.#changedSettings] as (keyof WorkspaceSettings)[];
     for (const p of dirty.keys()) this.#dirty.delete(p);
     this.#metaDirty = false;
+    this.#changedSettings = new Set();
     if (this.#conflicts.size === 0) this.#state = 'saving';
-    const attempt = this.#store.save(this.#id, { files, meta });
+    const attempt = this.#store.save(this.#id, { files, meta, ...(meta ? { changedSettings } : {}) });
     this.#saving = attempt.then(() => undefined, () => undefined);
     this.#inflight = dirty;
     try {
@@ -296,7 +304,7 @@ export class Autosave {
     } catch (e) {
       // Nothing was stored: everything stays dirty (keeping the oldest stored bytes as the base).
       for (const [p, d] of dirty) if (!this.#dirty.has(p)) this.#dirty.set(p, d);
-      if (metaDirty) this.#metaDirty = true;
+      if (metaDirty) this.touchMeta(changedSettings);
       this.#state = 'error';
       this.#error = describeSaveError(e);
       if (e instanceof WorkspaceGone) this.#gone = true;

@@ -52,6 +52,12 @@ export interface WorkspaceWrite {
   /** Settings and folders to store; null keeps what is stored (a save of files only). */
   meta: Omit<WorkspaceMeta, 'revision'> | null;
   /**
+   * The settings this tab changed since its last save: only these replace the stored ones, so a
+   * tab that merely opened a file does not put back another tab's older host configuration or
+   * arguments. Without it the settings are stored whole.
+   */
+  changedSettings?: readonly (keyof WorkspaceSettings)[];
+  /**
    * The page is going away (pagehide): Chromium drops transactions still open when the document dies,
    * so write without the per-file check (its answer would come too late) and commit() at once.
    */
@@ -183,7 +189,7 @@ function saveChecked(os: IDBObjectStore, id: string, write: WorkspaceWrite, hist
       const stored = metaRead.result;
       const revision = (stored?.revision ?? 0) + 1;
       const base = stored ?? { settings: DEFAULT_SETTINGS, folders: [] };
-      os.put({ ...base, ...(write.meta ?? {}), revision }, [id, META]);
+      os.put({ ...base, ...(write.meta ? { ...write.meta, settings: mergedSettings(base.settings, write) } : {}), revision }, [id, META]);
       result = { revision, conflicts };
     } catch (e) {
       fail(e); // put() refusing (quota, clone error): store none of it
@@ -207,6 +213,15 @@ function saveBlind(os: IDBObjectStore, id: string, write: WorkspaceWrite): Promi
   if (write.meta) os.put({ ...write.meta, revision }, [id, META]);
   os.transaction.commit?.();
   return promisifyRequest(os.transaction).then(() => ({ revision, conflicts: [] }));
+}
+
+/** The stored settings with this tab's changed ones over them (all of this tab's when it names none). */
+function mergedSettings(stored: WorkspaceSettings, write: WorkspaceWrite): WorkspaceSettings {
+  const mine = write.meta!.settings;
+  if (!write.changedSettings) return mine;
+  const merged: Record<string, unknown> = { ...stored };
+  for (const key of write.changedSettings) merged[key] = mine[key];
+  return merged as unknown as WorkspaceSettings;
 }
 
 /** One sentence a person can act on, for any error a save can end with. */

@@ -89,7 +89,7 @@ export class Workspace {
 
   update(patch: Partial<WorkspaceSettings>): void {
     this.#settings = { ...this.#settings, ...structuredClone(patch) };
-    this.#save.touchMeta();
+    this.#save.touchMeta(Object.keys(patch));
     this.#save.schedule();
   }
 
@@ -268,8 +268,14 @@ export class Workspace {
       } else if (sameBytes(mine, theirs)) this.#save.settle(path);
       else if (conflictOf({ path, base: this.#save.baseOf(path) ?? null, next: mine }, theirs)) this.#save.addConflict(path, theirs);
     }
-    if (news.meta && meta && !this.#save.metaDirty) {
-      this.#folders = new Set(meta.folders);
+    if (news.meta && meta) {
+      if (!this.#save.metaDirty) this.#folders = new Set(meta.folders);
+      // Their settings (host configuration, arguments, agent…), except what this tab changed and has
+      // not saved yet, and the file this tab shows (another tab opening a file must not move this one).
+      const mine = this.#save.changedSettings;
+      const theirs = { ...structuredClone(DEFAULT_SETTINGS), ...meta.settings } as Record<string, unknown>;
+      const kept = Object.fromEntries(Object.entries(this.#settings).filter(([key]) => mine.has(key) || key === 'openPath'));
+      this.#settings = { ...theirs, ...kept } as unknown as WorkspaceSettings;
     }
     if (changes.length) this.#notice = `Updated from another tab: ${changes.map((c) => c.path).join(', ')}.`;
     this.#version++;

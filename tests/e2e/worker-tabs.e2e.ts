@@ -79,6 +79,16 @@ const tests: E2ETest[] = [
       await loser.getByText(/tools\/notes\.py was also changed in another tab/).first().waitFor({ timeout: 10_000 });
       await winner.getByRole('status').filter({ hasText: 'Another tab also changed tools/notes.py' }).waitFor({ timeout: 10_000 });
 
+      // While the conflict waits for a choice, leaving the page would lose this tab's version: the page
+      // asks the browser to ask first (a beforeunload it cancels; the winner, with nothing unsaved, does not).
+      const asksBeforeLeaving = (tab: typeof loser) => tab.evaluate(() => {
+        const leave = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(leave);
+        return leave.defaultPrevented;
+      });
+      assert(await asksBeforeLeaving(loser), 'leaving the page with an unresolved conflict asks first');
+      assert(!(await asksBeforeLeaving(winner)), 'a tab with everything saved leaves without asking');
+
       await compareButton(loser).click();
       const dialog = loser.getByRole('dialog', { name: 'Two versions of tools/notes.py' });
       await dialog.waitFor();

@@ -116,3 +116,35 @@ describe('two tabs, one file', () => {
     b.dispose();
   });
 });
+
+describe('two tabs, one workspace\'s settings', () => {
+  const CONFIG = { notes: { autonomy_level: 'full_access' } };
+
+  it('B saves host configuration and arguments; A opening a file stores only that, and A takes B\'s settings (not its open file)', async () => {
+    const { a, b, store } = await twoTabs();
+    a.update({ openPath: 'tools/notes.py' });
+    await a.flush();
+    b.update({ hostConfig: CONFIG, args: { tool_x: '{"q": 2.0}' }, openPath: 'other.txt' });
+    await b.flush();
+    await until(() => JSON.stringify(a.settings.hostConfig) === JSON.stringify(CONFIG));
+    expect(a.settings.args).toEqual({ tool_x: '{"q": 2.0}' });
+    expect(a.settings.openPath).toBe('tools/notes.py');
+    // A click in A: a settings save of its own, which must not put back A's older configuration.
+    a.update({ openPath: 'other.txt' });
+    await a.flush();
+    const { meta } = await store.load('w');
+    expect(meta?.settings).toMatchObject({ hostConfig: CONFIG, args: { tool_x: '{"q": 2.0}' }, openPath: 'other.txt' });
+    a.dispose();
+    b.dispose();
+  });
+
+  it('two tabs changing different settings at once both keep their change', async () => {
+    const { a, b, store } = await twoTabs();
+    a.update({ timeoutMs: 5000 });
+    b.update({ hostConfig: CONFIG });
+    await Promise.all([a.flush(), b.flush()]);
+    expect((await store.load('w')).meta?.settings).toMatchObject({ timeoutMs: 5000, hostConfig: CONFIG });
+    a.dispose();
+    b.dispose();
+  });
+});
