@@ -2,6 +2,8 @@
  * Saved versions for the schema diff. The playground saves every edit by itself, so "saved" here
  * means a version the person kept on purpose ("Keep this version"), one per workspace, in its own
  * IndexedDB database. Until one is kept, the diff compares with the files as the page opened them.
+ * A workspace opened from a link or file also keeps what the link brought (slot `link`), so the
+ * diff can show what the recipient changed in the tools the sender shared.
  */
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 
@@ -10,10 +12,16 @@ export interface SavedVersion {
   files: Map<string, Uint8Array>;
 }
 
+/** `kept`: the person's "Keep this version"; `link`: the files as the link or file brought them. */
+export type VersionSlot = 'kept' | 'link';
+
 export interface VersionStore {
-  load(workspaceId: string): Promise<SavedVersion | null>;
-  save(workspaceId: string, version: SavedVersion): Promise<void>;
+  load(workspaceId: string, slot?: VersionSlot): Promise<SavedVersion | null>;
+  save(workspaceId: string, version: SavedVersion, slot?: VersionSlot): Promise<void>;
 }
+
+/** The record's key: the workspace id for the kept version (as before slots existed), id + slot otherwise. */
+const keyOf = (id: string, slot: VersionSlot = 'kept'): string => (slot === 'kept' ? id : `${id}\u0000${slot}`);
 
 /** A stored version, narrowed: anything malformed reads as "no version kept". */
 export function readSavedVersion(value: unknown): SavedVersion | null {
@@ -31,7 +39,7 @@ export function readSavedVersion(value: unknown): SavedVersion | null {
 export function createIdbVersionStore(name = 'toolplay-versions'): VersionStore {
   const store: UseStore = createStore(name, 'versions');
   return {
-    load: async (id) => readSavedVersion(await get(id, store)),
-    save: (id, version) => set(id, { savedAt: version.savedAt, files: [...version.files] }, store),
+    load: async (id, slot) => readSavedVersion(await get(keyOf(id, slot), store)),
+    save: (id, version, slot) => set(keyOf(id, slot), { savedAt: version.savedAt, files: [...version.files] }, store),
   };
 }

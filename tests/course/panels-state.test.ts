@@ -81,6 +81,38 @@ describe('SchemaDiffState', () => {
     expect(diff.result).toMatchObject({ profile: 'loki', diff: { breaking: 1, changes: [{ tool: 'count', kind: 'param-required', message: 'parameter `path`: now required' }] } });
   });
 
+  it('compares with another workspace of the list, or with the link this one came from', async () => {
+    const versions = createIdbVersionStore(`v-${Math.random()}`);
+    const older = encodeFiles({ 'tools/search.py': V1.replace('query: str, limit: int = 5', 'query: str, limit: int = 5, lang: str') });
+    const workspace = { id: 'ws1', files: encodeFiles({ 'tools/search.py': V1 }), settings: { profile: 'lcp' as Profile } };
+    const others = [{ id: 'ws1', name: 'This one' }, { id: 'ws2', name: 'Older copy' }];
+    const read: string[] = [];
+    const diff = new SchemaDiffState({ host, workspace, versions, now: () => 1_000, others: () => others, filesOf: async (id) => (read.push(id), older) });
+    await diff.load();
+    // The list minus this workspace; no link, so no link source.
+    expect(diff.others).toEqual([{ id: 'ws2', name: 'Older copy' }]);
+    expect(diff.link).toBeNull();
+    diff.source = 'workspace:ws2';
+    await diff.compare();
+    expect(read).toEqual(['ws2']);
+    expect(diff.result?.diff.breaking).toBe(1);
+    expect(diff.result?.diff.changes[0]).toMatchObject({ kind: 'param-removed', param: 'lang', breaking: true });
+
+    // A workspace opened from a link: what the link brought is its own baseline.
+    await versions.save('ws1', { savedAt: 5, files: older }, 'link');
+    const linked = new SchemaDiffState({ host, workspace, versions, now: () => 1_000 });
+    await linked.load();
+    expect(linked.link?.savedAt).toBe(5);
+    expect(linked.kept).toBeNull();
+    linked.source = 'link';
+    await linked.compare();
+    expect(linked.result?.diff.changes[0]).toMatchObject({ kind: 'param-removed', param: 'lang', breaking: true });
+    // A workspace that left the list meanwhile is said, not compared.
+    diff.source = 'workspace:gone';
+    await diff.compare();
+    expect(diff.error).toBe('The comparison failed: that workspace is no longer in the list');
+  });
+
   it('reads damaged kept versions as none', () => {
     expect(readSavedVersion({ savedAt: 1, files: [['a', 'not bytes']] })).toBeNull();
     expect(readSavedVersion(42)).toBeNull();

@@ -37,15 +37,15 @@ const tests: E2ETest[] = [
     },
   },
   {
-    name: 'schema diff: a kept version against an edit, breaking changes marked, the kept version survives a reload',
+    name: 'schema diff: a kept version against an edit, breaking changes marked, the kept version survives a reload; another workspace as the baseline',
     async run({ newPage, base }) {
       const { page } = await newPage();
       await openApp(page, base);
       const diff = page.getByRole('region', { name: 'Schema diff' });
       await page.getByRole('tab', { name: 'Diff' }).click();
-      await diff.getByText('the files as this page opened them').waitFor();
+      await diff.getByText(/Comparing with: the files as this page opened them/).waitFor();
       await diff.getByRole('button', { name: 'Keep this version' }).click();
-      await diff.getByText(/the version kept at/).waitFor();
+      await diff.getByText(/Comparing with: the version kept at/).waitFor();
       // The default example opens tools/wikipedia.py: drop max_results, add an optional parameter elsewhere.
       const text = await page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
       assert(text.includes('- max_results (int, optional)'), 'the default example is open');
@@ -64,7 +64,21 @@ const tests: E2ETest[] = [
       await page.reload();
       await waitForPython(page);
       await page.getByRole('tab', { name: 'Diff' }).click();
-      await diff.getByText(/the version kept at/).waitFor();
+      await diff.getByText(/Comparing with: the version kept at/).waitFor();
+
+      // Another workspace as the baseline: a copy of this one, whose edit is then compared with the original.
+      await page.getByRole('button', { name: 'Workspace actions' }).click();
+      await page.getByRole('button', { name: 'Duplicate' }).click();
+      await page.getByLabel('Workspace', { exact: true }).filter({ hasText: 'My workspace (copy)' }).waitFor();
+      await waitForPython(page);
+      await page.getByRole('tab', { name: 'Diff' }).click();
+      const copy = await page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
+      await setEditorText(page, copy.replace(/(\n\s*)- lang \(str, optional\):[^\n]*/, ''));
+      await diff.getByLabel('Compare with').selectOption({ label: 'the workspace “My workspace”' });
+      await diff.getByRole('button', { name: 'Compare' }).click();
+      await diff.getByRole('status').filter({ hasText: /1 breaking/ }).waitFor({ timeout: 30_000 });
+      const changes = await diff.getByRole('list', { name: 'Changes' }).getByRole('listitem').allTextContents();
+      assert(changes.some((c) => /parameter `lang` removed/.test(c)), `against the other workspace: ${changes.join(' | ')}`);
     },
   },
 ];

@@ -8,6 +8,7 @@ import { REVIEW_REASON } from '../../src/ui/state/session-core.svelte.ts';
 import type { ToolInfo } from '../../src/protocol/engine.ts';
 import { createIdbStore } from '../../src/workspace/store.ts';
 import { createListStore } from '../../src/workspace/list-store.ts';
+import { createIdbVersionStore } from '../../src/diff/versions.ts';
 import { openTab } from '../workspace/session-support.ts';
 import { FakePython } from '../ui/fake-python.ts';
 import { AgentState } from '../../src/ui/state/agent.svelte.ts';
@@ -143,6 +144,18 @@ describe('opening a shared workspace', () => {
     expect(await session.create('Other')).toBe(true);
     expect(await first.runTool('tool_ex', '{}')).toMatchObject({ status: 'failed', message: 'Run is off: this workspace is no longer open in this tab.' });
     expect(python.calls).toHaveLength(1);
+    session.dispose();
+  });
+
+  it('keeps what the link brought, for the schema diff\'s "the link it was opened from"', async () => {
+    const versions = createIdbVersionStore(`review-versions-${++n}`);
+    const { session } = await openTab(`review-${++n}`, python(), { versions });
+    await session.openShared(encodeLink(SHARED, BASE).link);
+    session.workspace.write('tools/notes.py', 'edited\n');
+    const link = await versions.load(session.currentId, 'link');
+    expect([...(link?.files.keys() ?? [])].sort()).toEqual(['data/x.bin', 'tools/notes.py']);
+    expect(link?.files.get('tools/notes.py')).toEqual(SHARED.files.get('tools/notes.py'));
+    expect(await versions.load(session.currentId)).toBeNull();
     session.dispose();
   });
 

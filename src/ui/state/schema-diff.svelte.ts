@@ -1,7 +1,8 @@
 /**
- * The schema diff view: what the chosen host tells the model in a kept version of the workspace
- * against the current files. The playground autosaves every edit, so the baseline is a version the
- * person keeps on purpose; until they do, it is the workspace as this page opened it.
+ * The schema diff view: what the chosen host tells the model in a baseline against the current
+ * files. The baseline is one of: a kept version of this workspace (the playground autosaves every
+ * edit, so a version is kept on purpose; until then, the workspace as this page opened it), the
+ * files as the link or file it was opened from brought them, or another workspace of the list.
  */
 import type { ScratchHost } from '../../course/scratch.ts';
 import { SCRATCH_ROOT } from '../../course/scratch.ts';
@@ -15,14 +16,22 @@ export interface DiffDeps {
   host: ScratchHost;
   workspace: { readonly id: string; readonly files: ReadonlyMap<string, Uint8Array>; readonly settings: { readonly profile: Profile } };
   versions: VersionStore;
+  /** The other workspaces of the list, and how to read one's files (none when absent). */
+  others?: () => ReadonlyArray<{ id: string; name: string }>;
+  filesOf?: (id: string) => Promise<Map<string, Uint8Array>>;
   now?: () => number;
 }
+
+/** What the current files are compared with: this workspace's kept version, the link it came from, or another workspace. */
+export type DiffSource = 'kept' | 'link' | `workspace:${string}`;
 
 export class SchemaDiffState {
   readonly #deps: DiffDeps;
   /** The files as the page opened them: the baseline until a version is kept. */
   readonly #opened: SavedVersion;
   #kept = $state.raw<SavedVersion | null>(null);
+  #link = $state.raw<SavedVersion | null>(null);
+  #source = $state<DiffSource>('kept');
   #profile = $state<Profile>('lcp');
   #result = $state.raw<{ diff: SchemaDiff; profile: Profile } | null>(null);
   #busy = $state(false);
@@ -37,13 +46,25 @@ export class SchemaDiffState {
   async load(): Promise<void> {
     try {
       this.#kept = await this.#deps.versions.load(this.#deps.workspace.id);
+      this.#link = await this.#deps.versions.load(this.#deps.workspace.id, 'link');
     } catch (e) {
       this.#error = `The kept version could not be read: ${messageOf(e)}`;
     }
   }
 
   get kept(): SavedVersion | null { return this.#kept; }
+  /** The files as the link or file this workspace was opened from brought them, if it was. */
+  get link(): SavedVersion | null { return this.#link; }
   get baseline(): SavedVersion { return this.#kept ?? this.#opened; }
+  get source(): DiffSource { return this.#source; }
+  set source(s: DiffSource) {
+    this.#source = s;
+    this.#result = null;
+  }
+  /** The workspaces that can be the baseline, besides this one's own versions. */
+  get others(): ReadonlyArray<{ id: string; name: string }> {
+    return (this.#deps.others?.() ?? []).filter((w) => w.id !== this.#deps.workspace.id);
+  }
   get profile(): Profile { return this.#profile; }
   set profile(p: Profile) { this.#profile = p; }
   get result(): { diff: SchemaDiff; profile: Profile } | null { return this.#result; }
@@ -71,7 +92,7 @@ export class SchemaDiffState {
     const current = new Map(this.#deps.workspace.files);
     const toolsDir = toolsDirOf(current.keys());
     try {
-      const before = await specsOfFiles(this.#deps.host, `${SCRATCH_ROOT}/diff-before`, this.baseline.files, profile, toolsDir);
+      const before = await specsOfFiles(this.#deps.host, `${SCRATCH_ROOT}/diff-before`, await this.#baselineFiles(), profile, toolsDir);
       const after = await specsOfFiles(this.#deps.host, `${SCRATCH_ROOT}/diff-after`, current, profile, toolsDir);
       this.#result = { diff: diffShapes(shapesOf(before), shapesOf(after)), profile };
     } catch (e) {
@@ -79,6 +100,18 @@ export class SchemaDiffState {
     } finally {
       this.#busy = false;
     }
+  }
+
+  async #baselineFiles(): Promise<ReadonlyMap<string, Uint8Array>> {
+    const source = this.#source;
+    if (source === 'kept') return this.baseline.files;
+    if (source === 'link') {
+      if (!this.#link) throw new Error('this workspace was not opened from a link or file');
+      return this.#link.files;
+    }
+    const id = source.slice('workspace:'.length);
+    if (!this.#deps.filesOf || !this.others.some((w) => w.id === id)) throw new Error('that workspace is no longer in the list');
+    return this.#deps.filesOf(id);
   }
 }
 

@@ -4,6 +4,7 @@
  * review mode for workspaces that came from a link or file (nothing runs until "Trust and run").
  * The list's actions (create, delete with undo, open a link…) are in session.svelte.ts.
  */
+import type { VersionStore } from '../../diff/versions.ts';
 import { Playground } from '../../app/playground.svelte.ts';
 import type { FileChange, PythonPort } from '../../app/ports.ts';
 import type { Profile } from '../../protocol/engine.ts';
@@ -25,6 +26,8 @@ export interface SessionDeps {
   telemetry: TelemetryStore;
   /** Each workspace's journal of calls that changed files (Undo); in memory when absent. */
   journal?: JournalStore;
+  /** The schema diff's versions: a workspace opened from a link keeps what the link brought there. */
+  versions?: VersionStore;
   python: SessionPython;
   /** What the first workspace of a browser starts with. */
   example: { files: Record<string, string>; openPath: string; profile: Profile };

@@ -109,9 +109,16 @@ export class Session extends SessionCore {
     } catch (e) {
       return refuse(`it could not be stored in this browser: ${messageOf(e)}`);
     }
+    // What the link brought, for the schema diff ("the link it was opened from"); the workspace is fine without it.
+    await this.deps.versions?.save(entry.id, { savedAt: this.now().getTime(), files: new Map(shared.files) }, 'link').catch(() => {});
     await this.catalog.changed();
     this.#previous = this.currentId;
     return this.switchTo(entry.id);
+  }
+
+  /** Another workspace's files as stored (the schema diff compares with them). */
+  async filesOf(id: string): Promise<Map<string, Uint8Array>> {
+    return new Map((await this.deps.records.load(id)).files);
   }
 
   /** A lesson or a gallery example as a new workspace of its own (named after it), opened: nothing is replaced. */

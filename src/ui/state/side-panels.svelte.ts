@@ -23,8 +23,15 @@ export class SidePanels {
   #tab = $state<SideTab>('files');
 
   /** `files` reads the open workspace's files when a check runs (the workspace changes on a switch). */
-  constructor(deps: { host: ScratchHost; examples: Example[]; open: OpenWorkspace; files: () => ReadonlyMap<string, Uint8Array>; blocked: () => string | null }) {
+  readonly #workspaces: Pick<DiffDeps, 'others' | 'filesOf'>;
+
+  constructor(deps: {
+    host: ScratchHost; examples: Example[]; open: OpenWorkspace; files: () => ReadonlyMap<string, Uint8Array>; blocked: () => string | null;
+    /** The list's workspaces and how to read one's files: the schema diff can compare with any of them. */
+    others?: DiffDeps['others']; filesOf?: DiffDeps['filesOf'];
+  }) {
     this.#host = deps.host;
+    this.#workspaces = { ...(deps.others ? { others: deps.others } : {}), ...(deps.filesOf ? { filesOf: deps.filesOf } : {}) };
     this.course = new CourseState({ lessons: COURSE, host: deps.host, workspace: { get files() { return deps.files(); }, get blocked() { return deps.blocked(); } }, progress: createIdbProgressStore(), open: deps.open });
     // An example opened from the gallery is shown by its files; a lesson keeps its tab (Check is there).
     const openExample: OpenWorkspace = async (request) => {
@@ -41,7 +48,7 @@ export class SidePanels {
 
   /** The schema diff of one workspace, its kept version read from IndexedDB. */
   diffFor(workspace: DiffDeps['workspace']): SchemaDiffState {
-    const diff = new SchemaDiffState({ host: this.#host, workspace, versions: createIdbVersionStore() });
+    const diff = new SchemaDiffState({ host: this.#host, workspace, versions: createIdbVersionStore(), ...this.#workspaces });
     void diff.load();
     return diff;
   }
