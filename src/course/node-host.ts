@@ -6,6 +6,8 @@ import type { ScratchCallParams, ScratchCallResult, ScratchHost } from './scratc
 import { writeScratch } from './scratch-fs.ts';
 import { runScratchCall } from './scratch-run.ts';
 import { clockOf } from '../engine/time-limit.node.ts';
+import { inspectWorkspace } from '../loki/inspect.ts';
+import { schemaOf } from '../loki/schema.ts';
 
 /** A check's call may run this long (the browser's default time limit) before it is stopped. */
 export const CHECK_TIMEOUT_MS = 30_000;
@@ -16,11 +18,13 @@ export class NodeScratchHost implements ScratchHost {
   async writeScratch(root: string, files: FileChange[] | null): Promise<void> {
     writeScratch(this.engine.fs, root, files);
   }
+  // The worker's own answers (src/loki: Loki's Bash tools beside the Python ones), so a check or a
+  // diff sees in Node exactly what it sees in the browser.
   async inspect(params: EngineMethods['inspect']['params']): Promise<Inspection> {
-    return this.engine.call('inspect', params);
+    return inspectWorkspace(this.engine, params);
   }
   async schema(params: EngineMethods['schema']['params']): Promise<unknown> {
-    return this.engine.call('schema', params);
+    return schemaOf(this.engine, params);
   }
   async status(params: EngineMethods['status']['params']): Promise<{ line: string }> {
     return this.engine.call('status', params);

@@ -1,12 +1,10 @@
 /**
  * What a host tells the model about a set of workspace files, computed on a scratch copy (the
- * browser's schema diff): the engine's native specs, plus a Loki layout's Bash tools.
+ * browser's schema diff): the host's native specs (the worker's `schema`, Loki's Bash tools included,
+ * src/loki/schema.ts).
  */
-import { bashDeclarations } from '../bash/declarations.ts';
 import type { ScratchHost } from '../course/scratch.ts';
 import type { Profile } from '../protocol/engine.ts';
-
-const decoder = new TextDecoder();
 
 /** The tools folder of a set of files: Loki's when there is one. */
 export const toolsDirOf = (paths: Iterable<string>): string => ([...paths].some((p) => p.startsWith('functions/tools/')) ? 'functions/tools' : 'tools');
@@ -19,17 +17,10 @@ export async function specsOfFiles(host: ScratchHost, root: string, files: Reado
     const native = await host.schema({ paths: [`${root}/${toolsDir}`], profile, format: 'native' });
     // A file the host cannot build is named by its engine path: make it a workspace path, so the
     // same broken file in both versions is the same file.
-    const specs = (Array.isArray(native) ? native : []).map((item: unknown) => {
+    return (Array.isArray(native) ? native : []).map((item: unknown) => {
       const file = (item as { file?: unknown } | null)?.file;
       return typeof file === 'string' && file.startsWith(`${root}/`) ? { ...(item as object), file: file.slice(root.length + 1) } : item;
     });
-    if (profile !== 'loki' && profile !== 'llm-functions') return specs;
-    for (const [path, bytes] of files) {
-      if (!path.startsWith(dir) || !path.endsWith('.sh') || path.slice(dir.length).includes('/')) continue;
-      const out = bashDeclarations(decoder.decode(bytes), path, profile);
-      specs.push(...(Array.isArray(out) ? out : [{ error: out.error, file: path }]));
-    }
-    return specs;
   } finally {
     await host.writeScratch(root, null);
   }

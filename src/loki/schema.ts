@@ -5,6 +5,7 @@
  * engine reports a Python file.
  */
 import type { Engine } from '../engine/engine.ts';
+import type { EngineMethods } from '../protocol/engine.ts';
 import { isOneOf, LOKI_FLAVOURS, type LokiFlavour, type Profile } from '../protocol/vocabulary.ts';
 import { bashDeclarations } from '../bash/declarations.ts';
 import { ToolFs, toolFiles } from './files.ts';
@@ -21,6 +22,11 @@ export function lokiSchema(engine: Engine, paths: readonly string[], flavour: Lo
     const out = bashDeclarations(fs.readText(file) ?? '', file, flavour);
     return Array.isArray(out) ? out : [{ error: out.error, file }];
   });
+}
+
+/** The `schema` method as the worker and the course's Node host answer it: native specs with Loki's Bash tools, other formats from the engine. */
+export function schemaOf(engine: Engine, params: EngineMethods['schema']['params']): unknown {
+  return params.format === 'native' ? nativeSpecs(engine, params.paths, params.profile) : engine.call('schema', params);
 }
 
 /** What the profile's host builds from `paths`, natively: the engine's answer, Loki's Bash tools merged in. */

@@ -7,6 +7,7 @@ import type { CallOutcome, FileChange, PythonStart, SharedBuffers, WorkerCallPar
 import { Engine, EngineError } from '../engine/engine.ts';
 import { callTool, type WorkspaceDiff } from '../call/wrapper.ts';
 import { inspectWorkspace } from '../loki/inspect.ts';
+import { schemaOf } from '../loki/schema.ts';
 import { BadRequest, WorkspaceMirror } from './fs-mirror.ts';
 import { armConfirm, waitForConfirm } from './shared-bridge.ts';
 
@@ -98,7 +99,7 @@ export class WorkerCore {
       case 'lint':
         return this.engine.call('lint', request.params);
       case 'schema':
-        return this.engine.call('schema', request.params);
+        return schemaOf(this.engine, request.params);
       case 'status':
         return this.engine.call('status', request.params);
       case 'call':
