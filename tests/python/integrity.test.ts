@@ -46,6 +46,23 @@ def tool_break_engine():
         f.write("x = 1")
     return "done"
 
+def tool_break_encoder():
+    """Replaces a method of the class every JSON reply goes through."""
+    import json
+    json.JSONEncoder.encode = lambda self, o: "BROKEN"
+    return "done"
+
+def tool_encode_now():
+    """What json.dumps gives now."""
+    import json
+    return json.dumps([1])
+
+def tool_break_ast():
+    """Changes what an ast node type is made of: no name can be put back to repair it."""
+    import ast
+    ast.Name._fields = ("id",)
+    return "done"
+
 def tool_sleep():
     """Sleeps for ten minutes unless stopped."""
     print("sleeping", flush=True)
@@ -115,6 +132,25 @@ describe('integrity: what an LCP tool changes in the process stays, as in a host
     expect(changed(call('tool_fake_json').events)).toMatchObject({ kept: ["sys.modules['json']"] });
     engineWorks();
     expect(call('tool_json_kind').output).toBe('object');
+  });
+
+  it('a method of json.JSONEncoder replaced: put back for the engine (its replies still work), kept for later tools', () => {
+    expect(changed(call('tool_break_encoder').events)).toMatchObject({ kept: ['json.encoder.JSONEncoder.encode'], restored: [], restart: false });
+    engineWorks();
+    expect(call('tool_encode_now').output).toBe('BROKEN');
+    engine.py.runPython('from toolplay.core import integrity\nintegrity.forget()');
+    expect(call('tool_encode_now').output).toBe('[1]');
+  });
+
+  it('damage no name can undo (an ast node type\'s _fields) fails the canary: Python must restart', () => {
+    engine.py.runPython('import ast\n_fields_before = ast.Name._fields');
+    try {
+      expect(changed(call('tool_break_ast').events)).toMatchObject({ restart: true });
+    } finally {
+      engine.py.runPython('import ast\nast.Name._fields = _fields_before');
+    }
+    // Repaired by hand here (a restart in the app): the next call reports nothing.
+    expect(changed(call('tool_encode_now').events)).toBeUndefined();
   });
 
   it('Restart Python (here: forgetting the kept changes) gives tools the real ones again', () => {

@@ -14,17 +14,24 @@ What a tool changes is sorted in two:
   process per call (Loki) would not, so there it is put back and reported as restored.
 
 Only what can be swapped whole is compared: ``sys.modules`` entries and the callables, classes
-and modules a module holds (by identity), every builtin, and the engine files' bytes.
+and modules a module holds (by identity), every builtin, and the engine files' bytes. The
+attributes of classes are compared only in the modules every reply is made of (``json``, ``ast``:
+``CLASS_MODULES``), since all of the standard library's would cost about a millisecond a call; a
+method of ``json.JSONEncoder`` replaced is then put back like any name. A canary checks those
+modules' answers against the ones they gave as installed, so damage deeper still (a C-level
+change, a class's metaclass) ends in a restart before the next call.
 """
 
 from __future__ import annotations
 
+import ast
 import builtins
+import json
 import os
 import sys
 import contextlib
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 _MISSING: Any = object()
 _ENGINE = "toolplay"
@@ -37,6 +44,10 @@ ROOT = os.path.dirname(_PACKAGE_DIR)
 _builtins: dict[str, Any] = {}
 _modules: dict[str, Any] = {}
 _attrs: dict[str, dict[str, Any]] = {}
+# Classes whose attributes are tracked too: (module, class) -> the class, and its attributes as installed.
+CLASS_MODULES = ("json", "json.encoder", "json.decoder", "json.scanner", "ast")
+_classes: dict[tuple[str, str], type] = {}
+_class_attrs: dict[tuple[str, str], dict[str, Any]] = {}
 # key -> the value tool code left (kept for later tool code: a host process would keep it).
 _kept: dict[tuple[str, ...], Any] = {}
 # path under ROOT -> bytes, and the (size, mtime) each had when last checked.
@@ -89,9 +100,20 @@ def _track_loaded() -> None:
             continue
         _modules[name] = module
         _attrs[name] = {k: v for k, v in space.items() if callable(v) or isinstance(v, type(os))}
+        if name in CLASS_MODULES:
+            for k, v in space.items():
+                # Classes this module defines in Python (a C type's attributes cannot be set anyway);
+                # not ast's node types, a hundred of them read by the C parser (the canary covers them).
+                if isinstance(v, type) and v.__module__ == name and not (v.__flags__ & _IMMUTABLE) and not issubclass(v, ast.AST):
+                    _classes[(name, k)] = v
+                    _class_attrs[(name, k)] = dict(vars(v))
 
 
-def _same(snapshot: dict[str, Any], space: dict[str, Any]) -> bool:
+# Py_TPFLAGS_IMMUTABLETYPE: built-in types whose attributes no code can set.
+_IMMUTABLE = 1 << 8
+
+
+def _same(snapshot: dict[str, Any], space: Mapping[str, Any]) -> bool:
     """Fast path: every snapshot entry is still there and equal (identity is checked when not)."""
     try:
         return snapshot.items() <= space.items()
@@ -103,7 +125,7 @@ def _changes() -> dict[tuple[str, ...], Any]:
     """Every installed entry that is not the installed object now -> what it is now."""
     changed: dict[tuple[str, ...], Any] = {}
 
-    def compare(kind: tuple[str, ...], snapshot: dict[str, Any], space: dict[str, Any]) -> None:
+    def compare(kind: tuple[str, ...], snapshot: dict[str, Any], space: Mapping[str, Any]) -> None:
         if _same(snapshot, space):
             return
         for key, value in snapshot.items():
@@ -115,10 +137,20 @@ def _changes() -> dict[tuple[str, ...], Any]:
     compare(("module",), _modules, sys.modules)
     for name, snapshot in _attrs.items():
         compare(("attr", name), snapshot, vars(_modules[name]))
+    for (module, cls), snapshot in _class_attrs.items():
+        compare(("class", module, cls), snapshot, vars(_classes[(module, cls)]))  # a mappingproxy: no copy
     return changed
 
 
 def _set(key: tuple[str, ...], value: Any) -> None:
+    if key[0] == "class":
+        cls = _classes[(key[1], key[2])]
+        if value is _MISSING:
+            if key[3] in vars(cls):
+                delattr(cls, key[3])
+        else:
+            setattr(cls, key[3], value)
+        return
     if key[0] == "builtin":
         space = vars(builtins)
     elif key[0] == "module":
@@ -132,6 +164,8 @@ def _set(key: tuple[str, ...], value: Any) -> None:
 
 
 def _installed(key: tuple[str, ...]) -> Any:
+    if key[0] == "class":
+        return _class_attrs[(key[1], key[2])].get(key[3], _MISSING)
     if key[0] == "builtin":
         return _builtins[key[1]]
     if key[0] == "module":
@@ -144,6 +178,8 @@ def describe(key: tuple[str, ...]) -> str:
         return f"builtins.{key[1]}"
     if key[0] == "module":
         return f"sys.modules[{key[1]!r}]"
+    if key[0] == "class":
+        return f"{key[1]}.{key[2]}.{key[3]}"
     return f"{key[1]}.{key[2]}"
 
 
@@ -232,10 +268,31 @@ def _remove(path: str, report: Report) -> None:
         report.failed.append(f"{path}: {exc}")
 
 
+def _canary_answer() -> str:
+    """A reply's round trip and a parse, as the engine does them: its answer as installed is the reference."""
+    value = {"text": "é\u2028\"", "numbers": [1, 2.5, -0.0, 10**20], "none": None, "yes": True}
+    round_trip = json.loads(json.dumps(value, ensure_ascii=False))
+    return json.dumps([round_trip, ast.dump(ast.parse("def f(a: int = 1):\n    return [a, 'x']\n"))], sort_keys=True)
+
+
+_canary: list[str] = []
+
+
+def _check_canary(report: Report) -> None:
+    try:
+        healthy = _canary_answer() == _canary[0]
+    except BaseException:  # noqa: BLE001 - whatever a broken library raises, the answer is the same
+        healthy = False
+    if not healthy:
+        report.failed.append("json or ast, which the engine's replies are made of, no longer work as installed")
+
+
 def prepare() -> None:
     """Records the installed state (files once; modules as they load). Cheap when nothing is new."""
     _snapshot_files()
     _track_loaded()
+    if not _canary:
+        _canary.append(_canary_answer())
 
 
 def _enter(keep: bool) -> None:
@@ -263,6 +320,7 @@ def _leave(keep: bool, report: Report) -> None:
         _kept.clear()
         _kept.update(kept)
     _check_files(report)
+    _check_canary(report)
 
 
 @contextmanager
