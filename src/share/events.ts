@@ -3,12 +3,11 @@
  * known fields are copied). Event types this version does not know are skipped, so a link from a
  * newer toolplay still opens; a known event with a wrong field is refused.
  */
+import { CONFIRM_DECISIONS, FAIL_REASONS } from '../protocol/vocabulary.ts';
 import type { TelemetryEvent, TelemetryEventType } from '../protocol/events.ts';
 import { ShareError } from './errors.ts';
 
 type Fields = Record<string, unknown>;
-const DECISIONS = ['allow', 'always', 'reject'] as const;
-const FAILURES = ['error', 'stopped', 'timeout', 'crashed'] as const;
 
 class Malformed extends Error {}
 
@@ -38,7 +37,7 @@ const READERS: { [K in TelemetryEventType]: (o: Fields, base: { callId: string; 
   'call.started': (o, b) => ({ type: 'call.started', ...b, tool: text(o, 'tool'), args: o.args ?? null, statusLine: text(o, 'statusLine') }),
   'confirm.asked': (o, b) => ({ type: 'confirm.asked', ...b, tool: text(o, 'tool'), label: text(o, 'label'), content: text(o, 'content') }),
   'confirm.answered': (o, b) => ({
-    type: 'confirm.answered', ...b, decision: oneOf(o, 'decision', DECISIONS),
+    type: 'confirm.answered', ...b, decision: oneOf(o, 'decision', CONFIRM_DECISIONS),
     ...(o.reason === undefined ? {} : { reason: text(o, 'reason') }),
     ...(o.auto === undefined ? {} : { auto: o.auto === true }),
   }),
@@ -47,7 +46,7 @@ const READERS: { [K in TelemetryEventType]: (o: Fields, base: { callId: string; 
   'python.changed': (o, b) => ({ type: 'python.changed', ...b, restored: paths(o, 'restored'), kept: paths(o, 'kept'), restart: o.restart === true }),
   'fs.changed': (o, b) => ({ type: 'fs.changed', ...b, created: paths(o, 'created'), modified: paths(o, 'modified'), deleted: paths(o, 'deleted') }),
   'call.finished': (o, b) => ({ type: 'call.finished', ...b, result: o.result ?? null, durationMs: number(o, 'durationMs') }),
-  'call.failed': (o, b) => ({ type: 'call.failed', ...b, reason: oneOf(o, 'reason', FAILURES), message: text(o, 'message'), durationMs: number(o, 'durationMs') }),
+  'call.failed': (o, b) => ({ type: 'call.failed', ...b, reason: oneOf(o, 'reason', FAIL_REASONS), message: text(o, 'message'), durationMs: number(o, 'durationMs') }),
   'agent.text': (o, b) => ({ type: 'agent.text', ...b, round: number(o, 'round'), text: text(o, 'text') }),
   'agent.call': (o, b) => ({ type: 'agent.call', ...b, round: number(o, 'round'), toolCallId: text(o, 'toolCallId') }),
 };

@@ -4,6 +4,7 @@
  * one ShareError); writePayload is its inverse. Unknown top-level keys are ignored.
  */
 import type { HostConfig, Profile } from '../protocol/engine.ts';
+import { PROFILES } from '../protocol/vocabulary.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import { agentSettings, type AgentSettings } from '../agent/settings.ts';
 import { fromBase64, toBase64 } from './base64.ts';
@@ -11,8 +12,6 @@ import { ShareError, quoted } from './errors.ts';
 import { readEvents } from './events.ts';
 import { FORMAT_VERSION, MAX_FILES } from './limits.ts';
 import { checkLayout, isWellFormed, listedTwice, tooManyFiles } from './paths.ts';
-
-export const PROFILES = ['lcp', 'hub', 'loki', 'llm-functions', 'standard'] as const satisfies readonly Profile[];
 
 /** The tool the sender had selected, with its arguments exactly as typed (so 2.0 stays 2.0). */
 export interface SharedCall {
