@@ -163,7 +163,8 @@ def tool_forever() -> dict:
 `;
 
 async function runStatus(page: import('playwright-core').Page): Promise<string> {
-  await callStatus(page).filter({ hasText: ENDED }).waitFor({ timeout: 20_000 }) // a wait for the ending, not a speed claim (bench has the Stop timings);
+  // A wait for the ending, not a speed claim (the bench has the Stop timings).
+  await callStatus(page).filter({ hasText: ENDED }).waitFor({ timeout: 20_000 });
   return (await callStatus(page).textContent()) ?? '';
 }
 
