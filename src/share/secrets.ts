@@ -25,7 +25,8 @@ function preview(value: unknown): string {
   return text.length > 12 ? `${text.slice(0, 4)}…${text.slice(-2)} (${text.length} characters)` : text;
 }
 
-const isEnvFile = (path: string) => path === '.env' || path.endsWith('/.env');
+/** `.env` and its variants (`.env.local`, `.env.production`…): files of keys by convention. */
+const isEnvFile = (path: string) => /(^|\/)\.env(\.[^/]+)?$/.test(path);
 
 export function secretsOf(host: HostConfig, files: ReadonlyMap<string, Uint8Array>, readText: (path: string) => string | null): SecretItem[] {
   const items: SecretItem[] = [];

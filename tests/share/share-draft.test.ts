@@ -28,24 +28,26 @@ const linkOf = (d: ShareDraft) => {
 describe('the Share dialog', () => {
   it('lists host configuration values and .env files; secret-looking ones start left out', async () => {
     const { draft } = await draftOf(
-      { 'tools/notes.py': 'x = 1\n', 'functions/.env': 'GREETING=hi\n', 'other/.env': 'export API_TOKEN=abc\n' },
+      { 'tools/notes.py': 'x = 1\n', 'functions/.env': 'GREETING=hi\n', 'other/.env': 'export API_TOKEN=abc\n', '.env.local': 'SECRET_KEY=xyz\n', 'docs/.envrc.md': 'not one\n' },
       { hostConfig: { notes: { autonomy_level: 'strict', api_key: 'sk-1234567890abcdef' } } },
     );
     const d = draft();
     expect(d.items.map((i) => [i.label, i.preview, i.suspicious, d.included(i.id)])).toEqual([
       ['notes.autonomy_level', 'strict', false, true],
       ['notes.api_key', 'sk-1…ef (19 characters)', true, false],
+      ['.env.local', 'SECRET_KEY', true, false],
       ['functions/.env', 'GREETING', false, true],
       ['other/.env', 'API_TOKEN', true, false],
     ]);
     let shared = decodeLink(linkOf(d));
     expect(shared.host).toEqual({ notes: { autonomy_level: 'strict' } });
-    expect([...shared.files.keys()].sort()).toEqual(['functions/.env', 'tools/notes.py']);
-    d.include(d.items[1]!.id, true);
-    d.include(d.items[2]!.id, false);
+    expect([...shared.files.keys()].sort()).toEqual(['docs/.envrc.md', 'functions/.env', 'tools/notes.py']);
+    const id = (label: string) => d.items.find((i) => i.label === label)!.id;
+    d.include(id('notes.api_key'), true);
+    d.include(id('functions/.env'), false);
     shared = decodeLink(linkOf(d));
     expect(shared.host).toEqual({ notes: { autonomy_level: 'strict', api_key: 'sk-1234567890abcdef' } });
-    expect([...shared.files.keys()]).toEqual(['tools/notes.py']);
+    expect([...shared.files.keys()].sort()).toEqual(['docs/.envrc.md', 'tools/notes.py']);
     expect(shared.name).toBe('My <tools>');
     expect(d.fileName).toBe('My-tools.toolplay.json');
   });
