@@ -68,13 +68,18 @@ export class EndpointModel implements ModelPort {
     } catch (e) {
       if (signal.aborted) throw new DOMException('Stopped', 'AbortError');
       const why = e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
-      throw new ModelError('unreachable', `could not reach ${url} (${why}): is the server running, and does it answer this page's CORS requests? (see docs/agent.md)`);
+      // In a page, a server that does not answer CORS looks unreachable too; a terminal has no such rule.
+      const cors = typeof document === 'undefined' ? '' : ", and does it answer this page's CORS requests? (see docs/agent.md)";
+      throw new ModelError('unreachable', `could not reach ${url} (${why}): is the server running${cors}`);
     }
     if (!res.ok) throw await httpError(res, url, this.#o.model);
     const type = res.headers.get('content-type') ?? '';
     try {
       if (type.includes('application/json')) return readCompletion(await res.json());
       if (!res.body) throw new ModelError('stream', `${url} answered with an empty body`);
+      // A page (a login, a proxy's error, the wrong URL) instead of a chat completion.
+      if (type && !type.includes('text/event-stream'))
+        throw new ModelError('stream', `${url} answered with ${type.split(';')[0]}, not a chat completion: is the base URL the server's OpenAI-compatible API (…/v1)? It began: ${(await res.text()).replace(/\s+/g, ' ').slice(0, 120)}`);
       return await readCompletionStream(res.body, onText);
     } catch (e) {
       if (signal.aborted) throw new DOMException('Stopped', 'AbortError');

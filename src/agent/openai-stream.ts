@@ -14,6 +14,15 @@ interface Slot {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+const parses = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** The error text of a body like `{"error": {"message": …}}`, `{"error": "…"}` or `{"detail": …}`. */
 export function errorText(body: unknown): string | null {
   if (!isRecord(body)) return null;
@@ -27,6 +36,7 @@ export function errorText(body: unknown): string | null {
 class Assembly {
   content = '';
   finished = false;
+  finishReason = '';
   readonly #slots: Slot[] = [];
   constructor(private readonly onText?: (text: string) => void) {}
 
@@ -38,7 +48,10 @@ class Assembly {
       this.onText?.(delta.content);
     }
     if (Array.isArray(delta.tool_calls)) delta.tool_calls.forEach((tc: unknown, position) => this.#addCall(tc, position));
-    if (typeof choice.finish_reason === 'string') this.finished = true;
+    if (typeof choice.finish_reason === 'string') {
+      this.finished = true;
+      this.finishReason = choice.finish_reason;
+    }
   }
 
   #addCall(tc: unknown, position: number): void {
@@ -55,6 +68,9 @@ class Assembly {
 
   reply(): ModelReply {
     const calls: RequestedCall[] = this.#slots.flatMap((s, i) => (s ? [{ id: s.id || `call_${i + 1}`, name: s.name, argsJson: s.args || '{}' }] : []));
+    // Cut off at the model's length limit in the middle of a call: say that, not only "not JSON".
+    if (this.finishReason === 'length' && calls.some((c) => !parses(c.argsJson)))
+      throw new ModelError('stream', 'the model reached its length limit in the middle of a tool call (finish_reason "length"), so the call\'s arguments are cut off: give the model more tokens (max_tokens, context size) or fewer tools');
     return { content: this.content, calls };
   }
 }
@@ -63,7 +79,10 @@ class Assembly {
 export function readCompletion(body: unknown): ModelReply {
   const assembly = new Assembly();
   const choice: unknown = isRecord(body) && Array.isArray(body.choices) ? body.choices[0] : undefined;
-  if (!isRecord(choice)) throw new ModelError('stream', `the endpoint answered without a choice: ${JSON.stringify(body).slice(0, 200)}`);
+  if (!isRecord(choice)) {
+    const said = errorText(body);
+    throw new ModelError('stream', said !== null ? `the endpoint answered with an error: ${said}` : `the endpoint answered without a choice: ${JSON.stringify(body).slice(0, 200)}`);
+  }
   assembly.add(choice);
   return assembly.reply();
 }

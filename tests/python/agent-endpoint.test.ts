@@ -99,7 +99,18 @@ describe('each failure is one message, the loop stops and the workspace is untou
     expect(readText(engine, `${c.workspace}/a.txt`)).toBeNull();
   }
 
-  it('unreachable', () => failing(null, /^could not reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions \(.+\): is the server running, and does it answer this page's CORS requests\?/));
+  // In a terminal there is no CORS to blame (the page's message adds it: tests/e2e/ui-agent.e2e.ts's server is reachable).
+  it('unreachable', () => failing(null, /^could not reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions \(.+\): is the server running$/));
+  it('a page instead of a chat completion (a login, the wrong URL)', () => failing((res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html>\n<title>Sign in</title>');
+  }, /^http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions answered with text\/html, not a chat completion: is the base URL the server's OpenAI-compatible API \(…\/v1\)\? It began: <!doctype html> <title>Sign in<\/title>$/));
+  it('an error as the whole (JSON) answer', () => failing((res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: 'the model is loading' } }));
+  }, /^the endpoint answered with an error: the model is loading$/));
+  it('a tool call cut off at the length limit', () => failing(stream(callDelta(0, { id: 'c1', function: { name: 'tool_write', arguments: '{"path": "a.txt", "te' } }), chunk({}, 'length')),
+    /^the model reached its length limit in the middle of a tool call \(finish_reason "length"\)/));
   it('401', () => failing(httpError(401, 'Incorrect API key provided'), /refused the request \(401 Unauthorized\): check the API key: Incorrect API key provided$/));
   it('403', () => failing(httpError(403, 'no access'), /refused the request \(403 Forbidden\): check the API key: no access$/));
   it('404 model', () => failing(httpError(404, "model 'gpt-x' not found"), /answered 404 Not Found: no model 'gpt-x' there, or the base URL is wrong: model 'gpt-x' not found$/));
