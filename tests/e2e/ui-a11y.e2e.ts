@@ -83,6 +83,45 @@ const tests: E2ETest[] = [
     },
   },
   {
+    name: 'axe finds no serious or critical violation in the Share dialog and the Lessons, Examples, Diff and Agent panels, in both themes',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      const views: Array<[string, () => Promise<void>]> = [
+        ['Lessons', async () => {
+          await page.getByRole('tab', { name: 'Lessons' }).click();
+          await page.getByRole('button', { name: 'Check' }).waitFor();
+        }],
+        ['Examples', async () => {
+          await page.getByRole('tab', { name: 'Examples' }).click();
+          await page.getByLabel('Search examples').waitFor();
+        }],
+        ['Diff', async () => {
+          await page.getByRole('tab', { name: 'Diff' }).click();
+          await page.getByLabel('Compare with').waitFor();
+        }],
+        ['Agent', async () => {
+          await page.getByRole('tab', { name: 'Agent', exact: true }).click();
+          await page.getByRole('button', { name: 'Send' }).waitFor();
+        }],
+      ];
+      for (const scheme of ['light', 'dark'] as const) {
+        await useScheme(page, scheme);
+        for (const [name, open] of views) {
+          await open();
+          await noSeriousViolations(page, `${name}, ${scheme}`);
+        }
+        await page.getByRole('button', { name: 'Share', exact: true }).click();
+        const share = page.getByRole('dialog', { name: 'Share this workspace' });
+        await share.getByRole('textbox', { name: 'Share link' }).waitFor();
+        await noSeriousViolations(page, `Share dialog, ${scheme}`);
+        await page.keyboard.press('Escape');
+        await share.waitFor({ state: 'detached' });
+      }
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
+  {
     name: 'axe finds no serious or critical violation in the larger difference view, a confirmation and the Loki view, in both themes',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
