@@ -41,8 +41,8 @@ export const EXAMPLE_META: ExampleMeta[] = [
   },
   {
     id: 'ltp-protocol', host: 'ltp', title: "The LTP protocol's TOOL_TITLES", profile: 'hub', openPath: 'tools/ltp_demo.py',
-    summary: 'The weather, Wikipedia and file tools of the LTP example, each with its status line.',
-    look: 'Each call opens with its status line; tool_write_file previews path, never text.',
+    summary: 'The weather, Wikipedia and file tools of the LTP example, each with its status line; its naming and argument standards.',
+    look: 'Each call opens with its status line; tool_write_file previews path, never text. In ltp_standards.py, summarise (no tool_ prefix) is not a tool, and url and command are previewed.',
     run: { tool: 'tool_search_wikipedia', args: { query: 'Quantum Computing' } },
     source: 'lollms_hub, docs/LTP_PROTOCOL.md (TOOL_TITLES)',
   },

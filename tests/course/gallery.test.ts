@@ -79,12 +79,24 @@ describe('what the examples show', () => {
   it('the LTP protocol example: the hub shows each tool with its title, and status lines preview query and path', async () => {
     const { ws } = await open('ltp-protocol');
     const hub = await ws.inspect('hub');
-    expect(hub.tools.map((t) => [t.name, t.title])).toEqual([
+    expect(hub.tools.filter((t) => t.file === 'tools/ltp_demo.py').map((t) => [t.name, t.title])).toEqual([
       ['tool_get_weather', '🌤️ Checking local weather'], ['tool_search_wikipedia', '📖 Consulting Wikipedia'], ['tool_write_file', '✍️ Saving data to disk'],
     ]);
     expect(await ws.status('tool_search_wikipedia', { query: 'Quantum Computing' })).toBe('📖 Consulting Wikipedia: "Quantum Computing"\n');
     expect(await ws.status('tool_write_file', { path: 'notes/today.md', text: 'hi' })).toBe('✍️ Saving data to disk: "notes/today.md"\n');
     expect(result(await ws.call({ tool: 'tool_get_weather', args: { query: 'Paris' } }))).toMatchObject({ success: true, output: 'Paris: sunny, 24 °C' });
+    await ws.close();
+  });
+
+  it('the LTP protocol example\'s other rules: a helper without tool_ is no tool; url and command are previewed', async () => {
+    const { ws } = await open('ltp-protocol');
+    const names = (await ws.inspect('hub')).tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['tool_fetch_page', 'tool_run_command']));
+    expect(names).not.toContain('summarise');
+    expect((await ws.inspect('lcp')).tools.map((t) => t.name)).not.toContain('summarise');
+    expect(await ws.status('tool_fetch_page', { url: 'https://example.org/a' })).toBe('🌐 Reading a web page: "https://example.org/a"\n');
+    expect(await ws.status('tool_run_command', { command: 'ls -la' })).toBe('💻 Running a command: "ls -la"\n');
+    expect(result(await ws.call({ tool: 'tool_run_command', args: { command: 'ls -la' } }))).toMatchObject({ success: true, output: 'would run: ls -la' });
     await ws.close();
   });
 
