@@ -64,7 +64,7 @@ function runnerFor(engine: Engine, params: CallParams, host: CallHost): HostRunn
 export async function runCall(params: CallParams, runner: HostRunner, host: CallHost): Promise<CallEnd> {
   const { callId, tool } = params;
   const started = performance.now();
-  host.emit({ type: 'call.started', callId, tool, args: argsOf(params), statusLine: runner.openingLine(), t: Date.now() });
+  host.emit({ type: 'call.started', callId, tool, args: argsOf(params), ...(params.argsJson !== undefined ? { argsJson: params.argsJson } : {}), statusLine: runner.openingLine(), t: Date.now() });
   host.workspace.begin();
   let reply;
   try {

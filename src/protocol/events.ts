@@ -2,7 +2,8 @@
 import type { ConfirmDecision, FailReason, RunnerEventType, TelemetryEventType } from './vocabulary.ts';
 
 export type TelemetryEvent =
-  | { type: 'call.started'; callId: string; tool: string; args: unknown; statusLine: string; t: number }
+  /** `args` parsed, for filters and exports; `argsJson` the text exactly as sent (`2.0` stays `2.0`: contract 2). */
+  | { type: 'call.started'; callId: string; tool: string; args: unknown; argsJson?: string; statusLine: string; t: number }
   | { type: 'confirm.asked'; callId: string; tool: string; label: string; content: string; t: number }
   | { type: 'confirm.answered'; callId: string; decision: ConfirmDecision; reason?: string; auto?: boolean; t: number }
   | { type: 'call.stdout'; callId: string; text: string; t: number }

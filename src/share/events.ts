@@ -34,7 +34,7 @@ function oneOf<T extends string>(o: Fields, key: string, allowed: readonly T[]):
 }
 
 const READERS: { [K in TelemetryEventType]: (o: Fields, base: { callId: string; t: number }) => Extract<TelemetryEvent, { type: K }> } = {
-  'call.started': (o, b) => ({ type: 'call.started', ...b, tool: text(o, 'tool'), args: o.args ?? null, statusLine: text(o, 'statusLine') }),
+  'call.started': (o, b) => ({ type: 'call.started', ...b, tool: text(o, 'tool'), args: o.args ?? null, ...(typeof o.argsJson === 'string' ? { argsJson: o.argsJson } : {}), statusLine: text(o, 'statusLine') }),
   'confirm.asked': (o, b) => ({ type: 'confirm.asked', ...b, tool: text(o, 'tool'), label: text(o, 'label'), content: text(o, 'content') }),
   'confirm.answered': (o, b) => ({
     type: 'confirm.answered', ...b, decision: oneOf(o, 'decision', CONFIRM_DECISIONS),

@@ -36,7 +36,8 @@ describe('the call wrapper', () => {
     expect(end).toEqual({ callId: 'c1', status: 'finished', result: { ok: true }, durationMs: 4.5 });
     expect(types(events)).toEqual(['call.started', 'call.stdout', 'confirm.asked', 'confirm.answered', 'fs.changed', 'call.finished']);
     expect(events.every((e) => e.callId === 'c1')).toBe(true);
-    expect(events[0]).toMatchObject({ tool: 'tool_x', args: { query: 2 }, statusLine: '🛠️ X: "2.0"\n' });
+    // args parsed (for filters), argsJson as sent: the telemetry shows 2.0 as it reached Python.
+    expect(events[0]).toMatchObject({ tool: 'tool_x', args: { query: 2 }, argsJson: params.argsJson, statusLine: '🛠️ X: "2.0"\n' });
     expect(events[4]).toMatchObject({ created: ['a.txt'], modified: [], deleted: [] });
     expect(events[5]).toMatchObject({ result: { ok: true }, durationMs: 4.5 });
     expect(diffs).toEqual(['begin', 'end']);

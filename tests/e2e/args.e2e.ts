@@ -2,7 +2,7 @@
 // or in a form field, arrives in the tool as the float 2.0, not as the integer 2.
 import type { Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
-import { appReady, assert, runAndWait, tools } from './ui-helpers.ts';
+import { appReady, assert, runAndWait, telemetry, tools } from './ui-helpers.ts';
 import { seedWorkspace } from './worker-support.ts';
 
 const ECHO = `def tool_echo(query: float) -> dict:
@@ -29,6 +29,8 @@ const tests: E2ETest[] = [
       const raw = await runAndWait(page);
       assert(raw.includes('Finished'), `raw JSON call: ${raw}`);
       await result(page).getByText('type=float value=2.0').first().waitFor();
+      // The telemetry shows the arguments as they were sent, 2.0 included.
+      await telemetry(page).getByText('tool_echo {"query": 2.0}', { exact: true }).waitFor();
 
       await page.getByLabel('Arguments (JSON)').fill('{"query": 1}');
       await page.getByRole('spinbutton', { name: /^query/ }).fill('3.0');
