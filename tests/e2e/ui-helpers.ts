@@ -65,6 +65,27 @@ export async function revealText(page: Page, text: string): Promise<void> {
   }, text);
 }
 
+/**
+ * Shows Monaco's hover at the first occurrence of `text` in the open file, as a keyboard user asks
+ * for it (cursor there, "Show Hover"): the same hover providers as the mouse, without depending on
+ * where the pointer was or when the line was last redrawn.
+ */
+export async function showHoverAt(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => {
+    const ed = (window as unknown as { toolplayEditor: {
+      getValue(): string; focus(): void; setPosition(p: { lineNumber: number; column: number }): void; revealLineInCenter(n: number): void;
+      trigger(source: string, id: string, payload: unknown): void;
+    } }).toolplayEditor;
+    const lines = ed.getValue().split('\n');
+    const line = lines.findIndex((l) => l.includes(t));
+    if (line < 0) throw new Error(`no "${t}" in the open file`);
+    ed.focus();
+    ed.revealLineInCenter(line + 1);
+    ed.setPosition({ lineNumber: line + 1, column: lines[line]!.indexOf(t) + 2 });
+    ed.trigger('test', 'editor.action.showHover', {});
+  }, text);
+}
+
 export function assert(ok: unknown, message: string): asserts ok {
   if (!ok) throw new Error(message);
 }

@@ -1,6 +1,6 @@
 // Diagnostics in the editor, schema hovers, and the Loki view.
 import type { E2ETest } from './harness.ts';
-import { assert, currentTab, openApp, openExample, prepareCall, revealText, runAndWait, setEditorText, tools } from './ui-helpers.ts';
+import { assert, currentTab, openApp, openExample, prepareCall, runAndWait, showHoverAt, setEditorText, tools } from './ui-helpers.ts';
 
 const tests: E2ETest[] = [
   {
@@ -11,7 +11,21 @@ const tests: E2ETest[] = [
       await openExample(page, 'lcp-quirks', 'tool_export');
       const squiggle = page.locator('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error, .monaco-editor .squiggly-info').first();
       await squiggle.waitFor({ timeout: 20_000 });
-      await squiggle.hover({ force: true });
+      // The hover Monaco shows for the marker, asked for as a keyboard user does (cursor on the
+      // marker, "Show Hover"): a mouse hover depends on where the pointer was and when the squiggle
+      // was last redrawn.
+      await page.evaluate(() => {
+        type Range = { startLineNumber: number; startColumn: number };
+        const ed = (window as unknown as { toolplayEditor: {
+          getModel(): { getAllDecorations(): Array<{ range: Range; options: { className?: string | null } }> };
+          setPosition(p: { lineNumber: number; column: number }): void; focus(): void; trigger(source: string, id: string, payload: unknown): void;
+        } }).toolplayEditor;
+        const marker = ed.getModel().getAllDecorations().find((d) => d.options.className?.includes('squiggly'));
+        if (!marker) throw new Error('no marker decoration');
+        ed.focus();
+        ed.setPosition({ lineNumber: marker.range.startLineNumber, column: marker.range.startColumn });
+        ed.trigger('test', 'editor.action.showHover', {});
+      });
       const hover = page.locator('.monaco-hover-content').filter({ hasText: 'Fix:' }).first();
       await hover.waitFor({ timeout: 10_000 });
       assert(/LCP\d+/.test((await hover.textContent()) ?? ''), `hover names the diagnostic code: ${await hover.textContent()}`);
@@ -42,15 +56,12 @@ const tests: E2ETest[] = [
     },
   },
   {
-    name: 'hovering a def tool_ line shows the schema the profile makes of it',
+    name: 'the hover of a def tool_ line shows the schema the profile makes of it',
     async run({ newPage, base }) {
       const { page } = await newPage();
       await openApp(page, base);
       await page.locator('.monaco-editor .view-lines').getByText('TOOL_LIBRARY_NAME').first().waitFor();
-      await revealText(page, 'def tool_search_wikipedia');
-      const line = page.locator('.monaco-editor .view-line', { hasText: 'def tool_search_wikipedia' }).first();
-      await line.waitFor();
-      await line.getByText('tool_search_wikipedia').hover();
+      await showHoverAt(page, 'tool_search_wikipedia(');
       const hover = page.locator('.monaco-hover-content').filter({ hasText: 'lcp profile sees it' });
       await hover.first().waitFor({ timeout: 10_000 });
       assert((await hover.first().textContent())?.includes('input_schema'), 'hover shows the LCP schema');
