@@ -92,8 +92,10 @@ const tests: E2ETest[] = [
       await compareButton(loser).click();
       const dialog = loser.getByRole('dialog', { name: 'Two versions of tools/notes.py' });
       await dialog.waitFor();
-      await dialog.getByText(theirs).first().waitFor({ timeout: 10_000 });
-      await dialog.getByText(mine).first().waitFor({ timeout: 10_000 });
+      // Both versions shown side by side. Monaco lays out the right side once its diff worker has
+      // answered, which a loaded machine can take seconds to start: the suite's usual cap, not a speed claim.
+      await dialog.getByText(theirs).first().waitFor({ timeout: 30_000 });
+      await dialog.getByText(mine).first().waitFor({ timeout: 30_000 });
       await dialog.getByRole('button', { name: "Keep this tab's version" }).click();
       await saved(loser);
       assert((await stored(loser, ['tools/notes.py']))[0] === `${NOTES}${mine}\n`, 'the chosen version is stored');
