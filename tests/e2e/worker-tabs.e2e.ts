@@ -95,7 +95,10 @@ const tests: E2ETest[] = [
       // Both versions shown side by side. Monaco lays out the right side once its diff worker has
       // answered, which a loaded machine can take seconds to start: the suite's usual cap, not a speed claim.
       await dialog.getByText(theirs).first().waitFor({ timeout: 30_000 });
-      await dialog.getByText(mine).first().waitFor({ timeout: 30_000 });
+      await dialog.getByText(mine).first().waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
+        // Say what the dialog showed instead (a known race: issue 11's note), so the failure can be read.
+        throw new Error(`this tab's version (${mine}) is not in the dialog, which shows: ${JSON.stringify((await dialog.textContent()) ?? '')}; ${String(e)}`);
+      });
       await dialog.getByRole('button', { name: "Keep this tab's version" }).click();
       await saved(loser);
       assert((await stored(loser, ['tools/notes.py']))[0] === `${NOTES}${mine}\n`, 'the chosen version is stored');
