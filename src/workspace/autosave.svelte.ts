@@ -93,6 +93,8 @@ export class Autosave {
   get metaDirty(): boolean { return this.#metaDirty; }
   /** Whether `path` has edits not stored yet. */
   isDirty(path: string): boolean { return this.#dirty.has(path); }
+  /** Whether a save in flight is writing `path` (its outcome, stored or conflict, comes from the store). */
+  isSaving(path: string): boolean { return this.#inflight?.has(path) ?? false; }
   /** The stored bytes an unsaved edit of `path` started from. */
   baseOf(path: string): Uint8Array | null | undefined { return this.#dirty.get(path)?.base; }
 

@@ -260,6 +260,9 @@ export class Workspace {
     const changes: FileChange[] = [];
     for (const [path, theirs] of stored) {
       const mine = this.#files.get(path) ?? null;
+      // This tab's save of the file began while the news was read: the store checks that save against
+      // what it holds and reports the conflict itself. Taking their version here would drop this tab's.
+      if (this.#save.isSaving(path)) continue;
       if (!this.#save.isDirty(path)) {
         if (sameBytes(mine, theirs)) continue;
         if (theirs) this.#files.set(path, theirs);

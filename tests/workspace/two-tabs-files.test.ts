@@ -93,6 +93,41 @@ describe('two tabs, one file', () => {
     b.dispose();
   });
 
+  it('the other tab\'s news read while this tab\'s own save of the file is starting: this tab\'s version is kept and shown as the conflict', async () => {
+    const db = `two-tabs-${++n}`;
+    const channel = `race-${n}`;
+    const seed = await Workspace.open(createIdbStore(db), 'w', { autosaveMs: 5, channel: `seed-${n}` });
+    seed.write('tools/notes.py', 'v0\n');
+    await seed.flush();
+    seed.dispose();
+    // A's store holds the read of B's news back until A's own save of the file has begun: the
+    // order that lost A's version in Chromium (its autosave fired while the news was being read).
+    const real = createIdbStore(db);
+    let saveBegan!: () => void;
+    let readBegan!: () => void;
+    const began = new Promise<void>((ok) => { saveBegan = ok; });
+    const reading = new Promise<void>((ok) => { readBegan = ok; });
+    const slowRead: typeof real = {
+      ...real,
+      read: async (...args) => { readBegan(); const out = await real.read(...args); await began; return out; },
+      save: (...args) => { saveBegan(); return real.save(...args); },
+    };
+    const a = await Workspace.open(slowRead, 'w', { autosaveMs: 60_000, channel });
+    const b = await Workspace.open(createIdbStore(db), 'w', { autosaveMs: 60_000, channel });
+    a.write('tools/notes.py', 'v0\nonly A\n');
+    b.write('tools/notes.py', 'v0\nonly B\n');
+    await b.flush();
+    // A hears of B's save; its news waits in the read while A's own save starts.
+    await reading;
+    await a.flush();
+    await until(() => a.conflicts.length === 1);
+    expect(a.readText('tools/notes.py')).toBe('v0\nonly A\n');
+    expect(a.conflicts.map((c) => [c.path, text(c.mine), text(c.theirs)])).toEqual([['tools/notes.py', 'v0\nonly A\n', 'v0\nonly B\n']]);
+    expect(text((await real.load('w')).files.get('tools/notes.py'))).toBe('v0\nonly B\n');
+    a.dispose();
+    b.dispose();
+  });
+
   it('a conflict found by the save itself (no broadcast heard) is reported the same way', async () => {
     const db = `two-tabs-${++n}`;
     // Different channels: the tabs cannot hear each other, only the store can tell.
