@@ -37,6 +37,18 @@ const tests: E2ETest[] = [
       assert((await items.filter({ hasText: 'for hub' }).count()) === 0, "the hub's own findings carry no host note");
       await tools(page).getByRole('checkbox', { name: /^Show other hosts' findings \(1\)$/ }).waitFor();
       await page.locator('.monaco-editor .squiggly-error').first().waitFor();
+
+      // A problem's place is a link: the file opens with the cursor on that line, focus in the editor.
+      type Ed = { setPosition(p: { lineNumber: number; column: number }): void; getPosition(): { lineNumber: number } | null; hasTextFocus(): boolean };
+      await page.evaluate(() => (window as unknown as { toolplayEditor: Ed }).toolplayEditor.setPosition({ lineNumber: 1, column: 1 }));
+      const place = items.first().getByRole('button', { name: /\.py:\d+$/ });
+      const line = Number((await place.textContent())?.split(':').pop());
+      assert(line > 1, `the first problem is past line 1 (got ${line})`);
+      await place.click();
+      await page.waitForFunction((want) => {
+        const ed = (window as unknown as { toolplayEditor: Ed }).toolplayEditor;
+        return ed.getPosition()?.lineNumber === want && ed.hasTextFocus();
+      }, line, { timeout: 10_000 });
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
   },
