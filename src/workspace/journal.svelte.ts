@@ -5,7 +5,7 @@
  * to that file's history: undoing never loses what came after the call either.
  */
 import type { FileChange } from '../protocol/worker.ts';
-import { addEntry, entryOf, toolSourceImpact, undoPlan, type JournalEntry } from './call-journal.ts';
+import { addEntry, entryOf, toolSourceImpact, undoPlan, JOURNAL_ENTRY_MAX_BYTES, type JournalEntry } from './call-journal.ts';
 import type { JournalStore } from './journal-store.ts';
 
 /** What the journal needs of the workspace. */
@@ -48,7 +48,14 @@ export class CallJournal {
 
   canUndo(callId: string): boolean {
     const e = this.entry(callId);
-    return e !== undefined && !e.undone;
+    return e !== undefined && !e.undone && e.tooLarge === undefined;
+  }
+
+  /** Why this call cannot be undone although it changed files (what it replaced was too large to keep), or null. */
+  tooLarge(callId: string): string | null {
+    const bytes = this.entry(callId)?.tooLarge;
+    if (bytes === undefined) return null;
+    return `This call cannot be undone: the files it changed held ${megabytes(bytes)} before it, more than the ${megabytes(JOURNAL_ENTRY_MAX_BYTES)} the undo history keeps per call. Each file's History may still have its earlier version.`;
   }
 
   /** A finished call committed `changes`; `before` reads each file as it was before the call. */
@@ -69,6 +76,7 @@ export class CallJournal {
     const e = this.entry(callId);
     if (!e) return 'This call is no longer in the undo history.';
     if (e.undone) return `${e.tool}'s changes were already undone.`;
+    if (e.tooLarge !== undefined) return this.tooLarge(callId)!;
     const files = this.#workspace.files;
     const plan = undoPlan(e, (p) => files.get(p) ?? null);
     this.#workspace.applyChanges(plan.changes, 'undo');
@@ -93,3 +101,6 @@ export class CallJournal {
     return this.#writes;
   }
 }
+
+const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
+

@@ -3,7 +3,7 @@
 // versions are kept (a bounded ring) and restorable; the journal survives a reload.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { addEntry, entryOf, fingerprint, readJournal, toolSourceImpact, undoPlan, JOURNAL_LIMIT } from '../../src/workspace/call-journal.ts';
+import { addEntry, entryBytes, entryOf, fingerprint, readJournal, toolSourceImpact, undoPlan, JOURNAL_BUDGET, JOURNAL_ENTRY_MAX_BYTES, JOURNAL_KEEP, JOURNAL_LIMIT, type JournalEntry } from '../../src/workspace/call-journal.ts';
 import { pushVersion, HISTORY_LIMIT, type FileVersion } from '../../src/workspace/history-ring.ts';
 import { conflictOf } from '../../src/workspace/conflicts.ts';
 import { CallJournal } from '../../src/workspace/journal.svelte.ts';
@@ -76,6 +76,39 @@ describe('call journal (pure)', () => {
     expect(readJournal([journal[0], { callId: 1 }, null])).toEqual([journal[0]]);
     expect(fingerprint(enc('a'))).not.toBe(fingerprint(enc('b')));
   });
+
+  // The byte budget never pushes the journal below the newest 20 calls: a call whose earlier files
+  // hold more than budget/20 keeps no content and says it cannot be undone (instead of evicting others).
+  const call = (i: number, bytes: number, path = 'data.bin') => entryOf(`b${i}`, 'tool_big', [{ path, content: enc(`${i}`) }], () => new Uint8Array(bytes), i);
+  const record = (sizes: number[]) => sizes.reduce<JournalEntry[]>((j, bytes, i) => addEntry(j, call(i, bytes)), []);
+  const kept = (j: JournalEntry[]) => j.reduce((n, e) => n + entryBytes(e), 0);
+
+  it('keeps the newest 20 calls whatever their size, and never more than the byte budget', () => {
+    expect(JOURNAL_ENTRY_MAX_BYTES * JOURNAL_KEEP).toBeLessThanOrEqual(JOURNAL_BUDGET);
+    for (const size of [JOURNAL_ENTRY_MAX_BYTES, JOURNAL_ENTRY_MAX_BYTES + 1, 10_000_000, 40_000_000]) {
+      const journal = record(Array.from({ length: 35 }, () => size));
+      expect(journal.length, `calls of ${size} bytes`).toBeGreaterThanOrEqual(JOURNAL_KEEP);
+      expect(journal.slice(0, JOURNAL_KEEP).map((e) => e.callId)).toEqual(Array.from({ length: JOURNAL_KEEP }, (_, i) => `b${34 - i}`));
+      expect(kept(journal)).toBeLessThanOrEqual(JOURNAL_BUDGET);
+    }
+    // One huge call among small ones takes no room from the others (it used to push all older calls out).
+    const mixed = record([...Array.from({ length: 10 }, () => 1_000_000), 40_000_000, ...Array.from({ length: 19 }, () => 1_000_000)]);
+    expect(mixed.length).toBe(JOURNAL_LIMIT);
+    expect(mixed.filter((e) => e.tooLarge !== undefined).map((e) => [e.callId, e.tooLarge])).toEqual([['b10', 40_000_000]]);
+    // Past the newest 20, older calls stay while they fit.
+    const over = record(Array.from({ length: 30 }, () => 2_400_000));
+    expect(over.length).toBe(20);
+    expect(kept(over)).toBe(48_000_000);
+  });
+
+  it('a call too large to keep still says what it did to tool sources, and that it cannot be undone', () => {
+    const big = entryOf('huge', 'tool_wipe', [{ path: 'tools/a.py', content: null }, { path: 'out.txt', content: enc('x') }], (p) => (p === 'tools/a.py' ? new Uint8Array(3_000_000) : null), 0);
+    expect(big.tooLarge).toBe(3_000_000);
+    expect(entryBytes(big)).toBe(0);
+    expect(toolSourceImpact(big, 'tools')).toBe('This call deleted 1 tool source (tools/a.py).');
+    expect(readJournal([big])).toEqual([big]);
+    expect(readJournal([{ ...big, tooLarge: undefined }])).toEqual([]); // a dropped file belongs to a tooLarge entry only
+  });
 });
 
 describe('undo with a real workspace and store', () => {
@@ -115,6 +148,24 @@ describe('undo with a real workspace and store', () => {
     expect((await ws2.history('notes.md')).map((v) => text(v.bytes))).toContain('N');
     ws.dispose();
     ws2.dispose();
+  });
+
+  it('a call whose earlier files are too large: kept in the journal, no Undo, and the sentence says why', async () => {
+    const ws = await Workspace.open(createIdbStore(`undo-${++n}`), 'w', { autosaveMs: 5, channel: `undo-ch-${n}` });
+    const journal = new CallJournal(ws, createJournalStore(`undo-${n}`));
+    journal.record('big', 'tool_shrink', [{ path: 'db.sqlite', content: enc('small') }], () => new Uint8Array(6_000_000));
+    journal.record('small', 'tool_note', [{ path: 'n.md', content: enc('x') }], () => null);
+    expect(journal.canUndo('big')).toBe(false);
+    expect(journal.canUndo('small')).toBe(true);
+    const why = "This call cannot be undone: the files it changed held 6 MB before it, more than the 2.5 MB the undo history keeps per call. Each file's History may still have its earlier version.";
+    expect(journal.tooLarge('big')).toBe(why);
+    expect(journal.tooLarge('small')).toBeNull();
+    expect(journal.undo('big')).toBe(why);
+    await journal.settled();
+    const reloaded = new CallJournal(ws, createJournalStore(`undo-${n}`));
+    await reloaded.load();
+    expect(reloaded.tooLarge('big')).toBe(why);
+    ws.dispose();
   });
 
   it('a journal store that throws: undo still works in this tab and the failure is said once', async () => {
