@@ -3,14 +3,14 @@
  * record per workspace, key [id, 4], written after a call or an undo.
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
-import { LIST_KEY, mayStore } from './list-format.ts';
 import { readJournal, type JournalEntry } from './call-journal.ts';
+import { putIfListed } from './listed-put.ts';
 
 export const JOURNAL = 4;
 
 export interface JournalStore {
   load(id: string): Promise<JournalEntry[]>;
-  /** Skipped when the workspace is no longer listed (deleted in another tab). */
+  /** Skipped when the workspace is no longer listed (deleted in another tab); refused over a newer toolplay's data. */
   save(id: string, entries: readonly JournalEntry[]): Promise<void>;
 }
 
@@ -18,14 +18,7 @@ export function createJournalStore(name = 'toolplay'): JournalStore {
   const use: UseStore = createStore(name, 'records');
   return {
     load: (id) => use('readonly', async (os) => readJournal(await promisifyRequest(os.get([id, JOURNAL])))),
-    save: (id, entries) =>
-      use('readwrite', (os) => {
-        const listed = os.get(LIST_KEY);
-        listed.onsuccess = () => {
-          if (mayStore(listed.result, id)) os.put(entries, [id, JOURNAL]);
-        };
-        return promisifyRequest(os.transaction);
-      }),
+    save: (id, entries) => use('readwrite', (os) => putIfListed(os, id, [id, JOURNAL], entries)),
   };
 }
 

@@ -6,7 +6,7 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import { readEvents } from '../share/events.ts';
-import { LIST_KEY, mayStore } from './list-format.ts';
+import { putIfListed } from './listed-put.ts';
 
 export const TELEMETRY = 2;
 /** JSON characters of events kept per workspace; older calls beyond it are dropped whole. */
@@ -20,7 +20,7 @@ export interface TelemetryRecord {
 
 export interface TelemetryStore {
   load(id: string): Promise<TelemetryRecord>;
-  /** Skipped when the workspace is no longer listed (deleted in another tab). */
+  /** Skipped when the workspace is no longer listed (deleted in another tab); refused over a newer toolplay's data. */
   save(id: string, record: TelemetryRecord): Promise<void>;
 }
 
@@ -28,14 +28,7 @@ export function createTelemetryStore(name = 'toolplay'): TelemetryStore {
   const use: UseStore = createStore(name, 'records');
   return {
     load: (id) => use('readonly', async (os) => readRecord(await promisifyRequest(os.get([id, TELEMETRY])))),
-    save: (id, record) =>
-      use('readwrite', (os) => {
-        const listed = os.get(LIST_KEY);
-        listed.onsuccess = () => {
-          if (mayStore(listed.result, id)) os.put(record, [id, TELEMETRY]);
-        };
-        return promisifyRequest(os.transaction);
-      }),
+    save: (id, record) => use('readwrite', (os) => putIfListed(os, id, [id, TELEMETRY], record)),
   };
 }
 

@@ -114,6 +114,32 @@ const tests: E2ETest[] = [
     },
   },
   {
+    name: 'a full quota that refuses only the undo history: the result says so next to Undo, the files are still saved, Undo works in the tab',
+    async run({ newPage, base }) {
+      const { page, context } = await newPage();
+      // The browser refuses the journal's record ([id, 4]) as a full origin quota would; every other write lands.
+      await page.addInitScript(() => {
+        const put = IDBObjectStore.prototype.put;
+        IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+          if (Array.isArray(key) && key[1] === 4) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          return put.call(this, value, key);
+        };
+      });
+      await open(page, base);
+      await prepareCall(page, 'tool_rewrite', {});
+      await runAndWait(page);
+      await result(page).getByRole('alert').filter({ hasText: 'Browser storage is full, so the undo history is not saved. Undo still works in this tab until it is closed or reloaded.' }).waitFor({ timeout: 10_000 });
+      await page.getByText('Saved in this browser').waitFor({ timeout: 10_000 });
+      const other = await context.newPage();
+      await other.goto(base);
+      await treeItem(other, 'notes.md').click();
+      await other.getByText('rewritten by the tool').first().waitFor({ timeout: 30_000 });
+      await other.close();
+      await result(page).getByRole('button', { name: "Undo this call's changes" }).click();
+      await result(page).getByRole('status').filter({ hasText: "Undid tool_rewrite's changes: 1 file put back" }).waitFor();
+    },
+  },
+  {
     name: 'markup in tool-controlled fields (docstring, created file name, stderr, output, deleted tool source name) is shown as text, Undo included',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();

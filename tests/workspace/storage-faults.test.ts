@@ -7,6 +7,9 @@ import { probeStorage } from '../../src/workspace/storage-probe.ts';
 import { Workspace, createIdbStore } from '../../src/workspace/workspace.svelte.ts';
 import { createListStore } from '../../src/workspace/list-store.ts';
 import { LIST_KEY } from '../../src/workspace/list-format.ts';
+import { createJournalStore } from '../../src/workspace/journal-store.ts';
+import { createTelemetryStore } from '../../src/workspace/telemetry-store.ts';
+import { CallJournal } from '../../src/workspace/journal.svelte.ts';
 import { createStore, get, set } from 'idb-keyval';
 
 let n = 0;
@@ -75,6 +78,32 @@ describe('while working', () => {
     expect(text((await store.load('w')).files.get('a.py'))).toBe('saved');
     await expect(list.create({ id: 'x', name: 'X', created: 0, review: null }, { files: new Map(), folders: [], settings: ws.settings })).rejects.toMatchObject({ name: 'StoreFromNewerVersion' });
     expect(await get(LIST_KEY, createStore(name, 'records'))).toEqual(newer);
+    ws.dispose();
+  });
+
+  it('the journal and the telemetry stores never write over a newer toolplay\'s data either (whatever its list looks like)', async () => {
+    const name = `newer-side-${++n}`;
+    const list = createListStore(name);
+    await list.open({ id: 'w', name: 'Mine', created: 0, review: null });
+    const ws = await Workspace.open(createIdbStore(name), 'w', { autosaveMs: 5, channel: `sf-${n}` });
+    const journal = new CallJournal(ws, createJournalStore(name));
+    const telemetry = createTelemetryStore(name);
+    const raw = createStore(name, 'records');
+    // A newer layout whose list is not this build's shape at all, and the newer records under this workspace's keys.
+    const newer = { layout: 7, workspaces: { w: { title: 'Mine' } } };
+    const newerJournal = { format: 'journal-v7', calls: [] };
+    const newerTelemetry = { format: 'telemetry-v7' };
+    await set(LIST_KEY, newer, raw);
+    await set(['w', 4], newerJournal, raw);
+    await set(['w', 2], newerTelemetry, raw);
+    journal.record('c', 'tool_t', [{ path: 'f.txt', content: new TextEncoder().encode('x') }], () => null);
+    await journal.settled();
+    expect(journal.error).toBe("A newer version of toolplay now owns this browser's storage, so the undo history is not saved here (its data is left intact). Undo still works in this tab until it is closed or reloaded.");
+    expect(journal.canUndo('c')).toBe(true);
+    await expect(telemetry.save('w', { events: [], recorded: [] })).rejects.toMatchObject({ name: 'StoreFromNewerVersion' });
+    expect(await get(['w', 4], raw)).toEqual(newerJournal);
+    expect(await get(['w', 2], raw)).toEqual(newerTelemetry);
+    expect(await get(LIST_KEY, raw)).toEqual(newer);
     ws.dispose();
   });
 

@@ -181,9 +181,40 @@ describe('undo with a real workspace and store', () => {
     ws.applyChanges([{ path: 'f.txt', content: enc('after') }]);
     journal.record('c', 'tool_t', [{ path: 'f.txt', content: enc('after') }], () => enc('before'));
     await journal.settled();
-    expect(journal.error).toMatch(/^Undo history is not saved: .*It still works in this tab\.$/);
+    expect(journal.error).toBe('Browser storage is full, so the undo history is not saved. Undo still works in this tab until it is closed or reloaded.');
     journal.undo('c');
     expect(ws.readText('f.txt')).toBe('before');
+    ws.dispose();
+  });
+
+  it('a full quota that refuses only the journal: the failure is said (not swallowed), the workspace still saves, and it clears once a save lands', async () => {
+    const db = `undo-${++n}`;
+    const store = createIdbStore(db);
+    const ws = await Workspace.open(store, 'w', { autosaveMs: 5, channel: `undo-ch-${n}` });
+    ws.write('f.txt', 'before');
+    await ws.flush();
+    const journal = new CallJournal(ws, createJournalStore(db));
+    const realPut = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      if (Array.isArray(key) && key[1] === 4) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return realPut.call(this, value, key);
+    };
+    try {
+      const change: FileChange[] = [{ path: 'f.txt', content: enc('after the call') }];
+      ws.applyChanges(change);
+      journal.record('c', 'tool_t', change, () => enc('before'));
+      await Promise.all([ws.flush(), journal.settled()]);
+      expect(journal.error).toBe('Browser storage is full, so the undo history is not saved. Undo still works in this tab until it is closed or reloaded.');
+      expect(ws.saveState).toBe('saved');
+      expect(text((await store.load('w')).files.get('f.txt'))).toBe('after the call');
+      expect(await createJournalStore(db).load('w')).toEqual([]);
+    } finally {
+      IDBObjectStore.prototype.put = realPut;
+    }
+    journal.record('d', 'tool_t', [{ path: 'g.txt', content: enc('g') }], () => null);
+    await journal.settled();
+    expect(journal.error).toBeNull();
+    expect((await createJournalStore(db).load('w')).map((e) => e.callId)).toEqual(['d', 'c']);
     ws.dispose();
   });
 });
