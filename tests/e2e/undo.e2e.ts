@@ -94,7 +94,7 @@ const tests: E2ETest[] = [
     },
   },
   {
-    name: 'os.remove(__file__): the tool leaves the Tools panel; after a reload the telemetry entry still offers Undo, which restores the file',
+    name: 'os.remove(__file__): the tool leaves the Tools panel; after a reload the telemetry entry still says it deleted a tool source and offers Undo, which restores the file',
     async run({ newPage, base }) {
       const { page } = await newPage();
       await open(page, base);
@@ -106,6 +106,8 @@ const tests: E2ETest[] = [
 
       await page.reload();
       await treeItem(page, 'notes.md').waitFor({ timeout: 30_000 });
+      // The telemetry entry's Undo says what the call did to the tool sources, as the result did.
+      await telemetry(page).getByText('This call deleted 1 tool source (tools/cleanup.py).').waitFor({ timeout: 10_000 });
       const undo = telemetry(page).getByRole('button', { name: "Undo this call's changes" });
       await undo.click();
       await treeItem(page, 'tools/cleanup.py').waitFor({ timeout: 10_000 });
