@@ -10,6 +10,7 @@
  */
 import { WorkspaceGone, describeSaveError, type WorkspaceMeta, type WorkspaceSettings, type WorkspaceStore } from './store.ts';
 import type { FileWrite } from './conflicts.ts';
+import { StoreFromNewerVersion } from './storage-errors.ts';
 import type { VersionReason } from './history-ring.ts';
 
 export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
@@ -54,6 +55,8 @@ export class Autosave {
   #conflicts = $state.raw<ReadonlyMap<string, Uint8Array | null>>(new Map());
   /** Deleted in another tab: nothing is written until it is listed again (see setGone). */
   #gone = $state(false);
+  /** A save found a newer toolplay's data: the unload save, which writes without reading first, must not land on it. */
+  #newer = false;
   /** Stored revision the in-memory state is based on. */
   #revision = 0;
   #dirty = new Map<string, Dirty>();
@@ -257,7 +260,7 @@ export class Autosave {
    * person was told they are unsaved, and writing them blind would overwrite the other tab's version.
    */
   #saveOnUnload(): void {
-    if (this.#gone) return;
+    if (this.#gone || this.#newer) return;
     const dirty = new Map([...(this.#inflight ?? []), ...this.#pending()].filter(([p]) => !this.#conflicts.has(p)));
     if (!dirty.size && !this.#metaDirty && !this.#inflight) return;
     this.cancel();
@@ -310,6 +313,7 @@ export class Autosave {
       this.#state = 'error';
       this.#error = describeSaveError(e);
       if (e instanceof WorkspaceGone) this.#gone = true;
+      if (e instanceof StoreFromNewerVersion) this.#newer = true;
     } finally {
       if (this.#inflight === dirty) {
         this.#saving = null;

@@ -81,6 +81,33 @@ describe('while working', () => {
     ws.dispose();
   });
 
+  it('after a newer toolplay took over, leaving the page writes nothing either (the unload save writes without reading first)', async () => {
+    const name = `newer-unload-${++n}`;
+    // A page: the autosave listens for pagehide on window and visibilitychange on document.
+    const page = new EventTarget();
+    Object.assign(globalThis, { window: page, document: Object.assign(new EventTarget(), { visibilityState: 'visible' }) });
+    try {
+      const list = createListStore(name);
+      await list.open({ id: 'w', name: 'Mine', created: 0, review: null });
+      const store = createIdbStore(name);
+      const ws = await Workspace.open(store, 'w', { autosaveMs: 5, channel: `sf-${n}` });
+      ws.write('a.py', 'saved');
+      await ws.flush();
+      await set(LIST_KEY, { layout: 3, entries: [{ id: 'w', name: 'Mine', created: 0, review: null }], last: 'w' }, createStore(name, 'records'));
+      await set(['w', 1, 'a.py'], new TextEncoder().encode('the newer toolplay\'s'), createStore(name, 'records'));
+      ws.write('a.py', 'typed after the upgrade');
+      await ws.flush();
+      expect(ws.saveError).toMatch(/^A newer version of toolplay now owns this browser's storage/);
+      page.dispatchEvent(new Event('pagehide'));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(text((await store.load('w')).files.get('a.py'))).toBe("the newer toolplay's");
+      ws.dispose();
+    } finally {
+      Reflect.deleteProperty(globalThis, 'window');
+      Reflect.deleteProperty(globalThis, 'document');
+    }
+  });
+
   it('the journal and the telemetry stores never write over a newer toolplay\'s data either (whatever its list looks like)', async () => {
     const name = `newer-side-${++n}`;
     const list = createListStore(name);
