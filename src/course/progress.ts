@@ -15,6 +15,8 @@ export interface CourseRecord {
   lessons: Record<string, LessonProgress>;
   /** The lesson the person is on. */
   current: string | null;
+  /** The workspace that lesson was started in (its "Reset to start" puts the files back there). */
+  workspace?: string;
 }
 
 export interface ProgressStore {
@@ -27,8 +29,9 @@ const KEY = 'progress';
 export function readCourseRecord(value: unknown): CourseRecord {
   const record: CourseRecord = { lessons: {}, current: null };
   if (typeof value !== 'object' || value === null) return record;
-  const v = value as { lessons?: unknown; current?: unknown };
+  const v = value as { lessons?: unknown; current?: unknown; workspace?: unknown };
   if (typeof v.current === 'string') record.current = v.current;
+  if (typeof v.workspace === 'string') record.workspace = v.workspace;
   if (typeof v.lessons !== 'object' || v.lessons === null) return record;
   for (const [id, p] of Object.entries(v.lessons as Record<string, unknown>)) {
     if (typeof p !== 'object' || p === null) continue;

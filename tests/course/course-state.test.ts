@@ -18,15 +18,23 @@ beforeAll(async () => {
 const arrays = COURSE.find((l) => l.id === 'lcp-arrays')!;
 
 function setup(progress: ProgressStore = createIdbProgressStore(`course-${Math.random()}`), accept = true) {
-  const workspace = { files: new Map<string, Uint8Array>(), blocked: null as string | null };
+  const workspace = { id: 'first', files: new Map<string, Uint8Array>(), blocked: null as string | null };
   const opened: OpenRequest[] = [];
+  const putBack: OpenRequest[] = [];
   const open = async (request: OpenRequest) => {
     opened.push(request);
-    if (accept) workspace.files = encodeFiles(request.files as Record<string, string>);
+    if (accept) {
+      workspace.id = `opened-${opened.length}`;
+      workspace.files = encodeFiles(request.files as Record<string, string>);
+    }
     return accept;
   };
-  const course = new CourseState({ lessons: COURSE, host, workspace, progress, open });
-  return { course, workspace, opened, progress };
+  const replace = (request: OpenRequest) => {
+    putBack.push(request);
+    workspace.files = new Map([...workspace.files, ...encodeFiles(request.files as Record<string, string>)]);
+  };
+  const course = new CourseState({ lessons: COURSE, host, workspace, progress, open, replace });
+  return { course, workspace, opened, putBack, progress };
 }
 
 describe('CourseState', () => {
@@ -61,6 +69,33 @@ describe('CourseState', () => {
     expect(again.report).toBeNull();
   });
 
+  it('Reset to start puts the files back into the lesson\'s own workspace, even after a reload; elsewhere it opens a new one', async () => {
+    const { course, workspace, opened, putBack, progress } = setup();
+    course.select('lcp-arrays');
+    await course.start();
+    expect(workspace.id).toBe('opened-1');
+    workspace.files = encodeFiles(arrays.solution);
+    await course.check();
+    expect(course.report?.passed).toBe(true);
+    await course.reset();
+    expect(opened).toHaveLength(1);
+    expect(putBack).toEqual([expect.objectContaining({ files: arrays.start, openPath: 'tools/maths.py', profile: 'lcp' })]);
+    expect(course.report).toBeNull();
+    expect(course.isFinished('lcp-arrays')).toBe(true);
+
+    // The page reloaded: the record still knows which workspace the lesson lives in.
+    const reloaded = new CourseState({ lessons: COURSE, host, workspace, progress, open: async () => true, replace: (r) => putBack.push(r) });
+    await reloaded.load();
+    await reloaded.reset();
+    expect(putBack).toHaveLength(2);
+
+    // Another workspace is open (the person switched): its files are not the lesson's to replace.
+    workspace.id = 'someone-else';
+    await course.reset();
+    expect(opened).toHaveLength(2);
+    expect(putBack).toHaveLength(2);
+  });
+
   it('a declined opener changes nothing; hints come one at a time', async () => {
     const { course } = setup(undefined, false);
     course.select('loki-env');
@@ -85,7 +120,7 @@ describe('CourseState', () => {
 
   it('a check that cannot run says why and can run again', async () => {
     const broken = { ...host, writeScratch: async () => Promise.reject(new Error('the Python worker is not running')) } as unknown as NodeScratchHost;
-    const course = new CourseState({ lessons: COURSE, host: broken, workspace: { files: new Map(), blocked: null }, progress: createIdbProgressStore('broken'), open: async () => true });
+    const course = new CourseState({ lessons: COURSE, host: broken, workspace: { id: 'w', files: new Map(), blocked: null }, progress: createIdbProgressStore('broken'), open: async () => true, replace: () => {} });
     await course.check();
     expect(course.error).toBe('The check could not run: the Python worker is not running');
     expect(course.checking).toBe(false);
@@ -99,7 +134,7 @@ describe('CourseState', () => {
     workspace.blocked = 'this workspace came from a link: press Trust and run first.';
     const used: string[] = [];
     const watched = new Proxy(host, { get: (h, key, r) => (used.push(String(key)), Reflect.get(h, key, r) as unknown) });
-    const gated = new CourseState({ lessons: COURSE, host: watched, workspace, progress: createIdbProgressStore(`gated-${Math.random()}`), open: async () => true });
+    const gated = new CourseState({ lessons: COURSE, host: watched, workspace, progress: createIdbProgressStore(`gated-${Math.random()}`), open: async () => true, replace: () => {} });
     gated.select('lcp-arrays');
     expect(gated.blocked).toBe(workspace.blocked);
     await gated.check();

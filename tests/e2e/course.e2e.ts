@@ -1,12 +1,16 @@
 // The course in the browser: one lesson of each host finished through the UI (start it, type the
-// fix, Check, see it pass, reload, still finished), with the check running in the Python worker.
+// fix, Check, see it pass, reload, still finished), with the check running in the Python worker;
+// Reset to start puts the starting files back in the same workspace.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { waitForPython, type E2ETest } from './harness.ts';
 import { assert, openApp, setEditorText } from './ui-helpers.ts';
 
-const solution = (lesson: string, path: string): string =>
-  readFileSync(new URL(`../../src/course/lessons/${lesson}/solution/${path}`, import.meta.url), 'utf8');
+const lessonFile = (lesson: string, part: 'start' | 'solution', path: string): string =>
+  readFileSync(new URL(`../../src/course/lessons/${lesson}/${part}/${path}`, import.meta.url), 'utf8');
+const solution = (lesson: string, path: string): string => lessonFile(lesson, 'solution', path);
+const editorIs = (page: Page, text: string) =>
+  page.waitForFunction((want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want, text, { timeout: 10_000 });
 
 const lessons = (page: Page) => page.getByRole('region', { name: 'Lessons' });
 const results = (page: Page) => lessons(page).getByRole('status');
@@ -27,7 +31,7 @@ async function check(page: Page): Promise<string> {
   return (await results(page).first().textContent()) ?? '';
 }
 
-function finishOne(host: string, lessonId: string, title: RegExp, openPath: string): E2ETest {
+function finishOne(host: string, lessonId: string, title: RegExp, openPath: string, resetToo = false): E2ETest {
   return {
     name: `${host}: ${lessonId} is finished through the UI and stays finished after a reload`,
     async run({ newPage, base }) {
@@ -39,7 +43,7 @@ function finishOne(host: string, lessonId: string, title: RegExp, openPath: stri
       assert(await lessons(page).getByRole('list', { name: 'Check results' }).getByText(/^Missing:/).count() > 0, 'missing items are listed');
 
       await setEditorText(page, solution(lessonId, openPath));
-      await page.waitForFunction((text) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === text, solution(lessonId, openPath));
+      await editorIs(page, solution(lessonId, openPath));
       const after = await check(page);
       assert(/done: lesson finished/.test(after), `the fix passes the check: ${after}`);
       await lessons(page).getByRole('button', { name: 'Show a solution' }).waitFor();
@@ -49,13 +53,27 @@ function finishOne(host: string, lessonId: string, title: RegExp, openPath: stri
       await page.getByRole('tab', { name: 'Lessons' }).click();
       await lessons(page).getByRole('button', { name: new RegExp(`${title.source}.*\\(finished\\)`) }).waitFor();
       assert(/1 of 13 finished/.test((await lessons(page).locator('header').textContent()) ?? ''), 'progress counts the finished lesson');
+      if (resetToo) {
+        // Reset to start puts the starting files back in this same workspace; the fix stays in History.
+        const workspaces = await page.getByLabel('Workspace', { exact: true }).locator('option').count();
+        await lessons(page).getByRole('button', { name: new RegExp(`${title.source}.*\\(finished\\)`) }).click();
+        await lessons(page).getByRole('button', { name: 'Reset to start' }).click();
+        await lessons(page).getByRole('button', { name: 'Yes, reset' }).click();
+        await editorIs(page, lessonFile(lessonId, 'start', openPath));
+        assert((await page.getByLabel('Workspace', { exact: true }).locator('option').count()) === workspaces, 'no new workspace was opened');
+        await page.getByRole('tab', { name: 'Files' }).click();
+        await page.getByRole('button', { name: 'History', exact: true }).click();
+        const fix = `replaced by a restore (${Buffer.byteLength(solution(lessonId, openPath))} bytes)`;
+        await page.getByRole('dialog', { name: `History of ${openPath}` }).getByRole('listitem').filter({ hasText: fix }).first().waitFor({ timeout: 10_000 });
+
+      }
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
   };
 }
 
 const tests: E2ETest[] = [
-  finishOne('LCP', 'lcp-arrays', /^3\. Lists/, 'tools/maths.py'),
+  finishOne('LCP', 'lcp-arrays', /^3\. Lists/, 'tools/maths.py', true),
   finishOne('LTP', 'ltp-preview', /^10\. LTP: what the status line previews/, 'tools/shell.py'),
   finishOne('Loki', 'loki-bash', /^12\. Loki: a Bash tool/, 'functions/tools/count_lines.sh'),
 ];

@@ -6,15 +6,18 @@ import type { CourseRecord, LessonProgress, ProgressStore } from '../../course/p
 import { runLessonCheck } from '../../course/run-check.ts';
 import type { ScratchHost } from '../../course/scratch.ts';
 import type { CheckReport, Lesson } from '../../course/types.ts';
-import type { OpenWorkspace } from './open-workspace.ts';
+import type { OpenRequest, OpenWorkspace } from './open-workspace.ts';
 
 export interface CourseDeps {
   lessons: Lesson[];
   host: ScratchHost;
-  /** The open workspace's files, and why its code may not run now (a shared workspace not trusted yet), or null. */
-  workspace: { readonly files: ReadonlyMap<string, Uint8Array>; readonly blocked: string | null };
+  /** The open workspace: its id, its files, and why its code may not run now (a shared workspace not trusted yet), or null. */
+  workspace: { readonly id: string; readonly files: ReadonlyMap<string, Uint8Array>; readonly blocked: string | null };
   progress: ProgressStore;
+  /** A lesson starts in a new workspace of its own. */
   open: OpenWorkspace;
+  /** Puts files in the open workspace in place of its own (the replaced ones stay in each file's History). */
+  replace: (request: OpenRequest) => void;
 }
 
 export class CourseState {
@@ -76,15 +79,31 @@ export class CourseState {
     if (this.selected && this.isFinished(this.selected.id)) this.#solution = !this.#solution;
   }
 
-  /** Puts the lesson's starting files in the workspace (also "reset to start"). */
+  /** Opens the lesson's starting files as a new workspace of its own. */
   async start(): Promise<void> {
     const lesson = this.selected;
     if (!lesson) return;
-    const opened = await this.#deps.open({ title: `Lesson: ${lesson.title}`, files: lesson.start, openPath: lesson.openPath, profile: lesson.profile, args: {} });
+    const opened = await this.#deps.open(this.#startOf(lesson));
     if (!opened) return;
     this.#report = null;
     const status = this.#record.lessons[lesson.id];
-    await this.#save({ current: lesson.id, lessons: { ...this.#record.lessons, [lesson.id]: status ?? { status: 'started' } } });
+    await this.#save({ current: lesson.id, workspace: this.#deps.workspace.id, lessons: { ...this.#record.lessons, [lesson.id]: status ?? { status: 'started' } } });
+  }
+
+  /**
+   * "Reset to start": the lesson's starting files go back into the workspace it was started in, in
+   * place (what the person wrote stays in each file's History). Anywhere else, it starts afresh.
+   */
+  async reset(): Promise<void> {
+    const lesson = this.selected;
+    if (!lesson) return;
+    if (this.#record.current !== lesson.id || this.#record.workspace !== this.#deps.workspace.id) return this.start();
+    this.#deps.replace(this.#startOf(lesson));
+    this.#report = null;
+  }
+
+  #startOf(lesson: Lesson): OpenRequest {
+    return { title: `Lesson: ${lesson.title}`, files: lesson.start, openPath: lesson.openPath, profile: lesson.profile, args: {} };
   }
 
   /** Runs the selected lesson's check on the workspace's files; a pass finishes the lesson. */

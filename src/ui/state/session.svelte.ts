@@ -125,12 +125,20 @@ export class Session extends SessionCore {
   readonly openAsNew = async (request: OpenRequest): Promise<boolean> => {
     if (!(await this.#mayLeave())) return false;
     const entry = this.#newEntry(request.title);
-    const encoder = new TextEncoder();
-    const files = new Map(Object.entries(request.files).map(([path, content]) => [path, typeof content === 'string' ? encoder.encode(content) : content]));
+    const files = bytesOf(request);
     const settings = { ...structuredClone(DEFAULT_SETTINGS), profile: request.profile, openPath: request.openPath, args: request.args ?? {} };
     await this.deps.list.create(entry, { files, folders: [], settings }, this.currentId);
     await this.catalog.changed();
     return this.switchTo(entry.id);
+  };
+
+  /**
+   * A lesson's starting files put back into the open workspace ("Reset to start"): each replaced file's
+   * version goes to its History; files the person added are left alone; the lesson's file opens.
+   */
+  readonly putBack = (request: OpenRequest): void => {
+    this.workspace.applyChanges([...bytesOf(request)].map(([path, content]) => ({ path, content })), 'restore');
+    this.playground.openPath = request.openPath;
   };
 
   /** A link in the address bar: taken out of it first (a reload must not open it twice), then opened. */
@@ -186,3 +194,7 @@ export class Session extends SessionCore {
     return { id: newWorkspaceId(), name: freeName(name, this.catalog.entries.map((e) => e.name)), created: this.now().getTime(), review };
   }
 }
+
+const encoder = new TextEncoder();
+const bytesOf = (request: OpenRequest): Map<string, Uint8Array> =>
+  new Map(Object.entries(request.files).map(([path, content]) => [path, typeof content === 'string' ? encoder.encode(content) : content]));

@@ -10,7 +10,7 @@ import { createIdbVersionStore } from '../../diff/versions.ts';
 import type { Example } from '../../examples/index.ts';
 import { CourseState } from './course.svelte.ts';
 import { GalleryState } from './gallery.svelte.ts';
-import type { OpenWorkspace } from './open-workspace.ts';
+import type { OpenRequest, OpenWorkspace } from './open-workspace.ts';
 import { SchemaDiffState, type DiffDeps } from './schema-diff.svelte.ts';
 
 export const SIDE_TABS = [['files', 'Files'], ['lessons', 'Lessons'], ['examples', 'Examples'], ['diff', 'Diff']] as const;
@@ -27,12 +27,14 @@ export class SidePanels {
 
   constructor(deps: {
     host: ScratchHost; examples: Example[]; open: OpenWorkspace; files: () => ReadonlyMap<string, Uint8Array>; blocked: () => string | null;
+    /** The open workspace's id, and how a lesson's files are put back into it (CourseDeps.replace). */
+    workspaceId: () => string; replace: (request: OpenRequest) => void;
     /** The list's workspaces and how to read one's files: the schema diff can compare with any of them. */
     others?: DiffDeps['others']; filesOf?: DiffDeps['filesOf'];
   }) {
     this.#host = deps.host;
     this.#workspaces = { ...(deps.others ? { others: deps.others } : {}), ...(deps.filesOf ? { filesOf: deps.filesOf } : {}) };
-    this.course = new CourseState({ lessons: COURSE, host: deps.host, workspace: { get files() { return deps.files(); }, get blocked() { return deps.blocked(); } }, progress: createIdbProgressStore(), open: deps.open });
+    this.course = new CourseState({ lessons: COURSE, host: deps.host, workspace: { get id() { return deps.workspaceId(); }, get files() { return deps.files(); }, get blocked() { return deps.blocked(); } }, progress: createIdbProgressStore(), open: deps.open, replace: deps.replace });
     // An example opened from the gallery is shown by its files; a lesson keeps its tab (Check is there).
     const openExample: OpenWorkspace = async (request) => {
       const opened = await deps.open(request);
