@@ -52,6 +52,25 @@ describe('the Share dialog', () => {
     expect(d.fileName).toBe('My-tools.toolplay.json');
   });
 
+  it('lists configuration files with a secret-looking key that has a value (Loki\'s config.yaml with a client api_key), left out until ticked', async () => {
+    const loki = 'model: openai:gpt-4o\nclients:\n  - type: openai\n    api_key: sk-abc123 # mine\nvisible_tools:\n  - get_time.py\n';
+    const { draft } = await draftOf({
+      'config.yaml': loki,
+      'settings.json': '{\n  "name": "x",\n  "access_token": "t0k"\n}\n',
+      'plain.yaml': 'visible_tools:\n  - a.py\nauth:\n  mode: none\n',
+      'empty.toml': 'api_key =   \npassword = # later\n',
+      'tools/t.py': 'API_KEY = "in code, not a config file"\n',
+    });
+    const d = draft();
+    expect(d.items.map((i) => [i.label, i.preview, i.suspicious, d.included(i.id)])).toEqual([
+      ['config.yaml', 'api_key', true, false],
+      ['settings.json', 'access_token', true, false],
+    ]);
+    expect([...decodeLink(linkOf(d)).files.keys()].sort()).toEqual(['empty.toml', 'plain.yaml', 'tools/t.py']);
+    d.include(d.items[0]!.id, true);
+    expect(decodeLink(linkOf(d)).files.has('config.yaml')).toBe(true);
+  });
+
   it('carries the telemetry of this workspace\'s own calls only when asked, never a sender\'s recorded ones', async () => {
     const { playground, draft } = await draftOf({ 'a.py': '' });
     playground.telemetry.restore([{ type: 'call.stdout', callId: 'theirs', text: 'x', t: 1 }], ['theirs']);
