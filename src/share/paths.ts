@@ -43,19 +43,25 @@ export function pathProblem(path: string): string | null {
 
 
 /**
- * The whole tree's rules: at most MAX_FILES files, every path valid, nothing listed twice, no file
- * that is also a folder of another entry. Throws the first problem as a ShareError.
+ * The whole tree's rules: at most MAX_FILES files, every path valid, nothing listed twice (nor
+ * twice under two Unicode spellings that show the same name: "é" as one character or as "e" and an
+ * accent), no file that is also a folder of another entry. Throws the first problem as a ShareError.
  */
 export function checkLayout(files: readonly string[], folders: readonly string[]): void {
   if (files.length > MAX_FILES) throw tooManyFiles(files.length);
   const fileSet = new Set<string>();
   const folderSet = new Set<string>();
+  const spelled = new Map<string, string>();
   for (const [kind, list, set] of [['file', files, fileSet], ['folder', folders, folderSet]] as const) {
     for (const path of list) {
       const problem = pathProblem(path);
       if (problem) throw new ShareError('bad-path', `${kind} path ${quoted(path)} is not allowed: ${problem}`);
       if (set.has(path)) throw listedTwice(kind, path);
       set.add(path);
+      const other = spelled.get(path.normalize('NFC'));
+      if (other !== undefined && other !== path)
+        throw new ShareError('bad-path', `paths ${quoted(other)} and ${quoted(path)} show the same name in two Unicode spellings (an accent as part of its letter, or as a separate mark)`);
+      spelled.set(path.normalize('NFC'), path);
     }
   }
   for (const path of [...files, ...folders]) {

@@ -63,6 +63,7 @@ export const REFUSALS: Refusal[] = [
   { name: 'segment over 255 bytes', input: () => withFiles(file(`tools/${'é'.repeat(128)}.py`)), message: `file path "tools/${'é'.repeat(74)}…" is not allowed: a segment is 259 bytes long, over the 255 a file name may have` },
   { name: 'unpaired surrogate in a path', input: () => linkOfBytes(enc.encode('{"toolplay":1,"files":[{"path":"a\\ud800.py","text":"x"}]}')), message: 'file path "a\\ud800.py" is not allowed: it is not valid Unicode (an unpaired surrogate)' },
   { name: 'duplicate file', input: () => withFiles(file('a.py'), file('a.py')), message: 'file path "a.py" is listed twice' },
+  { name: 'two spellings of one name (NFC é and NFD e + U+0301)', input: () => withFiles(file('tools/caf\u00e9.py'), file('tools/cafe\u0301.py')), message: 'paths "tools/caf\u00e9.py" and "tools/cafe\u0301.py" show the same name in two Unicode spellings (an accent as part of its letter, or as a separate mark)' },
   { name: 'file that is also a folder', input: () => withFiles(file('tools'), file('tools/a.py')), message: '"tools" is both a file and a folder (of "tools/a.py")' },
   { name: 'folder that is also a file', input: () => linkOf({ toolplay: 1, files: [file('notes')], folders: ['notes'] }), message: '"notes" is both a file and a folder' },
   { name: 'invalid base64', input: () => withFiles({ path: 'a.bin', base64: 'AP8*' }), message: 'file "a.bin" has invalid base64 content' },
