@@ -3,7 +3,8 @@
 // sys.executable, sys.argv, sys.path, no build marks), fresh per-process state (random, the
 // engine's nonce), the engine's files back on disk (traceback source lines), and the same reply
 // to every engine request over the conformance suite's fixtures (inspect, lint and schema for
-// each profile, every Loki run case, every LCP exec tool).
+// each profile, the hub's and Loki's status line of every tool, every Loki run case, every LCP
+// call of the reference-I golden cases, in their order).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPyodide } from 'pyodide';
@@ -15,6 +16,7 @@ import { makeEngineSnapshot } from '../../src/engine/snapshot.node.ts';
 import { startPython } from '../../src/engine/start.ts';
 import { PROFILES } from '../../src/protocol/vocabulary.ts';
 import { conformancePath, readConformance } from '../conformance.ts';
+import { CASES } from '../python/lcp_cases.ts';
 
 const quiet = { stdout: () => {}, stderr: () => {} };
 const files = { sources: readEngineSources(), bytecode: {} };
@@ -40,9 +42,11 @@ json.dumps({"executable": sys.executable, "base_executable": sys._base_executabl
 /** Durations and times differ from run to run, whichever the start. */
 const timeless = (text: string): string => text.replace(/"(durationMs|t|duration_ms)": ?[\d.e+-]+/g, '"$1": 0');
 
-/** Every engine request of the conformance suite, as [label, method, params]. */
-function conformanceRequests(): Array<[string, 'inspect' | 'lint' | 'schema' | 'call', object]> {
-  const out: Array<[string, 'inspect' | 'lint' | 'schema' | 'call', object]> = [];
+type Method = 'inspect' | 'lint' | 'schema' | 'call' | 'status';
+
+/** Every engine request of the conformance suite, as [label, method, params]; `toolsOf` lists a folder's tools for a profile. */
+function conformanceRequests(toolsOf: (paths: string[], profile: string) => string[]): Array<[string, Method, object]> {
+  const out: Array<[string, Method, object]> = [];
   const folders = [
     ...readdirSync(conformancePath('lcp_fixtures')).map((f) => `lcp_fixtures/${f}`),
     ...['python', 'python-agent', 'bash', 'bash-agent'].map((f) => `loki_cases/${f}`),
@@ -54,6 +58,14 @@ function conformanceRequests(): Array<[string, 'inspect' | 'lint' | 'schema' | '
       out.push([`inspect ${profile} ${folder}`, 'inspect', { paths, profile }]);
       for (const format of ['native', 'openai-strict'] as const) out.push([`schema ${profile} ${format} ${folder}`, 'schema', { paths, profile, format }]);
     }
+    for (const profile of ['hub', 'loki', 'llm-functions'])
+      for (const tool of toolsOf(paths, profile)) out.push([`status ${profile} ${folder} ${tool}`, 'status', { paths, profile, tool, args: { query: 'Quantum Computing', n: 2 } }]);
+  }
+  // LCP calls: each golden case's calls in order, on its own copy of the fixtures (calls keep module state).
+  for (const [name, c] of Object.entries(CASES)) {
+    const paths = [...c.folders, ...(c.files ?? [])].map((f) => `/conformance/lcp_fixtures/${f}`);
+    for (const [i, [tool, argsJson]] of (c.exec ?? []).entries())
+      out.push([`call lcp ${name} ${i} ${tool}`, 'call', { profile: 'lcp', paths, tool, argsJson, hostConfig: c.host ?? {}, workspace: `/conformance/lcp_fixtures/${c.cwd ?? '.'}`, callId: `${name}-${i}` }]);
   }
   for (const line of readConformance('loki_cases/run/cases.txt').split('\n')) {
     const [name = '', file = '', json = '', options = ''] = line.split('|');
@@ -118,8 +130,21 @@ text`) as string;
   it('answers every engine request of the conformance suite as a plain start does', () => {
     copyConformance(plain);
     copyConformance(restored);
-    const requests = conformanceRequests();
-    expect(requests.length).toBeGreaterThan(150);
+    const toolsOf = (paths: string[], profile: string): string[] => {
+      const api = plain.py.pyimport('toolplay.api') as { dispatch(m: string, p: string): string; destroy(): void };
+      try {
+        const reply = JSON.parse(api.dispatch('inspect', JSON.stringify({ paths, profile }))) as { ok?: { tools?: Array<{ name: string }> } };
+        return (reply.ok?.tools ?? []).map((t) => t.name);
+      } finally {
+        api.destroy();
+      }
+    };
+    const requests = conformanceRequests(toolsOf);
+    expect(requests.filter(([, m, p]) => m === 'call' && (p as { profile: string }).profile === 'lcp').length).toBeGreaterThan(40);
+    expect(requests.filter(([, m]) => m === 'status').length).toBeGreaterThan(30);
+    expect(requests.length).toBeGreaterThan(250);
+    const answered = new Set<string>();
+    const failedRequests: string[] = [];
     for (const [label, method, params] of requests) {
       const reply = (e: Engine) => {
         const api = e.py.pyimport('toolplay.api') as { dispatch(m: string, p: string): string; destroy(): void };
@@ -129,7 +154,13 @@ text`) as string;
           api.destroy();
         }
       };
-      expect(reply(restored), label).toBe(reply(plain));
+      const mine = reply(restored);
+      expect(mine, label).toBe(reply(plain));
+      if (mine.startsWith('{"ok"')) answered.add(method);
+      else failedRequests.push(label);
     }
+    // The requests reach the engine's real paths (a wrong parameter would only compare two errors).
+    expect([...answered].sort()).toEqual(['call', 'inspect', 'lint', 'schema', 'status']);
+    expect(failedRequests.filter((l) => l.startsWith('call lcp') || l.startsWith('status'))).toEqual([]);
   });
 });
