@@ -10,10 +10,10 @@ import { StoreFromNewerVersion } from './storage-errors.ts';
 
 export function putIfListed(os: IDBObjectStore, id: string, key: IDBValidKey, value: unknown): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    let failure: unknown = null;
+    let failure: Error | null = null;
     const fail = (e: unknown): void => {
       if (failure) return;
-      failure = e;
+      failure = e instanceof Error ? e : new Error(String(e));
       os.transaction.abort();
     };
     const listed = os.get(LIST_KEY);
