@@ -1,6 +1,7 @@
 // The Python worker in real Chromium against the built app: blocking confirmations and "Always",
 // Stop when Python ignores it (terminate + restart), the time limit, a WebAssembly crash, and the
-// static host without COOP/COEP (service worker → isolated; service workers blocked → degraded).
+// static host without COOP/COEP (service worker → isolated; service workers blocked → degraded);
+// and escape sequences split across output events.
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +32,45 @@ async function hello(page: Page, name: string): Promise<void> {
   await result(page).getByText(`hello ${name}`).first().waitFor();
 }
 
+// Escape sequences split across two writes, each flushed on its own (so two output events).
+const SPLIT = `import sys
+import time
+
+
+def tool_split() -> dict:
+    """Prints a colour and a hyperlink, each split across two writes."""
+    for first, second in (("\\x1b[3", "1mred\\x1b[0m\\n"), ("\\x1b]8;;https://example.com/x", "\\x07link\\x1b]8;;\\x07\\n")):
+        sys.stdout.write(first)
+        sys.stdout.flush()
+        time.sleep(0.4)
+        sys.stdout.write(second)
+        sys.stdout.flush()
+        time.sleep(0.4)
+    return {"success": True, "output": "done"}
+`;
+
 const tests: E2ETest[] = [
+  {
+    name: 'an escape sequence split across two output events is never shown half-stripped, in the result or the telemetry',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await seedWorkspace(page, base, { 'tools/split.py': SPLIT });
+      await page.goto(base);
+      await appReady(page);
+      await prepareCall(page, 'tool_split', {});
+      await run(page);
+      // While the second half is on its way, the first half shows nowhere.
+      await telemetry(page).locator('.event.call-stdout').first().waitFor();
+      const early = [await result(page).getByLabel('stdout').textContent().catch(() => ''), await telemetry(page).textContent()].join('\n');
+      assert(!/\[3|8;;|example\.com/.test(early ?? ''), `half a sequence shown while streaming: ${JSON.stringify(early)}`);
+      await finished(page, /^Finished tool_split/);
+      const rows = await telemetry(page).locator('.event.call-stdout .text').allTextContents();
+      assert(rows.length >= 4, `the writes arrived as separate events: ${JSON.stringify(rows)}`);
+      assert(rows.join('') === 'red⏎link⏎', `telemetry shows the text only: ${JSON.stringify(rows)}`);
+      const stdout = await result(page).getByLabel('stdout').textContent();
+      assert(stdout === 'red\nlink\n', `the result shows the text only: ${JSON.stringify(stdout)}`);
+    },
+  },
   {
     name: 'isolated: "Always" holds for the run; a tool that ignores Stop is terminated and Python restarts',
     async run({ newPage, base }) {
