@@ -1,7 +1,7 @@
 // The Python worker in real Chromium against the built app: blocking confirmations and "Always",
 // Stop when Python ignores it (terminate + restart), the time limit, a WebAssembly crash, and the
 // static host without COOP/COEP (service worker → isolated; service workers blocked → degraded);
-// and escape sequences split across output events.
+// running out of memory, and escape sequences split across output events.
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,16 @@ async function hello(page: Page, name: string): Promise<void> {
   await result(page).getByText(`hello ${name}`).first().waitFor();
 }
 
+// Out of memory (docs/reliability.md): a tool that allocates until Python's WebAssembly memory is
+// exhausted gets a MemoryError like any exception; the memory is freed when the tool's frame ends.
+const GREEDY = `def tool_greedy() -> dict:
+    """Allocates until Python runs out of memory."""
+    with open("before-oom.txt", "w") as f:
+        f.write("written before running out")
+    chunks = []
+    while True:
+        chunks.append(bytearray(256 * 2**20))
+`;
 // Escape sequences split across two writes, each flushed on its own (so two output events).
 const SPLIT = `import sys
 import time
@@ -50,6 +60,29 @@ def tool_split() -> dict:
 `;
 
 const tests: E2ETest[] = [
+  {
+    name: 'out of memory: a tool allocating until MemoryError fails as a tool failure that names it; Python runs the next call; nothing saved is lost',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await seedWorkspace(page, base, { ...FILES, 'tools/greedy.py': GREEDY });
+      await page.goto(base);
+      await appReady(page);
+      await prepareCall(page, 'tool_greedy', {});
+      await run(page);
+      await finished(page, /^Tool failed tool_greedy \(crashed\)/, 120_000);
+      await result(page).getByText(/MemoryError/).first().waitFor();
+      await telemetry(page).getByText(/Tool 'tool_greedy' crashed/).first().waitFor();
+      await hello(page, 'after running out of memory');
+      // What the tool wrote before it ran out is committed like any tool failure's files; the rest is intact.
+      await treeItem(page, 'before-oom.txt').waitFor();
+      await page.getByText('Saved in this browser').waitFor({ timeout: 10_000 });
+      await page.reload();
+      await appReady(page);
+      await treeItem(page, 'tools/greedy.py').waitFor();
+      await treeItem(page, 'before-oom.txt').waitFor();
+      await hello(page, 'after a reload');
+    },
+  },
   {
     name: 'an escape sequence split across two output events is never shown half-stripped, in the result or the telemetry',
     async run({ newPage, base }) {
