@@ -17,24 +17,46 @@ const TOOL = 'def tool_hello(name: str = "you") -> dict:\n    """Answers at once
 /** tsx (esbuild keepNames) wraps named functions in __name(); the page has no such helper. */
 const defineNameHelper = (page: Page): Promise<unknown> => page.evaluate('globalThis.__name ??= (f) => f');
 
+/** Median of each hop of a timed trivial call (src/protocol/worker.ts, CallTiming), ms. */
+export interface CallHops {
+  total: number;
+  page: number;
+  toWorker: number;
+  queued: number;
+  opening: number;
+  begin: number;
+  engine: number;
+  session: number;
+  tool: number;
+  integrity: number;
+  end: number;
+  toPage: number;
+  settle: number;
+}
+
 /**
  * Median round trip of a trivial LCP call through PythonClient once the worker is warm, of the first
  * 50 calls after Python loaded (V8 runs Pyodide's WebAssembly on its baseline tier at first and
  * optimises the hot functions in the background: on this 2-core machine the first second of calls
- * is 2–3× slower), and of a bare postMessage echo worker.
+ * is 2–3× slower), and of a bare postMessage echo worker; then the median of each hop of 50 more
+ * calls asked for with `timing` (where the milliseconds go).
  */
-export async function benchCalls(page: Page): Promise<{ callMedian: number; coldMedian: number; echoMedian: number }> {
+export async function benchCalls(page: Page): Promise<{ callMedian: number; coldMedian: number; echoMedian: number; hops: CallHops }> {
   await defineNameHelper(page);
   return page.evaluate(async (tool) => {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
     const client = new toolplayBench.PythonClient();
     await client.sync([{ path: 'tools/hello.py', content: new TextEncoder().encode(tool) }]);
     const params = { profile: 'lcp' as const, paths: ['/workspace/tools'], tool: 'tool_hello', args: {} };
-    const timed = async (): Promise<number> => {
+    type Timing = NonNullable<Extract<Awaited<ReturnType<typeof client.call>>, { status: 'finished' }>['timing']>;
+    const timings: Timing[] = [];
+    const timed = async (timing = false): Promise<number> => {
       const t0 = performance.now();
-      const outcome = await client.call(params, () => {});
+      const outcome = await client.call(timing ? { ...params, timing } : params, () => {});
+      const ms = performance.now() - t0;
       if (outcome.status !== 'finished') throw new Error(`bench call failed: ${JSON.stringify(outcome)}`);
-      return performance.now() - t0;
+      if (outcome.timing) timings.push(outcome.timing);
+      return ms;
     };
     const cold: number[] = [];
     for (let i = 0; i < 50; i++) cold.push(await timed());
@@ -42,7 +64,25 @@ export async function benchCalls(page: Page): Promise<{ callMedian: number; cold
     while (performance.now() < warmUntil) await timed();
     const calls: number[] = [];
     for (let i = 0; i < 50; i++) calls.push(await timed());
+    // Where the time goes: 50 more calls, each hop timed (each row its own median: they need not add up).
+    for (let i = 0; i < 50; i++) await timed(true);
     client.dispose();
+    const hopOf = (pick: (t: Timing) => number): number => median(timings.map(pick));
+    const hops = {
+      total: hopOf((t) => t.total),
+      page: hopOf((t) => t.page),
+      toWorker: hopOf((t) => t.toWorker),
+      queued: hopOf((t) => t.queued),
+      opening: hopOf((t) => t.opening),
+      begin: hopOf((t) => t.begin),
+      engine: hopOf((t) => t.engine),
+      session: hopOf((t) => t.python.session),
+      tool: hopOf((t) => t.python.tool),
+      integrity: hopOf((t) => t.python.integrity),
+      end: hopOf((t) => t.end),
+      toPage: hopOf((t) => t.toPage),
+      settle: hopOf((t) => t.settle),
+    };
     const echo = new Worker(URL.createObjectURL(new Blob(['onmessage = (e) => postMessage(e.data)'], { type: 'text/javascript' })));
     const once = (n: number) => new Promise<void>((ok) => { echo.onmessage = () => ok(); echo.postMessage({ kind: 'request', id: n, method: 'ping', params: {} }); });
     for (let i = 0; i < 5; i++) await once(i);
@@ -53,7 +93,7 @@ export async function benchCalls(page: Page): Promise<{ callMedian: number; cold
       echoes.push(performance.now() - t0);
     }
     echo.terminate();
-    return { callMedian: median(calls), coldMedian: median(cold), echoMedian: median(echoes) };
+    return { callMedian: median(calls), coldMedian: median(cold), echoMedian: median(echoes), hops };
   }, TOOL);
 }
 

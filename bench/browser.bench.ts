@@ -13,7 +13,7 @@ import { build } from 'vite';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM } from '../tests/e2e/harness.ts';
 import { serveBench } from './browser-server.ts';
-import { benchCalls, benchStop, benchWorkspace } from './browser-page.ts';
+import { benchCalls, benchStop, benchWorkspace, type CallHops } from './browser-page.ts';
 import { benchMarkers } from './browser-app.ts';
 import type { BenchRow } from './bench.ts';
 
@@ -88,6 +88,23 @@ async function interleavedLoads(page: Page, loads: Record<string, Load>, runs = 
     [name, Object.fromEntries(Object.entries(byKey).map(([key, xs]) => [key, median(xs)]))]));
 }
 
+/** The call's round trip hop by hop (each the median of 50 timed calls; no targets: they say where the time goes). */
+const hopRows = (h: CallHops): BenchRow[] => [
+  row('  hops of a timed call: total', h.total, 'ms'),
+  row('    page: call() to request posted', h.page, 'ms'),
+  row('    request postMessage, page to worker', h.toWorker, 'ms'),
+  row('    worker queue', h.queued, 'ms'),
+  row('    opening line (engine status)', h.opening, 'ms'),
+  row('    workspace mirror readied', h.begin, 'ms'),
+  row('    engine call (JS to Python and back)', h.engine, 'ms'),
+  row('      Python: session and rescan', h.session, 'ms'),
+  row('      Python: the tool', h.tool, 'ms'),
+  row('      Python: integrity check around it', h.integrity, 'ms'),
+  row('    workspace diff and closing events', h.end, 'ms'),
+  row('    response postMessage, worker to page', h.toPage, 'ms'),
+  row('    page: response to outcome settled', h.settle, 'ms'),
+];
+
 export default async function browserBench(): Promise<BenchRow[]> {
   // The app as `npm start` serves it; build it when this checkout has none yet.
   if (!existsSync(join(ROOT, 'dist/index.html'))) await build({ root: ROOT, logLevel: 'error' });
@@ -142,6 +159,7 @@ export default async function browserBench(): Promise<BenchRow[]> {
       // floor: a bare postMessage echo worker in the same page; target 1.5 ms (issue 14).
       row('trivial tool call round trip (median, warm worker)', calls.callMedian, 'ms', 1.5, calls.echoMedian),
       row('  the first 50 calls after Python loaded (median, no target)', calls.coldMedian, 'ms', undefined, calls.echoMedian),
+      ...hopRows(calls.hops),
       row('restore a 1,000-file 20 MB workspace', ws.restoreMs, 'ms', 1000),
       row('autosave of one edited file (median)', ws.autosaveMedian, 'ms', 20),
       row('a new quirk marked in the editor after the edit (median of 5)', markerMs, 'ms', 300),

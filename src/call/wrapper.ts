@@ -9,7 +9,7 @@ import type { Engine } from '../engine/engine.ts';
 import { EngineError } from '../engine/engine.ts';
 import type { CallOptions, ConfirmReply, ConfirmRequest, ToolArguments } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import type { HostRunner } from '../protocol/runner.ts';
+import type { HostRunner, PythonTiming } from '../protocol/runner.ts';
 import type { FailReason } from '../protocol/vocabulary.ts';
 import { bashRunner } from '../loki/bash-runner.ts';
 import { bashToolFile, ToolFs } from '../loki/files.ts';
@@ -39,7 +39,12 @@ export interface CallHost {
   bashEnv: Record<string, string>;
   /** True once Stop was pressed (Python notices Stop by itself; a Bash tool is polled). */
   interrupted(): boolean;
+  /** Told as each step of the lifecycle ends, with Python's own share once the runner replied (hop timing; optional). */
+  step?(name: CallStep, python?: PythonTiming): void;
 }
+
+/** The lifecycle's steps, in order: opening line sent, workspace readied, runner replied, workspace diffed and the call closed. */
+export type CallStep = 'opened' | 'begun' | 'ran' | 'ended';
 
 export type CallParams = ToolArguments & CallOptions & { callId: string };
 
@@ -65,7 +70,9 @@ export async function runCall(params: CallParams, runner: HostRunner, host: Call
   const { callId, tool } = params;
   const started = performance.now();
   host.emit({ type: 'call.started', callId, tool, args: argsOf(params), ...(params.argsJson !== undefined ? { argsJson: params.argsJson } : {}), statusLine: runner.openingLine(), t: Date.now() });
+  host.step?.('opened');
   host.workspace.begin();
+  host.step?.('begun');
   let reply;
   try {
     reply = await runner.run((event) => host.emit({ ...event, callId }));
@@ -75,6 +82,7 @@ export async function runCall(params: CallParams, runner: HostRunner, host: Call
       host.emit({ type: 'call.failed', callId, reason: 'error', message: e.message, durationMs: elapsed(started), t: Date.now() });
     throw e;
   }
+  host.step?.('ran', reply.timing);
   host.emit({ type: 'fs.changed', callId, ...host.workspace.end(), t: Date.now() });
   const { durationMs } = reply;
   if ('escaped' in reply) {
@@ -82,6 +90,7 @@ export async function runCall(params: CallParams, runner: HostRunner, host: Call
     return { callId, status: 'failed', reason: 'crashed', message: reply.escaped, durationMs };
   }
   host.emit({ type: 'call.finished', callId, result: reply.result, durationMs, t: Date.now() });
+  host.step?.('ended');
   return { callId, status: 'finished', result: reply.result, durationMs };
 }
 

@@ -78,6 +78,8 @@ export interface CallOptions {
   callId?: string;
   /** Loki calls only: run llm-functions' own run-tool.py instead of Loki's. */
   flavour?: LokiFlavour;
+  /** Time the round trip's hops (the bench): the runner's reply carries Python's share in `timing`. */
+  timing?: boolean;
 }
 
 export interface EngineMethods {

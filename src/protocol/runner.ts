@@ -21,7 +21,17 @@ export interface LokiResult {
  * What a runner returns: the host's result, or the one-line message of an exception that escaped
  * the host's own handling (the host itself would have died). The time is the tool's own.
  */
-export type RunnerReply = { result: LcpResult | LokiResult; durationMs: number } | { escaped: string; durationMs: number };
+export type RunnerReply = ({ result: LcpResult | LokiResult; durationMs: number } | { escaped: string; durationMs: number }) & { timing?: PythonTiming };
+
+/**
+ * Python's share of a call asked for with `timing: true`, in ms: the session (rescan, lazy load
+ * bookkeeping), the tool itself, and the engine's integrity check around it (core/integrity.py).
+ */
+export interface PythonTiming {
+  session: number;
+  tool: number;
+  integrity: number;
+}
 
 export interface HostRunner {
   /** The line the host prints as the call opens (engine `status` with the host's profile); '' when it has none. */

@@ -5,6 +5,7 @@
  */
 import type { CallOptions, ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, ToolArguments } from './engine.ts';
 import type { TelemetryEvent } from './events.ts';
+import type { PythonTiming } from './runner.ts';
 import type { LokiLayout, LokiView } from './loki.ts';
 import type { ConfirmDecision, FailReason, WorkerErrorKind, WorkerMethod } from './vocabulary.ts';
 
@@ -34,9 +35,40 @@ export type CallParams = ToolArguments & Omit<CallOptions, 'workspace' | 'callId
 /** A call as the worker receives it: tagged with the id its telemetry carries. */
 export type WorkerCallParams = CallParams & { callId: string };
 
+/**
+ * Where a call's round trip went, in ms, when it was asked for with `timing: true` (the bench's hop
+ * rows). Page → worker → call wrapper → Python and back; the hops add up to `total`.
+ */
+export interface CallTiming {
+  /** Page: from client.call() to the request posted (awaits, bookkeeping). */
+  page: number;
+  /** The request's postMessage: posted by the page to received by the worker. */
+  toWorker: number;
+  /** Worker: received to handled (the request queue). */
+  queued: number;
+  /** Call wrapper: the host's opening line (call.started). */
+  opening: number;
+  /** Call wrapper: the workspace mirror readied for the diff. */
+  begin: number;
+  /** The engine's `call` as JavaScript sees it (Python, the JSON both ways, the boundary). */
+  engine: number;
+  /** Inside Python, part of `engine`: rescan + session, the tool itself, the engine's integrity check after it. */
+  python: PythonTiming;
+  /** Call wrapper: the workspace diff (fs.changed) and the call's last events. */
+  end: number;
+  /** The response's postMessage: built by the worker to received by the page. */
+  toPage: number;
+  /** Page: the response received to the outcome settled. */
+  settle: number;
+  total: number;
+}
+
+/** The worker's half of a CallTiming, with the clock readings (timeOrigin + now, ms) the page needs for the transit hops. */
+export type WorkerHops = Pick<CallTiming, 'queued' | 'opening' | 'begin' | 'engine' | 'python' | 'end'> & { receivedAt: number; repliedAt: number };
+
 /** How a call ended, with the id its telemetry carried. A finished call lists the files it created, modified (bytes) and deleted (null). */
 export type CallOutcome =
-  | { callId: string; status: 'finished'; result: unknown; changes: FileChange[]; durationMs: number }
+  | { callId: string; status: 'finished'; result: unknown; changes: FileChange[]; durationMs: number; timing?: CallTiming }
   | { callId: string; status: 'failed'; reason: FailReason; message: string; durationMs: number };
 
 /** The tools panel's whole answer: the engine's inspection, and for a Loki layout Loki's start-up verdicts. */
@@ -70,7 +102,7 @@ export interface WorkerMethods {
   schema: EngineMethods['schema'];
   status: EngineMethods['status'];
   /** Run a tool through the call wrapper (src/call): a failed call is an outcome, Stop an `interrupted` error. */
-  call: { params: WorkerCallParams; result: CallOutcome };
+  call: { params: WorkerCallParams; result: CallOutcome & { hops?: WorkerHops } };
   /** Answer-policy for confirmations when there is no SharedArrayBuffer (non-blocking fallback). */
   setConfirmFallback: { params: { decision: ConfirmDecision }; result: null };
   /** Course and diff: make a folder under /scratch hold exactly `files` (null removes it); /workspace is never touched. */

@@ -7,12 +7,13 @@
  */
 import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import type { CallOutcome, CallParams, FileChange, PythonStart, SharedBuffers, WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
+import type { CallOutcome, CallParams, FileChange, PythonStart, SharedBuffers, WorkerHops, WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
 import type { FailReason } from '../protocol/vocabulary.ts';
 import { EngineError } from '../engine/engine.ts';
 import { answerConfirm, createSharedBuffers, wakeConfirm } from './shared-bridge.ts';
 import { WorkerLink, WorkerRestartedError } from './worker-link.ts';
 import { ensureIsolation } from './isolation.ts';
+import { callTiming, clock } from './call-clock.ts';
 import type { ScratchCallParams, ScratchCallResult } from '../protocol/worker.ts';
 
 export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
@@ -151,6 +152,7 @@ export class PythonClient {
 
   /** Runs one tool. Never rejects: every way a call can end is a CallOutcome (with the call's id), and telemetry says which. */
   async call(params: CallParams, onEvent: (e: TelemetryEvent) => void): Promise<CallOutcome> {
+    const entered = params.timing ? clock() : 0;
     if (this.#call) return this.#failNow('error', 'another call is still running', onEvent);
     try {
       await this.#ready;
@@ -166,8 +168,10 @@ export class PythonClient {
       this.#call = call;
       this.#state = 'busy';
       this.#runLimit(call);
+      const posted = params.timing ? clock() : 0;
       this.#request('call', { ...params, callId })
-        .then((outcome) => {
+        .then(({ hops, ...outcome }) => {
+          const page = hops ? { hops, entered, posted, received: clock() } : undefined;
           if (outcome.status === 'failed') return this.#finishCall(outcome);
           const { changes } = outcome;
           for (const c of changes) {
@@ -178,7 +182,7 @@ export class PythonClient {
           // while the app commits the tool's version last: send the tool's version again so both agree.
           const overlap = changes.filter((c) => call.syncedDuring.has(c.path));
           if (overlap.length) void this.#request('sync', { files: overlap, replace: false }).catch(() => {});
-          this.#finishCall(outcome);
+          this.#finishCall(outcome, page);
         })
         .catch((e: Error) => {
           const durationMs = this.#elapsed(call);
@@ -289,7 +293,8 @@ export class PythonClient {
     }, INTERRUPT_GRACE_MS);
   }
 
-  #finishCall(outcome: CallOutcome): void {
+  /** `page`: the hop timing's readings, when the call asked for it (the outcome then carries `timing`). */
+  #finishCall(outcome: CallOutcome, page?: { hops: WorkerHops; entered: number; posted: number; received: number }): void {
     const call = this.#call;
     if (!call) return;
     for (const t of call.timers) clearTimeout(t);
@@ -299,6 +304,7 @@ export class PythonClient {
     if (this.#state === 'busy') this.#state = 'ready';
     if (outcome.status === 'failed' && !call.sawFailed)
       call.onEvent({ type: 'call.failed', callId: call.callId, reason: outcome.reason, message: outcome.message, durationMs: outcome.durationMs, t: Date.now() });
+    if (page && outcome.status === 'finished') outcome.timing = callTiming(page.hops, { ...page, settled: clock() });
     call.settle(outcome);
     if (call.mustRestart) this.#restart('crashed', 'Python was restarted: a tool broke it beyond repair');
   }

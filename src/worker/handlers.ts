@@ -3,13 +3,14 @@
  * Pyodide (tests/python/worker*.test.ts). python.worker.ts only glues them to messages.
  */
 import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
-import type { CallOutcome, FileChange, PythonStart, SharedBuffers, WorkerCallParams, WorkerErrorKind, WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
+import type { CallOutcome, FileChange, PythonStart, SharedBuffers, WorkerCallParams, WorkerErrorKind, WorkerHops, WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
 import { Engine, EngineError } from '../engine/engine.ts';
 import { callTool, type WorkspaceDiff } from '../call/wrapper.ts';
 import { inspectWorkspace } from '../loki/inspect.ts';
 import { schemaOf } from '../loki/schema.ts';
 import { BadRequest, WorkspaceMirror } from './fs-mirror.ts';
 import { armConfirm, waitForConfirm } from './shared-bridge.ts';
+import { CallClock } from './call-clock.ts';
 
 /** The environment a Bash tool starts with in the browser (there is no real process to inherit one from). */
 const BASH_ENV = { HOME: '/home/pyodide', PATH: '/usr/bin:/bin', USER: 'pyodide' };
@@ -72,17 +73,17 @@ export class WorkerCore {
 
   get confirm(): ConfirmBridge { return this.#options.confirm; }
 
-  /** Handles one request; never throws (every failure is an error response). */
-  async handle(request: WorkerRequest): Promise<Response> {
+  /** Handles one request; never throws (every failure is an error response). `received`: when its message arrived (clock()). */
+  async handle(request: WorkerRequest, received?: number): Promise<Response> {
     const { id } = request;
     try {
-      return { kind: 'response', id, ok: true, result: await this.#dispatch(request) };
+      return { kind: 'response', id, ok: true, result: await this.#dispatch(request, received) };
     } catch (e) {
       return { kind: 'response', id, ok: false, error: this.#describe(e) };
     }
   }
 
-  async #dispatch(request: WorkerRequest): Promise<WorkerMethods[WorkerRequest['method']]['result']> {
+  async #dispatch(request: WorkerRequest, received?: number): Promise<WorkerMethods[WorkerRequest['method']]['result']> {
     switch (request.method) {
       case 'init':
         return { python: this.engine.call('ping', {}).python, ...(this.#options.start ? { start: this.#options.start } : {}) };
@@ -103,7 +104,7 @@ export class WorkerCore {
       case 'status':
         return this.engine.call('status', request.params);
       case 'call':
-        return this.call(request.params);
+        return this.call(request.params, received);
       case 'writeScratch':
         (await import('../course/scratch-fs.ts')).writeScratch(this.engine.fs, request.params.root, request.params.files);
         return null;
@@ -115,11 +116,12 @@ export class WorkerCore {
   /**
    * Runs a tool through the call wrapper with CWD = the mirror root. The wrapper diffs the mirror once;
    * a finished call's changes are committed and returned with their bytes, any other ending puts
-   * /workspace back as it was.
+   * /workspace back as it was. With `timing`, a finished call's outcome carries the worker's hops.
    */
-  async call(params: WorkerCallParams): Promise<CallOutcome> {
+  async call(params: WorkerCallParams, received?: number): Promise<CallOutcome & { hops?: WorkerHops }> {
     const diff = new MirrorDiff(this.mirror);
     const options = this.#options;
+    const clock = params.timing ? new CallClock(received) : null;
     try {
       const end = await callTool(this.engine, { ...params, workspace: this.mirror.root }, {
         emit: (event) => options.post({ kind: 'event', event }),
@@ -127,13 +129,14 @@ export class WorkerCore {
         workspace: diff,
         bashEnv: BASH_ENV,
         interrupted: options.interrupted ?? (() => false),
+        ...(clock ? { step: (name, python) => clock.step(name, python) } : {}),
       });
       if (end.status === 'failed') {
         this.mirror.restore();
         return end;
       }
       this.mirror.commit(diff.changes);
-      return { ...end, changes: diff.changes };
+      return { ...end, changes: diff.changes, ...(clock ? { hops: clock.hops() } : {}) };
     } catch (e) {
       if (!isFatal(this.engine)) this.mirror.restore();
       throw e;

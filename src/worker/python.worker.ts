@@ -13,6 +13,7 @@ import type { WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/wo
 import { WORKSPACE_ROOT } from '../protocol/worker.ts';
 import { BlockingConfirm, PolicyConfirm, WorkerCore } from './handlers.ts';
 import { readWorkerRequest } from './messages.ts';
+import { clock } from './call-clock.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -47,7 +48,7 @@ async function init(id: number, params: WorkerMethods['init']['params']): Promis
   post(await core.handle({ kind: 'request', id, method: 'init', params }));
 }
 
-async function handle(request: WorkerRequest): Promise<void> {
+async function handle(request: WorkerRequest, received: number): Promise<void> {
   if (request.method === 'init') {
     try {
       await init(request.id, request.params);
@@ -62,11 +63,12 @@ async function handle(request: WorkerRequest): Promise<void> {
   }
   // A Stop that arrived after its call ended must not interrupt the next request.
   if (interrupt && request.method !== 'call') interrupt[0] = 0;
-  post(await core.handle(request));
+  post(await core.handle(request, received));
 }
 
 self.onmessage = (e: MessageEvent<unknown>) => {
+  const received = clock();
   const request = readWorkerRequest(e.data);
   if (!request) return;
-  queue = queue.then(() => handle(request));
+  queue = queue.then(() => handle(request, received));
 };

@@ -90,6 +90,7 @@ def _validated(params: dict[str, Any]) -> tuple[list[str], str, dict[str, Any], 
 
 def call_lcp(params: dict[str, Any], hooks: Any) -> dict[str, Any]:
     """``EngineMethods['call']`` for profile lcp: ``{"result": what execute_tool returns, "durationMs"}``."""
+    entered = time.perf_counter()
     paths, tool, args, workspace, host_config, auto = _validated(params)
     session = _session(paths, host_config, bool(params.get("fresh")))
     emitter = Emitter(hooks, str(params.get("callId") or uuid.uuid4().hex))
@@ -100,7 +101,9 @@ def call_lcp(params: dict[str, Any], hooks: Any) -> dict[str, Any]:
     cwd_entry = _hide_cwd_from_imports()
     # A lollms host keeps its process: what the tool changes in it stays for later calls.
     world = integrity.tool_world(keep=True)
+    world_at = time.perf_counter()
     changes = world.__enter__()
+    ready = time.perf_counter()
     try:
         os.chdir(workspace)
         sys.stdout, sys.stderr = StreamWriter(emitter, "call.stdout"), StreamWriter(emitter, "call.stderr")
@@ -114,6 +117,7 @@ def call_lcp(params: dict[str, Any], hooks: Any) -> dict[str, Any]:
         ended = time.perf_counter()
         sys.stdout, sys.stderr = saved[1], saved[2]
         world.__exit__(None, None, None)
+        checked = time.perf_counter() - ended + ready - world_at
         _restore_cwd(saved[0])
         if cwd_entry is not None:
             sys.path.insert(cwd_entry, "")
@@ -125,8 +129,16 @@ def call_lcp(params: dict[str, Any], hooks: Any) -> dict[str, Any]:
     if escaped is not None:
         message = (f"{type(escaped).__name__}: {escaped} escaped execute_tool: LCPBinding only catches "
                    "Exception while importing a tool module, so a host would see this exception itself")
-        return {"escaped": message, "durationMs": duration}
-    return {"result": json_safe(result), "durationMs": duration}
+        reply: dict[str, Any] = {"escaped": message, "durationMs": duration}
+    else:
+        reply = {"result": json_safe(result), "durationMs": duration}
+    if params.get("timing"):  # the bench's hop timing (src/protocol/runner.ts, PythonTiming)
+        reply["timing"] = {"session": _ms(world_at - entered), "tool": _ms(ended - ready), "integrity": _ms(checked)}
+    return reply
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 4)
 
 
 def _hide_cwd_from_imports() -> int | None:
