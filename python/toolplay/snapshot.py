@@ -18,11 +18,13 @@ import os
 import random
 import sys
 
-from .core import file_cache, json_text
+from .core import file_cache, integrity, json_text
 
 
 def prepare() -> None:
-    """Forgets what the warm-up built, so the snapshot holds imported modules and no results."""
+    """Forgets what the warm-up built, so the snapshot holds imported modules and no results
+    (and no JavaScript object: the integrity check's walk is made again on first use)."""
+    integrity.forget_stamper()
     file_cache.reset()
     linecache.clearcache()
     gc.collect()

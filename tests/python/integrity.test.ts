@@ -57,6 +57,25 @@ def tool_encode_now():
     import json
     return json.dumps([1])
 
+def tool_same_length_engine_file():
+    """Rewrites an engine file with other bytes of the same length."""
+    import toolplay.core.json_text as jt
+    path = os.path.join(os.path.dirname(os.path.dirname(jt.__file__)), "core", "sleep.py")
+    with open(path, "rb") as f:
+        size = len(f.read())
+    with open(path, "wb") as f:
+        f.write(b"#" * size)
+    return "done"
+
+def tool_engine_file_in_new_folder():
+    """Adds a file under a new folder of the engine."""
+    import toolplay.core.json_text as jt
+    folder = os.path.join(os.path.dirname(os.path.dirname(jt.__file__)), "extra")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "x.py"), "w") as f:
+        f.write("x = 1")
+    return "done"
+
 def tool_break_ast():
     """Changes what an ast node type is made of: no name can be put back to repair it."""
     import ast
@@ -174,6 +193,22 @@ describe("integrity: the engine's own modules and files are put back at once", (
     expect(engine.fs.analyzePath('/toolplay-engine/toolplay/evil.py').exists).toBe(false);
     engineWorks();
     expect(call('tool_show_print').output).toBe('<built-in function print>');
+  });
+
+  it('after calls that changed nothing (the quick stamp of the files taken), a same-length rewrite and a file in a new folder are still found', () => {
+    call('tool_show_print');
+    call('tool_show_print');
+    // The quick stamp is Pyodide's: without it this test would only test the walk.
+    expect(engine.py.runPython('from toolplay.core import integrity\nintegrity._files_stamp() is not None and integrity._last_stamp[0] == integrity._files_stamp()')).toBe(true);
+    const restored = (tool: string): unknown => {
+      const report = changed(call(tool).events);
+      return report && 'restored' in report ? report.restored : [];
+    };
+    const before = engine.fs.readFile('/toolplay-engine/toolplay/core/sleep.py', { encoding: 'utf8' });
+    expect(restored('tool_same_length_engine_file')).toEqual(['engine file toolplay/core/sleep.py']);
+    expect(engine.fs.readFile('/toolplay-engine/toolplay/core/sleep.py', { encoding: 'utf8' })).toBe(before);
+    expect(restored('tool_engine_file_in_new_folder')).toEqual(['engine file toolplay/extra/x.py (added)']);
+    expect(changed(call('tool_show_print').events)).toBeUndefined();
   });
 });
 
