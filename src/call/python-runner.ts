@@ -33,9 +33,10 @@ function readConfirmRequest(value: unknown): ConfirmRequest {
 }
 
 export function pythonRunner(engine: Engine, params: ToolArguments & CallOptions, confirm: (request: ConfirmRequest) => ConfirmReply): HostRunner {
+  const profile = params.profile === 'lcp' ? 'hub' : (params.flavour ?? 'loki');
   return {
+    opensInRun: true,
     openingLine() {
-      const profile = params.profile === 'lcp' ? 'hub' : (params.flavour ?? 'loki');
       try {
         return engine.call('status', { paths: params.paths, tool: params.tool, profile, ...toolArguments(params) }).line;
       } catch (e) {
@@ -44,15 +45,17 @@ export function pythonRunner(engine: Engine, params: ToolArguments & CallOptions
         throw e;
       }
     },
-    async run(emit): Promise<RunnerReply> {
+    // The opening line comes from the same engine request as the call (one round trip, not two).
+    async run(emit, opened): Promise<RunnerReply> {
       const hooks: EngineHooks = {
         emit: (json) => {
           const event = readRunnerEvent(parse(json));
           if (event) emit(event);
         },
         confirm: (json) => JSON.stringify(confirm(readConfirmRequest(parse(json)))),
+        ...(opened ? { opening: (line: string) => opened(line) } : {}),
       };
-      return engine.call('call', params, hooks);
+      return engine.call('call', opened ? { ...params, opening: profile } : params, hooks);
     },
   };
 }

@@ -69,19 +69,37 @@ function runnerFor(engine: Engine, params: CallParams, host: CallHost): HostRunn
 export async function runCall(params: CallParams, runner: HostRunner, host: CallHost): Promise<CallEnd> {
   const { callId, tool } = params;
   const started = performance.now();
-  host.emit({ type: 'call.started', callId, tool, args: argsOf(params), ...(params.argsJson !== undefined ? { argsJson: params.argsJson } : {}), statusLine: runner.openingLine(), t: Date.now() });
-  host.step?.('opened');
-  host.workspace.begin();
-  host.step?.('begun');
+  // call.started with the host's opening line, then the workspace readied: before the tool runs,
+  // either here or, for a runner that hands the line over as its run begins, from inside run().
+  let opened = false;
+  const failedToOpen: unknown[] = [];
+  const open = (line: string): boolean => {
+    opened = true;
+    host.emit({ type: 'call.started', callId, tool, args: argsOf(params), ...(params.argsJson !== undefined ? { argsJson: params.argsJson } : {}), statusLine: line, t: Date.now() });
+    host.step?.('opened');
+    try {
+      host.workspace.begin();
+    } catch (error) {
+      failedToOpen.push(error);
+      return false;
+    }
+    host.step?.('begun');
+    return true;
+  };
+  if (!runner.opensInRun && !open(runner.openingLine())) throw failedToOpen[0];
   let reply;
   try {
-    reply = await runner.run((event) => host.emit({ ...event, callId }));
+    reply = await runner.run((event) => host.emit({ ...event, callId }), runner.opensInRun ? open : undefined);
   } catch (e) {
+    if (failedToOpen.length) throw failedToOpen[0]; // the workspace could not be readied: no call.failed, as before
     // Bad input or an engine bug: say so in the telemetry too, then let the caller report it.
-    if (e instanceof EngineError)
+    if (e instanceof EngineError) {
+      if (!opened) open(runner.openingLine());
       host.emit({ type: 'call.failed', callId, reason: 'error', message: e.message, durationMs: elapsed(started), t: Date.now() });
+    }
     throw e;
   }
+  if (!opened) throw new Error(`the runner of ${tool} ran it without handing over its opening line`);
   host.step?.('ran', reply.timing);
   host.emit({ type: 'fs.changed', callId, ...host.workspace.end(), t: Date.now() });
   const { durationMs } = reply;

@@ -80,6 +80,11 @@ export interface CallOptions {
   flavour?: LokiFlavour;
   /** Time the round trip's hops (the bench): the runner's reply carries Python's share in `timing`. */
   timing?: boolean;
+  /**
+   * Hand the call's opening line (`status` with this profile) to `hooks.opening` before the call
+   * runs, instead of a `status` request of its own (the call wrapper's one round trip).
+   */
+  opening?: 'hub' | LokiFlavour;
 }
 
 export interface EngineMethods {
@@ -126,5 +131,7 @@ export interface ConfirmReply {
 export interface EngineHooks {
   emit(eventJson: string): void;
   confirm(requestJson: string): string;
+  /** With `opening`: the call's opening line, before anything of the call runs; false stops the call (a usage error). */
+  opening?(line: string): boolean;
 }
 export type { LcpResult, LokiResult, LokiStartup, TelemetryEvent };

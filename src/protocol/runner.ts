@@ -36,6 +36,11 @@ export interface PythonTiming {
 export interface HostRunner {
   /** The line the host prints as the call opens (engine `status` with the host's profile); '' when it has none. */
   openingLine(): string;
-  /** Runs the tool, streaming its output and confirmations. Rejects when Stop interrupts it. */
-  run(emit: (event: RunnerEvent) => void): Promise<RunnerReply>;
+  /**
+   * Runs the tool, streaming its output and confirmations. Rejects when Stop interrupts it. A runner
+   * that `opensInRun` calls `opened` with the opening line before the tool starts (false: stop there).
+   */
+  run(emit: (event: RunnerEvent) => void, opened?: (line: string) => boolean): Promise<RunnerReply>;
+  /** run() hands over the opening line itself (the engine's `call` with `opening`): no openingLine() first. */
+  opensInRun?: boolean;
 }
