@@ -264,71 +264,78 @@ def _snapshot_files() -> None:
         _stats[path] = stat
 
 
-# In Pyodide the install folder is in Emscripten's MEMFS: one JavaScript walk of its nodes gives
-# every file's path, size and mtime (what _walk reads through a stat per file) in about 0.02 ms
-# instead of 0.5. While that stamp is the one taken after the last check, nothing under the folder
-# was added, removed or stat-changed, so the check would find nothing. Made on first use, never
-# at import (a memory snapshot must hold no JavaScript object: snapshot.prepare() forgets it);
-# anywhere else (CPython, a folder that is not plain MEMFS) there is no stamp and every check walks.
-_STAMP_JS = r"""(FS, root) => {
-  let top;
-  try { top = FS.lookupPath(root).node; } catch { return null; }
-  const MEMFS = FS.filesystems.MEMFS;
-  const out = [];
-  const visit = (dir) => {
-    if (dir.mount.type !== MEMFS || dir.mounted || typeof dir.contents !== 'object' || dir.contents === null) return false;
-    for (const [name, node] of Object.entries(dir.contents)) {
-      if (node.mounted) return false;
-      if (FS.isDir(node.mode)) {
-        out.push(name, '/');
-        if (!visit(node)) return false;
-        out.push('..');
-      } else {
-        const size = FS.isFile(node.mode) ? node.usedBytes : FS.isLink(node.mode) ? node.link.length : 0;
-        out.push(name, size, node.mtime ?? node.timestamp);
+# In Pyodide the install folder is in Emscripten's MEMFS: one JavaScript walk of its nodes reads
+# every file's path, size and mtime (what _walk reads through a stat per file) in a fraction of
+# the time, and compares them with those it read after the last check, in JavaScript: nothing
+# crosses but a boolean. The same stamp means nothing under the folder was added, removed or
+# stat-changed, so the check would find nothing. Made on first use, never at import (a memory
+# snapshot must hold no JavaScript object: snapshot.prepare() forgets it); anywhere else (CPython,
+# a folder that is not plain MEMFS) there is no stamp and every check walks.
+_STAMP_JS = r"""(FS) => {
+  let last = null;
+  const stamp = (root) => {
+    let top;
+    try { top = FS.lookupPath(root).node; } catch { return null; }
+    const MEMFS = FS.filesystems.MEMFS;
+    const out = [];
+    const visit = (dir) => {
+      if (dir.mount.type !== MEMFS || dir.mounted || typeof dir.contents !== 'object' || dir.contents === null) return false;
+      for (const [name, node] of Object.entries(dir.contents)) {
+        if (node.mounted) return false;
+        if (FS.isDir(node.mode)) {
+          out.push(name, '/');
+          if (!visit(node)) return false;
+          out.push('..');
+        } else {
+          const size = FS.isFile(node.mode) ? node.usedBytes : FS.isLink(node.mode) ? node.link.length : 0;
+          out.push(name, size, node.mtime ?? node.timestamp);
+        }
       }
-    }
-    return true;
+      return true;
+    };
+    return visit(top) ? out.join('\0') : null;
   };
-  return visit(top) ? out.join('\0') : null;
+  return {
+    // True when the folder's stamp is the one remember() took (and there is one).
+    same: (root) => { const now = stamp(root); return now !== null && now === last; },
+    remember: (root) => { last = stamp(root); },
+  };
 }"""
-_stamper: list[Any] = []  # [] not made yet; [None] none here; [(function, FS)]
-_last_stamp: list[str | None] = [None]
+_stamper: list[Any] = []  # [] not made yet; [None] none here; [the JavaScript object]
 
 
-def _files_stamp() -> str | None:
+def _files_stamper() -> Any:
     if not _stamper:
         try:
             import pyodide_js  # type: ignore[import-not-found]
             from pyodide.code import run_js  # type: ignore[import-not-found]
 
-            _stamper.append((run_js(_STAMP_JS), pyodide_js.FS))
+            _stamper.append(run_js(_STAMP_JS)(pyodide_js.FS))
         except Exception:  # CPython, or a Pyodide without these
             _stamper.append(None)
-    if _stamper[0] is None:
-        return None
-    function, fs = _stamper[0]
-    try:
-        stamp = function(fs, ROOT)
-    except Exception:
-        return None
-    return stamp if isinstance(stamp, str) else None
+    return _stamper[0]
 
 
 def forget_stamper() -> None:
     """Drops the JavaScript walk (before a memory snapshot; made again on first use)."""
     _stamper.clear()
-    _last_stamp[0] = None
 
 
 def _check_files(report: Report) -> None:
     """Engine files changed, removed or added under the install folder are put back (bytecode
     Python itself writes into a ``__pycache__`` is not the engine's and is left alone)."""
-    stamp = _files_stamp()
-    if stamp is not None and stamp == _last_stamp[0]:
-        return
+    stamper = _files_stamper()
+    try:
+        if stamper is not None and stamper.same(ROOT):
+            return
+    except Exception:  # the walk failed: walk in Python
+        pass
     _walk_files(report)
-    _last_stamp[0] = _files_stamp()
+    if stamper is not None:
+        try:
+            stamper.remember(ROOT)
+        except Exception:
+            pass
 
 
 def _walk_files(report: Report) -> None:
