@@ -94,7 +94,7 @@ const hopRows = (h: CallHops): BenchRow[] => [
   row('    page: call() to request posted', h.page, 'ms'),
   row('    request postMessage, page to worker', h.toWorker, 'ms'),
   row('    worker queue', h.queued, 'ms'),
-  row('    opening line (engine status)', h.opening, 'ms'),
+  row('    into Python, opening line, call.started', h.opening, 'ms'),
   row('    workspace mirror readied', h.begin, 'ms'),
   row('    engine call (JS to Python and back)', h.engine, 'ms'),
   row('      Python: session and rescan', h.session, 'ms'),

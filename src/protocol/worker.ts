@@ -46,7 +46,7 @@ export interface CallTiming {
   toWorker: number;
   /** Worker: received to handled (the request queue). */
   queued: number;
-  /** Call wrapper: the host's opening line (call.started). */
+  /** Call wrapper: into the engine's `call`, the host's opening line, call.started (for Bash tools: the engine's `status`). */
   opening: number;
   /** Call wrapper: the workspace mirror readied for the diff. */
   begin: number;
