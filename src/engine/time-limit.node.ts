@@ -28,9 +28,11 @@ export class PythonClock {
   readonly #shared = new SharedArrayBuffer(12);
   readonly #interrupt = new Uint8Array(this.#shared, 0, 1);
   readonly #control = new Int32Array(this.#shared, 4, 2);
+  readonly #engine: Engine;
   #worker: Worker | null = null;
 
   constructor(engine: Engine) {
+    this.#engine = engine;
     this.#control[1] = -1;
     engine.py.setInterruptBuffer(this.#interrupt);
   }
@@ -46,6 +48,9 @@ export class PythonClock {
    */
   async limit<T>(ms: number, body: () => Promise<T>): Promise<{ value: T } | { error: unknown; timedOut: boolean }> {
     this.#interrupt[0] = 0;
+    // Pyodide watches one buffer: whoever set another since (or none) must not leave Stop and the
+    // deadline writing where Python no longer looks (a tool would then spin for ever).
+    this.#engine.py.setInterruptBuffer(this.#interrupt);
     const generation = Atomics.load(this.#control, 0);
     (this.#worker ??= this.#start()).postMessage({ ms, generation });
     try {

@@ -28,6 +28,14 @@ describe('PythonClock', () => {
     expect(await clock.limit(60_000, python('total = 0\nfor i in range(200000): total += i\ntotal'))).toEqual({ value: 19999900000 });
   });
 
+  it('still stops Python after someone else set, then cleared, the engine\'s interrupt buffer (the order that hung a shared test engine)', async () => {
+    const clock = clockOf(engine);
+    engine.py.setInterruptBuffer(new Uint8Array(new SharedArrayBuffer(1)));
+    engine.py.setInterruptBuffer(undefined as never);
+    const run = await clock.limit(300, python('while True: pass'));
+    expect(run).toMatchObject({ timedOut: true });
+  });
+
   it('a Stop is not a time-out, and an error of the code is not one either', async () => {
     const clock = clockOf(engine);
     const stopped = await clock.limit(60_000, () => {
