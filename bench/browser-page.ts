@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 // The browser tests' stress tools: a busy loop, one that swallows KeyboardInterrupt, one that answers at once.
 import { STRESS_TOOLS } from '../tests/e2e/worker-support.ts';
 import type { PythonClient } from '../src/worker/client.svelte.ts';
+import type { CallTiming } from '../src/protocol/worker.ts';
+import type { PythonTiming } from '../src/protocol/runner.ts';
 import type { Workspace, createIdbStore } from '../src/workspace/workspace.svelte.ts';
 
 interface BenchApi {
@@ -17,22 +19,8 @@ const TOOL = 'def tool_hello(name: str = "you") -> dict:\n    """Answers at once
 /** tsx (esbuild keepNames) wraps named functions in __name(); the page has no such helper. */
 const defineNameHelper = (page: Page): Promise<unknown> => page.evaluate('globalThis.__name ??= (f) => f');
 
-/** Median of each hop of a timed trivial call (src/protocol/worker.ts, CallTiming), ms. */
-export interface CallHops {
-  total: number;
-  page: number;
-  toWorker: number;
-  queued: number;
-  opening: number;
-  begin: number;
-  engine: number;
-  session: number;
-  tool: number;
-  integrity: number;
-  end: number;
-  toPage: number;
-  settle: number;
-}
+/** Median of each hop of a timed trivial call (src/protocol/worker.ts, CallTiming; Python's share flattened), and their total, ms. */
+export type CallHops = Omit<CallTiming, 'python'> & PythonTiming & { total: number };
 
 /**
  * Median round trip of a trivial LCP call through PythonClient once the worker is warm, of the first
