@@ -59,15 +59,21 @@ describe('at start-up (probeStorage)', () => {
   });
 });
 
+/** A listed workspace "w" in database `name` whose a.py holds "saved", stored. */
+async function savedWorkspace(name: string) {
+  const list = createListStore(name);
+  await list.open({ id: 'w', name: 'Mine', created: 0, review: null });
+  const store = createIdbStore(name);
+  const ws = await Workspace.open(store, 'w', { autosaveMs: 5, channel: `sf-${n}` });
+  ws.write('a.py', 'saved');
+  await ws.flush();
+  return { list, store, ws };
+}
+
 describe('while working', () => {
   it('another tab of a newer toolplay took over the store: saving stops with one message, edits kept, its data untouched', async () => {
     const name = `newer-${++n}`;
-    const list = createListStore(name);
-    await list.open({ id: 'w', name: 'Mine', created: 0, review: null });
-    const store = createIdbStore(name);
-    const ws = await Workspace.open(store, 'w', { autosaveMs: 5, channel: `sf-${n}` });
-    ws.write('a.py', 'saved');
-    await ws.flush();
+    const { list, store, ws } = await savedWorkspace(name);
     const newer = { layout: 3, entries: [{ id: 'w', name: 'Mine', created: 0, review: null }], last: 'w' };
     await set(LIST_KEY, newer, createStore(name, 'records'));
     ws.write('a.py', 'typed after the upgrade');
@@ -87,12 +93,7 @@ describe('while working', () => {
     const page = new EventTarget();
     Object.assign(globalThis, { window: page, document: Object.assign(new EventTarget(), { visibilityState: 'visible' }) });
     try {
-      const list = createListStore(name);
-      await list.open({ id: 'w', name: 'Mine', created: 0, review: null });
-      const store = createIdbStore(name);
-      const ws = await Workspace.open(store, 'w', { autosaveMs: 5, channel: `sf-${n}` });
-      ws.write('a.py', 'saved');
-      await ws.flush();
+      const { store, ws } = await savedWorkspace(name);
       await set(LIST_KEY, { layout: 3, entries: [{ id: 'w', name: 'Mine', created: 0, review: null }], last: 'w' }, createStore(name, 'records'));
       await set(['w', 1, 'a.py'], new TextEncoder().encode('the newer toolplay\'s'), createStore(name, 'records'));
       ws.write('a.py', 'typed after the upgrade');
