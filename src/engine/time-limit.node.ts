@@ -29,7 +29,7 @@ export class PythonClock {
   readonly #interrupt = new Uint8Array(this.#shared, 0, 1);
   readonly #control = new Int32Array(this.#shared, 4, 2);
   readonly #engine: Engine;
-  #worker: Worker | null = null;
+  #ready: Promise<Worker> | null = null;
 
   constructor(engine: Engine) {
     this.#engine = engine;
@@ -47,12 +47,13 @@ export class PythonClock {
    * Stop, ended it (Python raised KeyboardInterrupt, which `body` rejected with).
    */
   async limit<T>(ms: number, body: () => Promise<T>): Promise<{ value: T } | { error: unknown; timedOut: boolean }> {
+    const clock = await (this.#ready ??= this.#start());
     this.#interrupt[0] = 0;
     // Pyodide watches one buffer: whoever set another since (or none) must not leave Stop and the
     // deadline writing where Python no longer looks (a tool would then spin for ever).
     this.#engine.py.setInterruptBuffer(this.#interrupt);
     const generation = Atomics.load(this.#control, 0);
-    (this.#worker ??= this.#start()).postMessage({ ms, generation });
+    clock.postMessage({ ms, generation });
     try {
       return { value: await body() };
     } catch (error) {
@@ -65,10 +66,22 @@ export class PythonClock {
     }
   }
 
-  #start(): Worker {
+  /**
+   * Starts the clock's thread and waits until it runs: the body about to start keeps this thread
+   * busy, so nothing the new thread might still need from it (its start-up messages) may be
+   * left waiting behind Python. Once, on the first limited call.
+   */
+  #start(): Promise<Worker> {
     const worker = new Worker(CLOCK, { eval: true, workerData: this.#shared });
     worker.unref(); // the clock never keeps the process alive
-    return worker;
+    return new Promise((resolve, reject) => {
+      worker.once('online', () => resolve(worker));
+      // Kept for the clock's whole life: an 'error' event nobody listens to would end the process.
+      worker.on('error', (error) => {
+        this.#ready = null; // the next limited call starts a new clock
+        reject(new Error(`the time limit's clock thread failed: ${String(error)}`));
+      });
+    });
   }
 }
 

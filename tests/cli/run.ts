@@ -15,16 +15,29 @@ export interface CliRun {
   stderr: string;
 }
 
+/** A CLI run still going after this long is stuck (the slowest takes a few seconds): it is killed, not left spinning after the test. */
+const KILL_AFTER_MS = 240_000;
+
 /** `node bin/toolplay.mjs ...args` from `cwd` (a temp dir, to prove the CLI works from anywhere). */
 export function toolplay(args: string[], cwd: string, stdin = ''): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, TOOLPLAY_DEBUG: '' } });
     let stdout = '';
     let stderr = '';
+    const timer = setTimeout(() => {
+      stderr += `\n[test harness: killed after ${KILL_AFTER_MS / 1000} s]\n`;
+      child.kill('SIGKILL');
+    }, KILL_AFTER_MS);
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
     child.stdin.end(stdin);
   });
 }

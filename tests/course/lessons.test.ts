@@ -92,7 +92,7 @@ describe('wrong solutions fail, at the item they get wrong', () => {
 describe('a solution that never returns', () => {
   it('is stopped at the time limit: the check ends, that item is missing and says why, the next check runs', async () => {
     const quick = new NodeScratchHost(host.engine, 500);
-    const spin = 'def tool_greet(name: str) -> str:\n    """Greets.\n\n    Args:\n        name: who to greet\n    """\n    while True:\n        pass\n';
+    const spin = 'def tool_greet(name: str) -> str:\n    """Greets.\n\n    Args:\n        name: who to greet\n    """\n    import time\n    end = time.monotonic() + 60\n    while time.monotonic() < end:\n        pass\n    raise RuntimeError("not stopped within 60 s")\n';
     const files = { ...lesson('lcp-first-tool').solution, 'tools/greet.py': spin };
     const report = await runLessonCheck(quick, lesson('lcp-first-tool'), encodeFiles(files));
     expect(report.passed).toBe(false);

@@ -26,6 +26,21 @@ function staticHost(): Promise<Server> {
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
 }
 
+/**
+ * No browser test may hold the suite up: one that has not settled after this long fails as timed
+ * out, and closing its browsers ends whatever it was waiting for. The slowest test takes ~20 s.
+ */
+const TEST_LIMIT_MS = 180_000;
+
+/** Settles with the test, or rejects once `ms` have passed without it settling. */
+function withinLimit(run: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`did not finish within ${ms / 1000} s (the suite's limit for one browser test)`)), ms);
+  });
+  return Promise.race([run, limit]).finally(() => clearTimeout(timer));
+}
+
 const only = process.argv[2];
 const files = readdirSync('tests/e2e').filter((f) => f.endsWith('.e2e.ts')).sort();
 const tests: E2ETest[] = [];
@@ -63,7 +78,7 @@ for (const test of tests) {
   };
   const started = Date.now();
   try {
-    await test.run(ctx);
+    await withinLimit(test.run(ctx), TEST_LIMIT_MS);
     passed++;
     console.log(`  ✓ ${test.name} (${Date.now() - started} ms)`);
   } catch (e) {

@@ -13,9 +13,14 @@ beforeAll(async () => {
 
 const python = (code: string) => () => Promise.resolve(engine.py.runPython(code) as unknown);
 
+// "Forever", bounded: Python runs in this test's own thread, so a clock that never fired would
+// otherwise hang the whole test run (no vitest timeout can fire while the thread is busy); this
+// way the test fails with a sentence instead.
+const SPIN = 'import time\n_end = time.monotonic() + 60\nwhile time.monotonic() < _end: pass\nraise RuntimeError("nothing stopped this loop within 60 s")';
+
 describe('PythonClock', () => {
   it('stops a busy loop at the deadline and says it was the clock', async () => {
-    const run = await clockOf(engine).limit(300, python('while True: pass'));
+    const run = await clockOf(engine).limit(300, python(SPIN));
     expect('value' in run).toBe(false);
     expect(run).toMatchObject({ timedOut: true });
     expect(String((run as { error: unknown }).error)).toMatch(/KeyboardInterrupt/);
@@ -24,7 +29,7 @@ describe('PythonClock', () => {
   it('leaves a call that ends in time alone, and the call after a stopped one runs whole', async () => {
     const clock = clockOf(engine);
     expect(await clock.limit(60_000, python('sum(range(1000))'))).toEqual({ value: 499500 });
-    await clock.limit(200, python('while True: pass'));
+    expect(await clock.limit(200, python(SPIN))).toMatchObject({ timedOut: true });
     expect(await clock.limit(60_000, python('total = 0\nfor i in range(200000): total += i\ntotal'))).toEqual({ value: 19999900000 });
   });
 
@@ -32,7 +37,7 @@ describe('PythonClock', () => {
     const clock = clockOf(engine);
     engine.py.setInterruptBuffer(new Uint8Array(new SharedArrayBuffer(1)));
     engine.py.setInterruptBuffer(undefined as never);
-    const run = await clock.limit(300, python('while True: pass'));
+    const run = await clock.limit(300, python(SPIN));
     expect(run).toMatchObject({ timedOut: true });
   });
 
@@ -40,7 +45,7 @@ describe('PythonClock', () => {
     const clock = clockOf(engine);
     const stopped = await clock.limit(60_000, () => {
       clock.interrupt();
-      return python('while True: pass')();
+      return python(SPIN)();
     });
     expect(stopped).toMatchObject({ timedOut: false });
     const failed = await clock.limit(60_000, python('1/0'));

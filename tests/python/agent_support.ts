@@ -62,8 +62,11 @@ def tool_spin(seconds: int) -> dict:
         seconds (int): Ignored.
     """
     print("spinning")
-    while True:
+    import time
+    end = time.monotonic() + 60  # bounded: a Stop that never lands fails the test instead of hanging the run
+    while time.monotonic() < end:
         pass
+    raise RuntimeError("not stopped within 60 s")
 `;
 
 export interface Chat {

@@ -59,8 +59,11 @@ def tool_spin():
     import js
     print("spinning")
     js.globalThis.toolplayTestInterrupt[0] = 2
-    while True:
+    import time
+    end = time.monotonic() + 60  # bounded: an interrupt that never lands fails the test instead of hanging the run
+    while time.monotonic() < end:
         pass
+    raise RuntimeError("no interrupt within 60 s")
 
 def tool_stop():
     """What the Stop button does inside Python."""
