@@ -73,9 +73,13 @@ export class PythonClock {
    */
   #start(): Promise<Worker> {
     const worker = new Worker(CLOCK, { eval: true, workerData: this.#shared });
-    worker.unref(); // the clock never keeps the process alive
     return new Promise((resolve, reject) => {
-      worker.once('online', () => resolve(worker));
+      worker.once('online', () => {
+        // Held until now (the wait needs the process alive), then never again: the clock never
+        // keeps the process alive.
+        worker.unref();
+        resolve(worker);
+      });
       // Kept for the clock's whole life: an 'error' event nobody listens to would end the process.
       worker.on('error', (error) => {
         this.#ready = null; // the next limited call starts a new clock
