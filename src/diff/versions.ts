@@ -3,9 +3,11 @@
  * means a version the person kept on purpose ("Keep this version"), one per workspace, in its own
  * IndexedDB database. Until one is kept, the diff compares with the files as the page opened them.
  * A workspace opened from a link or file also keeps what the link brought (slot `link`), so the
- * diff can show what the recipient changed in the tools the sender shared.
+ * diff can show what the recipient changed in the tools the sender shared. Records carry their
+ * layout: a newer toolplay's record is read as far as this build understands it, never written over.
  */
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { createStore, get, type UseStore } from 'idb-keyval';
+import { setUnlessNewer } from '../workspace/layout-guard.ts';
 
 export interface SavedVersion {
   savedAt: number;
@@ -19,6 +21,9 @@ export interface VersionStore {
   load(workspaceId: string, slot?: VersionSlot): Promise<SavedVersion | null>;
   save(workspaceId: string, version: SavedVersion, slot?: VersionSlot): Promise<void>;
 }
+
+/** The layout of the records this build writes. */
+export const VERSIONS_LAYOUT = 1;
 
 /** The record's key: the workspace id for the kept version (as before slots existed), id + slot otherwise. */
 const keyOf = (id: string, slot: VersionSlot = 'kept'): string => (slot === 'kept' ? id : `${id}\u0000${slot}`);
@@ -40,6 +45,6 @@ export function createIdbVersionStore(name = 'toolplay-versions'): VersionStore 
   const store: UseStore = createStore(name, 'versions');
   return {
     load: async (id, slot) => readSavedVersion(await get(keyOf(id, slot), store)),
-    save: (id, version, slot) => set(keyOf(id, slot), { savedAt: version.savedAt, files: [...version.files] }, store),
+    save: (id, version, slot) => setUnlessNewer(keyOf(id, slot), { savedAt: version.savedAt, files: [...version.files] }, VERSIONS_LAYOUT, store),
   };
 }
