@@ -62,7 +62,12 @@ const tests: E2ETest[] = [
       await page.reload();
       await appReady(page);
       await openAgent(page);
-      await chatLog(page).getByText(answer).waitFor({ timeout: 20_000 });
+      await chatLog(page).getByText(answer).waitFor({ timeout: 20_000 }).catch(async (e: unknown) => {
+        // Failed once in a loaded CI-like run and never since: say what the page showed instead.
+        const shown = await chatLog(page).textContent().catch(() => '(no conversation)');
+        const workspace = await page.getByRole('combobox', { name: 'Workspace' }).evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '').catch(() => '(unknown)');
+        throw new Error(`after the reload the conversation shows ${JSON.stringify(shown?.slice(0, 300))} in workspace ${workspace}: ${String(e)}`);
+      });
       assert(errors.length === 0, errors.join('\n'));
     },
   },
