@@ -124,6 +124,10 @@ export class PythonClient {
   inspect(params: WorkerMethods['inspect']['params']): Promise<WorkerMethods['inspect']['result']> {
     return this.#request('inspect', params);
   }
+  /** `inspect` by generation: the engine's patch of `base` (the generation the caller holds), or the whole inspection. */
+  rescan(params: WorkerMethods['rescan']['params']): Promise<WorkerMethods['rescan']['result']> {
+    return this.#request('rescan', params);
+  }
   lint(params: WorkerMethods['lint']['params']): Promise<WorkerMethods['lint']['result']> {
     return this.#request('lint', params);
   }

@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any
 
 from ..core import file_cache
+from ..core.json_text import encode
 from .cross_file import FileLint, cross_file
 from .hub import lint_ltp_file, targets_hub
 from .lcp import lint_lcp_file
@@ -27,14 +28,30 @@ stats = {"analysed": 0}
 
 
 def lint_paths(paths: list[str]) -> list[dict[str, Any]]:
-    files = collect_files(paths)
-    # One analysis per file content (an unreadable file raises its OSError here, as it always has).
-    per_file = [(path, file_cache.value(path, "lint", partial(_analyse, path))) for path in files]
-    flat = [dict(d) for _, result in per_file for d in result.items]
-    flat += cross_file(per_file)
-    order = {path: i for i, path in enumerate(files)}
-    flat.sort(key=lambda d: (order.get(d["file"], 0), d["line"], d["column"], d["code"]))
-    return flat
+    """Every diagnostic, file by file in scan order (each file's by line, column and code)."""
+    per_file = [(path, analysed(path)) for path in collect_files(paths)]
+    cross = cross_file(per_file)
+    return [dict(d) for path, result in per_file for d in ordered(result, cross.get(path, []))]
+
+
+def analysed(path: str) -> FileLint:
+    """One file's analysis, made once per content (an unreadable file raises its OSError)."""
+    return file_cache.value(path, "lint", partial(_analyse, path))
+
+
+def ordered(result: FileLint, cross: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A file's diagnostics as replies list them: by line, column and code, its own before its
+    cross-file ones where those tie (a stable sort)."""
+    return sorted(result.items + cross, key=lambda d: (d["line"], d["column"], d["code"]))
+
+
+def ordered_text(result: FileLint, cross: list[dict[str, Any]]) -> str:
+    """``ordered`` as JSON texts joined by ", " (a file's own, without cross-file findings, made once)."""
+    if cross:
+        return ", ".join(encode(d) for d in ordered(result, cross))
+    if result.text is None:
+        result.text = ", ".join(encode(d) for d in ordered(result, []))
+    return result.text
 
 
 def _analyse(path: str, data: bytes) -> FileLint:

@@ -9,6 +9,8 @@ top-level dict before handing it out, and no consumer changes the nested ones (e
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ...core import file_cache
 from .files import python_files
 from .tools_manager import literal_titles, parse_metadata, tool_nodes
@@ -20,7 +22,7 @@ stats = {"parsed": 0}
 class LibraryFile:
     """One file's text (None: not UTF-8) and what the hub makes of it, each computed on first use."""
 
-    __slots__ = ("text", "_meta", "_defs")
+    __slots__ = ("text", "_meta", "_defs", "_json")
 
     def __init__(self, data: bytes) -> None:
         try:  # the hub reads text files as UTF-8 with universal newlines
@@ -29,6 +31,7 @@ class LibraryFile:
             self.text = None
         self._meta: tuple[dict, dict[str, str]] | None = None
         self._defs: tuple[list[dict], list[int]] | None = None
+        self._json: dict[tuple[str, str], str] = {}
 
     def metadata(self) -> tuple[dict, dict[str, str]]:
         """``(parse_metadata(text), literal_titles(text))``."""
@@ -46,6 +49,15 @@ class LibraryFile:
             defs, nodes = tool_nodes(self.text)
             self._defs = (defs, [node.lineno for node in nodes])
         return self._defs
+
+
+    def json_text(self, kind: str, path: str, build: Callable[[], str]) -> str:
+        """``build()``, the JSON text of what the tools panel shows of this file as ``path`` (``kind``:
+        which list), kept with the content like everything else here."""
+        hit = self._json.get((kind, path))
+        if hit is None:
+            hit = self._json[(kind, path)] = build()
+        return hit
 
 
 def library_files(paths: list[str]) -> list[tuple[str, LibraryFile]]:
