@@ -7,6 +7,8 @@ import type { Diagnostic } from '../protocol/diagnostics.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { LokiView } from '../protocol/loki.ts';
 import type { CallOutcome, FileChange, PythonPort, WorkspacePort } from './ports.ts';
+import type { WorkspaceInspection } from '../protocol/worker.ts';
+import { HeldInspection } from './held-inspection.ts';
 import { ArgsForm } from '../ui/state/args.svelte.ts';
 import { CallRun } from '../ui/state/run.svelte.ts';
 import { ConfirmQueue } from '../ui/state/confirm.svelte.ts';
@@ -20,8 +22,6 @@ import { CallJournal } from '../workspace/journal.svelte.ts';
 import { memoryJournalStore } from '../workspace/journal-store.ts';
 
 export interface PlaygroundOptions {
-  /** Quiet time after the last edit before the engine re-reads the tools. */
-  debounceMs?: number;
   /** Why tools may not run now (review mode of a shared workspace), or null; call() refuses while it says why. */
   gate?: () => string | null;
   /** The calls that changed files, for Undo (the session passes one kept in IndexedDB). */
@@ -44,11 +44,14 @@ export class Playground {
   #loki = $state.raw<LokiView | null>(null);
   #lokiError = $state<string | null>(null);
   #forms = new Map<string, ArgsForm>();
-  #debounceMs: number;
   #gate: () => string | null;
-  #timer: ReturnType<typeof setTimeout> | undefined;
   #queue: Promise<unknown> = Promise.resolve();
-  #generation = 0;
+  /** The inspection shown, by generation: each rescan's reply patches it. */
+  readonly #held = new HeldInspection();
+  /** The rescan running now, and the one that follows it when more edits came meanwhile. */
+  #rescanning: Promise<void> | null = null;
+  #again: Promise<void> | null = null;
+  #shown: WorkspaceInspection | null = null;
   /** Tools running now through runTool (Run's and the agent's). */
   #calling = $state(0);
   #disposed = false;
@@ -58,7 +61,6 @@ export class Playground {
     this.workspace = workspace;
     this.python = python;
     this.host = new HostSettings(workspace);
-    this.#debounceMs = options.debounceMs ?? 150;
     this.#gate = options.gate ?? (() => null);
     this.journal = options.journal ?? new CallJournal(workspace, memoryJournalStore());
     python.onConfirm = this.confirm.ask;
@@ -68,13 +70,12 @@ export class Playground {
   async start(): Promise<void> {
     this.#unsubscribe = this.workspace.subscribe((changes, origin) => void this.#mirror(origin === 'call' ? [] : changes));
     const all: FileChange[] = [...this.workspace.files].map(([path, content]) => ({ path, content }));
-    await this.#mirror(all, 0);
+    await this.#mirror(all);
   }
 
   dispose(): void {
     this.#disposed = true;
     this.#unsubscribe?.();
-    clearTimeout(this.#timer);
   }
 
   get layout(): Layout { return layoutOf(this.workspace.paths, this.workspace.folders); }
@@ -123,45 +124,64 @@ export class Playground {
     return form;
   }
 
-  #mirror(changes: FileChange[], delay = this.#debounceMs): Promise<void> {
+  #mirror(changes: FileChange[]): Promise<void> {
     const synced = (this.#queue = this.#queue.then(() => (changes.length ? this.python.sync(changes) : undefined)).catch((e: unknown) => this.tools.fail(`Could not copy files to Python: ${String(e)}`)));
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.refresh(), delay);
+    void this.refresh();
     return synced.then(() => undefined);
   }
 
-  /** Re-reads tools and diagnostics for the current profile; a newer refresh wins over a slower older one. */
-  async refresh(): Promise<void> {
-    clearTimeout(this.#timer);
-    const generation = ++this.#generation;
+  /**
+   * Re-reads tools and diagnostics for the current profile, at once: a rescan costs little more than
+   * the edited file's own reading, so no quiet time is waited for. While one runs, the next waits
+   * and then covers every edit made meanwhile (one more at most, however many edits came).
+   */
+  refresh(): Promise<void> {
+    if (this.#disposed) return Promise.resolve();
+    if (this.#rescanning) {
+      return (this.#again ??= this.#rescanning.then(() => {
+        this.#again = null;
+        return this.refresh();
+      }));
+    }
+    const running = this.#rescan().finally(() => (this.#rescanning = null));
+    this.#rescanning = running;
+    return running;
+  }
+
+  async #rescan(): Promise<void> {
     const layout = this.layout;
     const profile = this.profile;
     await this.#queue;
     // No file left in the tools folder (a tool deleted them, or the person did): no tools, said at
     // once, instead of the engine's "no such folder" leaving the old tools listed with Run enabled.
     if (!this.workspace.paths.some((p) => p.startsWith(`${layout.toolsDir}/`))) {
-      if (generation !== this.#generation) return;
-      this.tools.apply({ profile, libraries: [], tools: [], diagnostics: [] });
-      this.#loki = null;
-      this.#lokiError = null;
-      this.problems.set([]);
+      this.#held.forget();
+      this.#show({ profile, libraries: [], tools: [], diagnostics: [] });
       return;
     }
     try {
       // One answer for the whole panel: tools, diagnostics (inspect carries the lint), and in a Loki
-      // layout the Bash tools and Loki's start-up verdicts.
+      // layout the Bash tools and Loki's start-up verdicts; a patch of what is shown when it can be.
       const loki = layout.kind === 'loki'
         ? { functionsDir: toEnginePath(layout.toolsDir.replace(/\/tools$/, '')), configText: this.workspace.readText('config.yaml') }
         : undefined;
-      const inspection = await this.python.inspect({ paths: layout.enginePaths, profile, hostConfig: this.host.config, ...(loki ? { loki } : {}) });
-      if (generation !== this.#generation) return;
-      this.tools.apply(inspection);
-      this.#loki = inspection.loki ?? null;
-      this.#lokiError = inspection.lokiError ?? null;
-      this.problems.set(inspection.diagnostics);
+      const request = { paths: layout.enginePaths, profile, hostConfig: this.host.config, ...(loki ? { loki } : {}) };
+      const inspection = this.#held.take(await this.python.rescan({ ...request, base: this.#held.generation }))
+        ?? this.#held.take(await this.python.rescan({ ...request, base: null }));
+      if (inspection && !this.#disposed) this.#show(inspection);
     } catch (e) {
-      if (generation === this.#generation) this.tools.fail(messageOf(e));
+      this.#held.forget();
+      this.tools.fail(messageOf(e));
     }
+  }
+
+  #show(inspection: WorkspaceInspection): void {
+    if (inspection === this.#shown) return; // a rescan that found nothing changed
+    this.#shown = inspection;
+    this.tools.apply(inspection);
+    this.#loki = inspection.loki ?? null;
+    this.#lokiError = inspection.lokiError ?? null;
+    this.problems.set(inspection.diagnostics);
   }
 
   /** Runs the selected tool as its host would; changed files are committed to the workspace together. */
