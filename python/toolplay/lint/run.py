@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core import file_cache
 from ..core.json_text import encode
+from ..core.python_source import parsed
 from .cross_file import FileLint, cross_file
 from .hub import lint_ltp_file, targets_hub
 from .lcp import lint_lcp_file
@@ -69,7 +70,14 @@ def _analyse(path: str, data: bytes) -> FileLint:
 
 
 def read_source(path: str, data: bytes) -> SourceFile:
-    # Parse the decoded text, as LCP does (read_text): SyntaxError offsets then count characters on every Python.
+    # Parse the decoded text, as LCP does (read_text): SyntaxError offsets then count characters on every
+    # Python. UTF-8 text is LCP's and the hub's too: their parse is shared (core/python_source.py).
+    shared = parsed(data)
+    if shared.text is not None:
+        if shared.tree is not None:
+            return SourceFile(path, shared.text, shared.tree)
+        if isinstance(shared.error, (SyntaxError, ValueError)):
+            return SourceFile(path, shared.text, None, shared.error)
     text = data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
     try:
         tree: ast.Module | None = ast.parse(text, filename=path)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...core import file_cache
+from ...core.python_source import parsed
 from .files import python_files
 from .tools_manager import literal_titles, parse_metadata, tool_nodes
 
@@ -22,13 +23,14 @@ stats = {"parsed": 0}
 class LibraryFile:
     """One file's text (None: not UTF-8) and what the hub makes of it, each computed on first use."""
 
-    __slots__ = ("text", "_meta", "_defs", "_json")
+    __slots__ = ("text", "_tree", "_meta", "_defs", "_json")
 
     def __init__(self, data: bytes) -> None:
-        try:  # the hub reads text files as UTF-8 with universal newlines
-            self.text: str | None = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
-        except UnicodeDecodeError:
-            self.text = None
+        # The hub reads text files as UTF-8 with universal newlines, and parses them: as LCP's
+        # reading and the linter do, so the three share one parse (core/python_source.py).
+        source = parsed(data)
+        self.text: str | None = source.text
+        self._tree = source.tree
         self._meta: tuple[dict, dict[str, str]] | None = None
         self._defs: tuple[list[dict], list[int]] | None = None
         self._json: dict[tuple[str, str], str] = {}
@@ -38,7 +40,7 @@ class LibraryFile:
         if self._meta is None:
             assert self.text is not None
             stats["parsed"] += 1
-            self._meta = (parse_metadata(self.text), literal_titles(self.text))
+            self._meta = (parse_metadata(self.text, self._tree), literal_titles(self.text, self._tree))
         return self._meta
 
     def definitions(self) -> tuple[list[dict], list[int]]:
@@ -46,7 +48,7 @@ class LibraryFile:
         if self._defs is None:
             assert self.text is not None
             stats["parsed"] += 1
-            defs, nodes = tool_nodes(self.text)
+            defs, nodes = tool_nodes(self.text, self._tree)
             self._defs = (defs, [node.lineno for node in nodes])
         return self._defs
 
