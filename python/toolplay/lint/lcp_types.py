@@ -153,8 +153,9 @@ def _check_lost_details(out: Collector, arg: ast.arg, anno: ast.AST, text: str, 
                         enums: set[str]) -> None:
     """LCP002-LCP004; ``text`` is the annotation unparsed, ``got`` the type LCP gives it."""
     head = _name(anno.value) if isinstance(anno, ast.Subscript) else _name(anno)
-    literal = next((n for n in ast.walk(anno) if isinstance(n, ast.Subscript) and _name(n.value) == "Literal"), None)
-    enum = next((n for n in (_name(x) for x in ast.walk(anno)) if n in enums), None)
+    inner = list(ast.walk(anno))
+    literal = next((n for n in inner if isinstance(n, ast.Subscript) and _name(n.value) == "Literal"), None)
+    enum = next((n for n in (_name(x) for x in inner) if n in enums), None) if enums else None
     if literal is not None or enum is not None:
         choices = ", ".join(repr(v) for v in _literal_values(literal)) if literal is not None else f"the members of {enum}"
         out.add("LCP002", "warning", out.node_span(anno),

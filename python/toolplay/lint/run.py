@@ -49,9 +49,9 @@ def ordered(result: FileLint, cross: list[dict[str, Any]]) -> list[dict[str, Any
 def ordered_text(result: FileLint, cross: list[dict[str, Any]]) -> str:
     """``ordered`` as JSON texts joined by ", " (a file's own, without cross-file findings, made once)."""
     if cross:
-        return ", ".join(encode(d) for d in ordered(result, cross))
+        return encode(ordered(result, cross))[1:-1]  # one json.dumps: the list's text without its brackets
     if result.text is None:
-        result.text = ", ".join(encode(d) for d in ordered(result, []))
+        result.text = encode(ordered(result, []))[1:-1]
     return result.text
 
 

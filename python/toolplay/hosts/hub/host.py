@@ -80,7 +80,7 @@ def inspect(paths: list[str], params: dict[str, Any]) -> list:
 
 def tools_text(path: str, entry: LibraryFile) -> str:
     """One file's ``inspect`` entries as JSON texts joined by ", ", made once per file content."""
-    return entry.json_text("tools", path, lambda: ", ".join(encode(t) for t in _tool_infos(path, entry)))
+    return entry.json_text("tools", path, lambda: encode(_tool_infos(path, entry))[1:-1])
 
 
 def _library_info(path: str, entry: LibraryFile) -> dict[str, Any]:

@@ -76,7 +76,7 @@ class FileTools:
         hit = self._info.get(key)
         if hit is None:
             safe, texts = self.safe(real_root), self.safe_json(real_root)
-            hit = self._info[key] = ", ".join(encode({
+            hit = self._info[key] = encode([{
                 "name": self.items[i]["name"],
                 "file": self.real,
                 "line": self.tools[i][1],
@@ -84,7 +84,7 @@ class FileTools:
                 "title": None,
                 "spec": RawJson(texts[i]),
                 "inputSchema": safe[i]["input_schema"],
-            }) for i in (range(len(self.tools)) if kept is None else kept))
+            } for i in (range(len(self.tools)) if kept is None else kept)])[1:-1]  # the list's text without brackets
         return hit
 
 
