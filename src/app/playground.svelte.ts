@@ -45,13 +45,19 @@ export class Playground {
   #lokiError = $state<string | null>(null);
   #forms = new Map<string, ArgsForm>();
   #gate: () => string | null;
-  #queue: Promise<unknown> = Promise.resolve();
   /** The inspection shown, by generation: each rescan's reply patches it. */
   readonly #held = new HeldInspection();
   /** The rescan running now, and the one that follows it when more edits came meanwhile. */
   #rescanning: Promise<void> | null = null;
   #again: Promise<void> | null = null;
   #shown: WorkspaceInspection | null = null;
+  /** The layout, the same object while the workspace keeps it (every edit changes the file list). */
+  #layout = $derived.by(() => {
+    const next = layoutOf(this.workspace.paths, this.workspace.folders);
+    const last = this.#lastLayout;
+    return (this.#lastLayout = last && last.kind === next.kind && last.toolsDir === next.toolsDir ? last : next);
+  });
+  #lastLayout: Layout | null = null;
   /** Tools running now through runTool (Run's and the agent's). */
   #calling = $state(0);
   #disposed = false;
@@ -78,7 +84,7 @@ export class Playground {
     this.#unsubscribe?.();
   }
 
-  get layout(): Layout { return layoutOf(this.workspace.paths, this.workspace.folders); }
+  get layout(): Layout { return this.#layout; }
   get profile(): Profile { return this.workspace.settings.profile; }
   set profile(p: Profile) {
     if (p === this.profile) return;
@@ -100,6 +106,14 @@ export class Playground {
     const tools = this.tools.tools;
     const wanted = this.#selected ?? this.workspace.settings.tool ?? null;
     return (wanted ? tools.find((t) => t.name === wanted) : undefined) ?? tools[0] ?? null;
+  }
+  /**
+   * The selected tool's name (`selectedTool`'s), read without the list of tools: each tool card asks
+   * it, and a rescan that keeps the selected tool listed must not make every card ask again.
+   */
+  get selectedName(): string | null {
+    const wanted = this.#selected ?? this.workspace.settings.tool ?? null;
+    return wanted && this.tools.has(wanted) ? wanted : this.tools.firstName;
   }
   set selectedTool(t: ToolEntry | null) {
     this.#selected = t?.name ?? null;
@@ -124,10 +138,13 @@ export class Playground {
     return form;
   }
 
+  /** Sends the changes and asks for a rescan, both at once: the worker takes requests in order, so the rescan sees them. */
   #mirror(changes: FileChange[]): Promise<void> {
-    const synced = (this.#queue = this.#queue.then(() => (changes.length ? this.python.sync(changes) : undefined)).catch((e: unknown) => this.tools.fail(`Could not copy files to Python: ${String(e)}`)));
+    const synced = changes.length
+      ? this.python.sync(changes).catch((e: unknown) => this.tools.fail(`Could not copy files to Python: ${String(e)}`))
+      : Promise.resolve();
     void this.refresh();
-    return synced.then(() => undefined);
+    return synced;
   }
 
   /**
@@ -151,7 +168,6 @@ export class Playground {
   async #rescan(): Promise<void> {
     const layout = this.layout;
     const profile = this.profile;
-    await this.#queue;
     // No file left in the tools folder (a tool deleted them, or the person did): no tools, said at
     // once, instead of the engine's "no such folder" leaving the old tools listed with Run enabled.
     if (!this.workspace.paths.some((p) => p.startsWith(`${layout.toolsDir}/`))) {

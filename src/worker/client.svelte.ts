@@ -63,6 +63,8 @@ export class PythonClient {
   #link: WorkerLink | null = null;
   #shared: SharedBuffers | null = null;
   #ready!: Promise<void>;
+  /** The link whose init answered: requests to it go out at once, not a turn later. */
+  #readyLink: WorkerLink | null = null;
   #callSeq = 1;
   #call: RunningCall | null = null;
   #files = new Map<string, Uint8Array>();
@@ -244,6 +246,7 @@ export class PythonClient {
       (result) => {
         if (link !== this.#link) return;
         booted = true;
+        this.#readyLink = link;
         this.#started = result.start ?? null;
         this.#state = this.#call ? 'busy' : 'ready';
         this.#progress = '';
@@ -324,7 +327,7 @@ export class PythonClient {
   }
 
   async #request<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params']): Promise<WorkerMethods[M]['result']> {
-    await this.#ready;
+    if (!this.#link || this.#link !== this.#readyLink) await this.#ready;
     if (!this.#link) throw new WorkerRestartedError('crashed', 'the Python worker is not running');
     return this.#link.request(method, params);
   }

@@ -273,4 +273,33 @@ describe('Playground', () => {
     expect(python.inspected.map((p) => p.base)).toEqual([null, 4, 5, null]);
     expect(playground.tools.tools.map((t) => t.name)).toEqual(['tool_write_note']);
   });
+
+  it("asks for the rescan together with the edit's sync, not after its answer", async () => {
+    const { python, playground, workspace } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    await playground.start();
+    await settle();
+    const sync = python.sync.bind(python);
+    let answer = (): void => {};
+    python.sync = (files) => new Promise<void>((resolve) => (answer = () => void sync(files).then(resolve)));
+    const before = python.inspected.length;
+    workspace.write('tools/notes.py', 'x = 2\n');
+    expect(python.inspected.length).toBe(before + 1); // in the same turn as the write
+    answer();
+    await settle();
+    expect(python.synced.at(-1)?.map((f) => f.path)).toEqual(['tools/notes.py']);
+  });
+
+  it('names the selected tool as selectedTool does: the chosen one while it is listed, else the first', async () => {
+    const { python, playground } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    const other = { ...writeTool, name: 'tool_other' };
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool, other], diagnostics: [] });
+    await playground.start();
+    await settle();
+    expect([playground.selectedName, playground.selectedTool?.name]).toEqual(['tool_write_note', 'tool_write_note']);
+    playground.selectedTool = playground.tools.find('tool_other') ?? null;
+    expect([playground.selectedName, playground.selectedTool?.name]).toEqual(['tool_other', 'tool_other']);
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
+    await playground.refresh();
+    expect([playground.selectedName, playground.selectedTool?.name]).toEqual(['tool_write_note', 'tool_write_note']);
+  });
 });

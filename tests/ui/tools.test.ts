@@ -62,4 +62,13 @@ describe('ToolsView', () => {
     expect(view.byFile[0]).toBe(groupA);
     expect(view.byFile[1]).not.toBe(groupB);
   });
+
+  it('knows by name which tools are listed, and the first one', () => {
+    const view = new ToolsView();
+    expect([view.has('tool_a'), view.firstName]).toEqual([false, null]);
+    view.apply(inspection('lcp', [tool('tool_b', '/workspace/tools/b.py'), tool('tool_a', '/workspace/tools/a.py')]));
+    expect([view.has('tool_a'), view.has('tool_c'), view.firstName]).toEqual([true, false, 'tool_b']);
+    view.apply(inspection('lcp', [tool('tool_c', '/workspace/tools/c.py')]));
+    expect([view.has('tool_a'), view.has('tool_c'), view.firstName]).toEqual([false, true, 'tool_c']);
+  });
 });

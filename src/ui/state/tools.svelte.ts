@@ -2,6 +2,7 @@
  * What the tools panel shows for the chosen profile. A file that stops parsing keeps its last good
  * tools, marked stale with the parse error, so typing never makes the panel jump.
  */
+import { SvelteSet } from 'svelte/reactivity';
 import type { Inspection, LibraryInfo, Profile, ToolInfo } from '../../protocol/engine.ts';
 import type { Diagnostic } from '../../protocol/diagnostics.ts';
 
@@ -35,6 +36,9 @@ export class ToolsView {
   #previous = $state.raw<{ profile: Profile; specs: Map<string, unknown> } | null>(null);
   /** Each tool's entry, kept while the engine's object is (an unchanged tool stays the very same entry). */
   #entries = new WeakMap<ToolInfo, ToolEntry>();
+  /** The names listed, each its own reactive key: what asks `has(name)` hears only of that name. */
+  readonly #names = new SvelteSet<string>();
+  #firstName = $state<string | null>(null);
 
   get profile(): Profile { return this.#profile; }
   get libraries(): readonly LibraryInfo[] { return this.#libraries; }
@@ -67,6 +71,10 @@ export class ToolsView {
     this.#libraries = next.libraries;
     this.#tools = fresh;
     this.#byFile = groupByFile(fresh, next.libraries, this.#byFile);
+    const names = new Set(fresh.map((t) => t.name));
+    for (const name of this.#names) if (!names.has(name)) this.#names.delete(name);
+    for (const name of names) this.#names.add(name);
+    this.#firstName = fresh[0]?.name ?? null;
     this.#diagnostics = next.diagnostics;
     this.#error = null;
     this.#loaded = true;
@@ -90,6 +98,14 @@ export class ToolsView {
 
   /** Tools grouped by the file they come from, in first-seen order. */
   get byFile(): readonly FileTools[] { return this.#byFile; }
+
+  /** Whether a tool of this name is listed (reactive per name). */
+  has(name: string): boolean {
+    return this.#names.has(name);
+  }
+
+  /** The first tool's name (what is selected when nothing else is). */
+  get firstName(): string | null { return this.#firstName; }
 
   find(name: string): ToolEntry | undefined {
     return this.#tools.find((t) => t.name === name);
