@@ -53,12 +53,17 @@ export class Workspace {
   #lastPaths: string[] = [];
   #folderList = $derived.by(() => {
     void this.#version;
+    const paths = this.#paths;
+    const empty = [...this.#folders].join('\0');
+    if (paths === this.#folderBasis.paths && empty === this.#folderBasis.empty) return this.#lastFolders; // the same files and empty folders
+    this.#folderBasis = { paths, empty };
     const all = new Set<string>();
     for (const f of this.#folders) for (const d of [...parentsOf(f), f]) all.add(d);
-    for (const p of this.#files.keys()) for (const f of parentsOf(p)) all.add(f);
+    for (const p of paths) for (const f of parentsOf(p)) all.add(f);
     return (this.#lastFolders = unchanged(this.#lastFolders, [...all].sort()));
   });
   #lastFolders: string[] = [];
+  #folderBasis: { paths: string[] | null; empty: string } = { paths: null, empty: '' };
   #listeners = new Set<ChangeListener>();
   #notice = $state<string | null>(null);
 
