@@ -12,8 +12,9 @@ import ast
 
 from . import file_cache
 
-# How many contents are kept: a rescan reads a handful of changed files, each by three readers in turn.
-KEEP = 8
+# How many contents are kept: a rescan reads its changed files (usually one) by three readers in
+# turn; more trees kept alive would only give the garbage collector more to walk in a cold scan.
+KEEP = 4
 
 
 class PythonSource:
