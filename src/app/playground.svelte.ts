@@ -166,15 +166,22 @@ export class Playground {
   }
 
   async #rescan(): Promise<void> {
+    const hasTools = (): boolean => this.workspace.paths.some((p) => p.startsWith(`${this.layout.toolsDir}/`));
+    if (!hasTools()) {
+      // No file left in the tools folder (a tool deleted them, or the person did): no tools, said
+      // without asking the engine (its "no such folder" would leave the old tools listed with Run
+      // enabled), but only once Python is ready and has every file sent so far (an empty sync is
+      // answered then): a workspace still being filled while Python loads has not said so yet.
+      await this.python.sync([]).catch(() => {});
+      if (this.#disposed) return;
+      if (!hasTools()) {
+        this.#held.forget();
+        this.#show({ profile: this.profile, libraries: [], tools: [], diagnostics: [] });
+        return;
+      }
+    }
     const layout = this.layout;
     const profile = this.profile;
-    // No file left in the tools folder (a tool deleted them, or the person did): no tools, said at
-    // once, instead of the engine's "no such folder" leaving the old tools listed with Run enabled.
-    if (!this.workspace.paths.some((p) => p.startsWith(`${layout.toolsDir}/`))) {
-      this.#held.forget();
-      this.#show({ profile, libraries: [], tools: [], diagnostics: [] });
-      return;
-    }
     try {
       // One answer for the whole panel: tools, diagnostics (inspect carries the lint), and in a Loki
       // layout the Bash tools and Loki's start-up verdicts; a patch of what is shown when it can be.

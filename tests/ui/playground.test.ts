@@ -302,4 +302,25 @@ describe('Playground', () => {
     await playground.refresh();
     expect([playground.selectedName, playground.selectedTool?.name]).toEqual(['tool_write_note', 'tool_write_note']);
   });
+
+  it('while Python loads, a tools folder with no file yet is not said to have no tools: the tools come once it is ready', async () => {
+    const { python, playground, workspace } = await setup({ 'README.md': '# hi\n' });
+    let ready = (): void => {};
+    const loading = new Promise<void>((resolve) => (ready = resolve));
+    const sync = python.sync.bind(python);
+    python.sync = async (files) => {
+      await loading; // a request waits for Python as PythonClient's do
+      return sync(files);
+    };
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
+    void playground.start();
+    await settle();
+    expect(playground.tools.loaded).toBe(false);
+    workspace.write('tools/notes.py', 'x = 1\n');
+    await settle();
+    expect(playground.tools.loaded).toBe(false);
+    ready();
+    await settle();
+    expect(playground.tools.tools.map((t) => t.name)).toEqual(['tool_write_note']);
+  });
 });
