@@ -9,6 +9,7 @@ import type { LokiView } from '../protocol/loki.ts';
 import type { CallOutcome, FileChange, PythonPort, WorkspacePort } from './ports.ts';
 import type { WorkspaceInspection } from '../protocol/worker.ts';
 import { HeldInspection } from './held-inspection.ts';
+import { OneAtATime } from './one-at-a-time.ts';
 import { ArgsForm } from '../ui/state/args.svelte.ts';
 import { CallRun } from '../ui/state/run.svelte.ts';
 import { ConfirmQueue } from '../ui/state/confirm.svelte.ts';
@@ -47,9 +48,8 @@ export class Playground {
   #gate: () => string | null;
   /** The inspection shown, by generation: each rescan's reply patches it. */
   readonly #held = new HeldInspection();
-  /** The rescan running now, and the one that follows it when more edits came meanwhile. */
-  #rescanning: Promise<void> | null = null;
-  #again: Promise<void> | null = null;
+  /** One rescan at a time; edits made while one runs are covered by the next. */
+  readonly #rescans = new OneAtATime(() => this.#rescan());
   #shown: WorkspaceInspection | null = null;
   /** The layout, the same object while the workspace keeps it (every edit changes the file list). */
   #layout = $derived.by(() => {
@@ -153,16 +153,7 @@ export class Playground {
    * and then covers every edit made meanwhile (one more at most, however many edits came).
    */
   refresh(): Promise<void> {
-    if (this.#disposed) return Promise.resolve();
-    if (this.#rescanning) {
-      return (this.#again ??= this.#rescanning.then(() => {
-        this.#again = null;
-        return this.refresh();
-      }));
-    }
-    const running = this.#rescan().finally(() => (this.#rescanning = null));
-    this.#rescanning = running;
-    return running;
+    return this.#disposed ? Promise.resolve() : this.#rescans.run();
   }
 
   async #rescan(): Promise<void> {
