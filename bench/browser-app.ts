@@ -14,7 +14,7 @@ const squiggly = (page: Page, want: boolean): Promise<number> =>
 
 /**
  * From the edit that introduces a quirk (`List[int]`, which LCP maps to `integer`) to its marker on
- * screen, in the open file of the app: debounce, sync to the worker, inspect, markers. Median of 5.
+ * screen, in the open file of the app: sync to the worker, rescan, markers. Median of 5.
  */
 export async function benchMarkers(page: Page, appUrl: string): Promise<number> {
   await page.goto(appUrl);

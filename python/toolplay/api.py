@@ -15,6 +15,7 @@ import sys
 import traceback
 from typing import Any, Callable
 
+from .core import vouched
 from .core.json_text import encode
 from .core.usage import UsageError, paths_param, tool_param
 
@@ -81,16 +82,20 @@ def schema(params: dict, hooks: Any) -> Any:
 
 def inspect(params: dict, hooks: Any) -> dict:
     """Libraries, tools (per profile) and diagnostics: everything the tools panel shows."""
-    from .hosts.hub.host import libraries
-    from .lint.run import lint_paths
+    from .rescan.groups import full_reply
+    from .rescan.lists import build_lists
 
     profile, paths = _choice(params, "profile", PROFILES, "lcp"), paths_param(params)
-    return {
-        "profile": profile,
-        "libraries": libraries(paths),
-        "tools": _host(profile).inspect(paths, params),
-        "diagnostics": lint_paths(paths),
-    }
+    return full_reply(profile, build_lists(profile, _host(profile), paths, params))
+
+
+def rescan(params: dict, hooks: Any) -> dict:
+    """``inspect`` for the editor: a patch of the caller's generation (``base``) when it can be one,
+    over the paths the caller says ``changed`` (rescan/generations.py)."""
+    from .rescan.generations import rescan as tracked
+
+    profile, paths = _choice(params, "profile", PROFILES, "lcp"), paths_param(params)
+    return tracked(profile, _host(profile), paths, params)
 
 
 def lint(params: dict, hooks: Any) -> list:
@@ -112,6 +117,7 @@ def call(params: dict, hooks: Any) -> Any:
     """Runs a tool (contract 3). With ``opening`` (a ``status`` profile) and a ``hooks.opening``,
     first hands the call's opening line to JavaScript, before anything of the call is checked, as
     a separate ``status`` before the call would: the call wrapper saves a round trip."""
+    vouched.drop()  # a tool may write any file: the next rescan checks them all
     opening = params.get("opening")
     if opening is not None and _opening_hook(hooks) is not None:
         _open(params, opening, hooks)
@@ -148,6 +154,7 @@ METHODS: dict[str, Callable[[dict, Any], Any]] = {
     "ping": ping,
     "schema": schema,
     "inspect": inspect,
+    "rescan": rescan,
     "lint": lint,
     "status": status,
     "call": call,

@@ -7,6 +7,9 @@ import type { Diagnostic } from '../protocol/diagnostics.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { LokiView } from '../protocol/loki.ts';
 import type { CallOutcome, FileChange, PythonPort, WorkspacePort } from './ports.ts';
+import type { WorkspaceInspection } from '../protocol/worker.ts';
+import { HeldInspection } from './held-inspection.ts';
+import { OneAtATime } from './one-at-a-time.ts';
 import { ArgsForm } from '../ui/state/args.svelte.ts';
 import { CallRun } from '../ui/state/run.svelte.ts';
 import { ConfirmQueue } from '../ui/state/confirm.svelte.ts';
@@ -20,8 +23,6 @@ import { CallJournal } from '../workspace/journal.svelte.ts';
 import { memoryJournalStore } from '../workspace/journal-store.ts';
 
 export interface PlaygroundOptions {
-  /** Quiet time after the last edit before the engine re-reads the tools. */
-  debounceMs?: number;
   /** Why tools may not run now (review mode of a shared workspace), or null; call() refuses while it says why. */
   gate?: () => string | null;
   /** The calls that changed files, for Undo (the session passes one kept in IndexedDB). */
@@ -44,11 +45,19 @@ export class Playground {
   #loki = $state.raw<LokiView | null>(null);
   #lokiError = $state<string | null>(null);
   #forms = new Map<string, ArgsForm>();
-  #debounceMs: number;
   #gate: () => string | null;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #queue: Promise<unknown> = Promise.resolve();
-  #generation = 0;
+  /** The inspection shown, by generation: each rescan's reply patches it. */
+  readonly #held = new HeldInspection();
+  /** One rescan at a time; edits made while one runs are covered by the next. */
+  readonly #rescans = new OneAtATime(() => this.#rescan());
+  #shown: WorkspaceInspection | null = null;
+  /** The layout, the same object while the workspace keeps it (every edit changes the file list). */
+  #layout = $derived.by(() => {
+    const next = layoutOf(this.workspace.paths, this.workspace.folders);
+    const last = this.#lastLayout;
+    return (this.#lastLayout = last && last.kind === next.kind && last.toolsDir === next.toolsDir ? last : next);
+  });
+  #lastLayout: Layout | null = null;
   /** Tools running now through runTool (Run's and the agent's). */
   #calling = $state(0);
   #disposed = false;
@@ -58,7 +67,6 @@ export class Playground {
     this.workspace = workspace;
     this.python = python;
     this.host = new HostSettings(workspace);
-    this.#debounceMs = options.debounceMs ?? 150;
     this.#gate = options.gate ?? (() => null);
     this.journal = options.journal ?? new CallJournal(workspace, memoryJournalStore());
     python.onConfirm = this.confirm.ask;
@@ -68,16 +76,15 @@ export class Playground {
   async start(): Promise<void> {
     this.#unsubscribe = this.workspace.subscribe((changes, origin) => void this.#mirror(origin === 'call' ? [] : changes));
     const all: FileChange[] = [...this.workspace.files].map(([path, content]) => ({ path, content }));
-    await this.#mirror(all, 0);
+    await this.#mirror(all);
   }
 
   dispose(): void {
     this.#disposed = true;
     this.#unsubscribe?.();
-    clearTimeout(this.#timer);
   }
 
-  get layout(): Layout { return layoutOf(this.workspace.paths, this.workspace.folders); }
+  get layout(): Layout { return this.#layout; }
   get profile(): Profile { return this.workspace.settings.profile; }
   set profile(p: Profile) {
     if (p === this.profile) return;
@@ -99,6 +106,14 @@ export class Playground {
     const tools = this.tools.tools;
     const wanted = this.#selected ?? this.workspace.settings.tool ?? null;
     return (wanted ? tools.find((t) => t.name === wanted) : undefined) ?? tools[0] ?? null;
+  }
+  /**
+   * The selected tool's name (`selectedTool`'s), read without the list of tools: each tool card asks
+   * it, and a rescan that keeps the selected tool listed must not make every card ask again.
+   */
+  get selectedName(): string | null {
+    const wanted = this.#selected ?? this.workspace.settings.tool ?? null;
+    return wanted && this.tools.has(wanted) ? wanted : this.tools.firstName;
   }
   set selectedTool(t: ToolEntry | null) {
     this.#selected = t?.name ?? null;
@@ -123,45 +138,64 @@ export class Playground {
     return form;
   }
 
-  #mirror(changes: FileChange[], delay = this.#debounceMs): Promise<void> {
-    const synced = (this.#queue = this.#queue.then(() => (changes.length ? this.python.sync(changes) : undefined)).catch((e: unknown) => this.tools.fail(`Could not copy files to Python: ${String(e)}`)));
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.refresh(), delay);
-    return synced.then(() => undefined);
+  /** Sends the changes and asks for a rescan, both at once: the worker takes requests in order, so the rescan sees them. */
+  #mirror(changes: FileChange[]): Promise<void> {
+    const synced = changes.length
+      ? this.python.sync(changes).catch((e: unknown) => this.tools.fail(`Could not copy files to Python: ${String(e)}`))
+      : Promise.resolve();
+    void this.refresh();
+    return synced;
   }
 
-  /** Re-reads tools and diagnostics for the current profile; a newer refresh wins over a slower older one. */
-  async refresh(): Promise<void> {
-    clearTimeout(this.#timer);
-    const generation = ++this.#generation;
+  /**
+   * Re-reads tools and diagnostics for the current profile, at once: a rescan costs little more than
+   * the edited file's own reading, so no quiet time is waited for. While one runs, the next waits
+   * and then covers every edit made meanwhile (one more at most, however many edits came).
+   */
+  refresh(): Promise<void> {
+    return this.#disposed ? Promise.resolve() : this.#rescans.run();
+  }
+
+  async #rescan(): Promise<void> {
+    const hasTools = (): boolean => this.workspace.paths.some((p) => p.startsWith(`${this.layout.toolsDir}/`));
+    if (!hasTools()) {
+      // No file left in the tools folder (a tool deleted them, or the person did): no tools, said
+      // without asking the engine (its "no such folder" would leave the old tools listed with Run
+      // enabled), but only once Python is ready and has every file sent so far (an empty sync is
+      // answered then): a workspace still being filled while Python loads has not said so yet.
+      await this.python.sync([]).catch(() => {});
+      if (this.#disposed) return;
+      if (!hasTools()) {
+        this.#held.forget();
+        this.#show({ profile: this.profile, libraries: [], tools: [], diagnostics: [] });
+        return;
+      }
+    }
     const layout = this.layout;
     const profile = this.profile;
-    await this.#queue;
-    // No file left in the tools folder (a tool deleted them, or the person did): no tools, said at
-    // once, instead of the engine's "no such folder" leaving the old tools listed with Run enabled.
-    if (!this.workspace.paths.some((p) => p.startsWith(`${layout.toolsDir}/`))) {
-      if (generation !== this.#generation) return;
-      this.tools.apply({ profile, libraries: [], tools: [], diagnostics: [] });
-      this.#loki = null;
-      this.#lokiError = null;
-      this.problems.set([]);
-      return;
-    }
     try {
       // One answer for the whole panel: tools, diagnostics (inspect carries the lint), and in a Loki
-      // layout the Bash tools and Loki's start-up verdicts.
+      // layout the Bash tools and Loki's start-up verdicts; a patch of what is shown when it can be.
       const loki = layout.kind === 'loki'
         ? { functionsDir: toEnginePath(layout.toolsDir.replace(/\/tools$/, '')), configText: this.workspace.readText('config.yaml') }
         : undefined;
-      const inspection = await this.python.inspect({ paths: layout.enginePaths, profile, hostConfig: this.host.config, ...(loki ? { loki } : {}) });
-      if (generation !== this.#generation) return;
-      this.tools.apply(inspection);
-      this.#loki = inspection.loki ?? null;
-      this.#lokiError = inspection.lokiError ?? null;
-      this.problems.set(inspection.diagnostics);
+      const request = { paths: layout.enginePaths, profile, hostConfig: this.host.config, ...(loki ? { loki } : {}) };
+      const inspection = this.#held.take(await this.python.rescan({ ...request, base: this.#held.generation }))
+        ?? this.#held.take(await this.python.rescan({ ...request, base: null }));
+      if (inspection && !this.#disposed) this.#show(inspection);
     } catch (e) {
-      if (generation === this.#generation) this.tools.fail(messageOf(e));
+      this.#held.forget();
+      this.tools.fail(messageOf(e));
     }
+  }
+
+  #show(inspection: WorkspaceInspection): void {
+    if (inspection === this.#shown) return; // a rescan that found nothing changed
+    this.#shown = inspection;
+    this.tools.apply(inspection);
+    this.#loki = inspection.loki ?? null;
+    this.#lokiError = inspection.lokiError ?? null;
+    this.problems.set(inspection.diagnostics);
   }
 
   /** Runs the selected tool as its host would; changed files are committed to the workspace together. */

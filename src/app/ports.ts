@@ -26,7 +26,8 @@ export interface PythonPort {
   confirmFallback?: ConfirmDecision;
   onConfirm: ConfirmAsk;
   sync(files: FileChange[]): Promise<void>;
-  inspect(params: WorkerMethods['inspect']['params']): Promise<WorkerMethods['inspect']['result']>;
+  /** The tools panel's inspection by generation: a patch of `base` (src/app/held-inspection.ts applies it) or the whole. */
+  rescan(params: WorkerMethods['rescan']['params']): Promise<WorkerMethods['rescan']['result']>;
   schema(params: WorkerMethods['schema']['params']): Promise<WorkerMethods['schema']['result']>;
   status(params: WorkerMethods['status']['params']): Promise<WorkerMethods['status']['result']>;
   /** Resolves with how the call ended and its id; never rejects. */

@@ -62,6 +62,29 @@ export interface Inspection {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * One list of a rescan's patch (`InspectionPatch`): the groups that changed (a group: every entry
+ * of one file, in the list's order), and the files' new order when it changed; a file no longer in
+ * the order has no entries now.
+ */
+export interface ListPatch<T> {
+  changed: Array<[file: string, entries: T[]]>;
+  order?: string[];
+}
+
+/** `rescan`'s reply when it patches the caller's generation (`base`) into `generation`. */
+export interface InspectionPatch {
+  generation: number;
+  base: number;
+  profile: Profile;
+  libraries: ListPatch<LibraryInfo>;
+  tools: ListPatch<ToolInfo>;
+  diagnostics: ListPatch<Diagnostic>;
+}
+
+/** `rescan`'s whole reply: the inspection and its generation (null: none can be patched). */
+export type TrackedInspection = Inspection & { generation: number | null };
+
 /** Everything of a call but its arguments. */
 export interface CallOptions {
   profile: CallProfile;
@@ -97,6 +120,15 @@ export interface EngineMethods {
   schema: { params: { paths: string[]; profile: Profile; format: ExportFormat; hostConfig?: HostConfig; libraries?: boolean }; result: unknown };
   /** Libraries, tools and diagnostics for the UI. */
   inspect: { params: { paths: string[]; profile: Profile; hostConfig?: HostConfig }; result: Inspection };
+  /**
+   * `inspect` for the editor, by generation: a patch of `base` (the generation the caller holds)
+   * when the engine's last rescan made it, else the whole inspection. `changed`: the paths changed
+   * since the caller's last rescan, vouched for (null: every file is checked by its stat).
+   */
+  rescan: {
+    params: { paths: string[]; profile: Profile; hostConfig?: HostConfig; base: number | null; changed: string[] | null };
+    result: TrackedInspection | InspectionPatch;
+  };
   /** Protocol diagnostics. */
   lint: { params: { paths: string[] }; result: Diagnostic[] };
   /**

@@ -62,7 +62,7 @@ export const WORKER_ERROR_KINDS = [...ENGINE_ERROR_KINDS, 'interrupted', 'crashe
 export type WorkerErrorKind = (typeof WORKER_ERROR_KINDS)[number];
 
 /** The worker's request methods (their params and results: WorkerMethods in worker.ts). */
-export const WORKER_METHODS = ['init', 'sync', 'ping', 'inspect', 'lint', 'schema', 'status', 'call', 'setConfirmFallback', 'writeScratch', 'scratchCall'] as const;
+export const WORKER_METHODS = ['init', 'sync', 'ping', 'inspect', 'rescan', 'lint', 'schema', 'status', 'call', 'setConfirmFallback', 'writeScratch', 'scratchCall'] as const;
 export type WorkerMethod = (typeof WORKER_METHODS)[number];
 
 /** Whether `value` is one of `list` (narrows untrusted strings to the list's type). */

@@ -3,7 +3,7 @@
  * Main side: src/worker/client.svelte.ts. Worker side: src/worker/python.worker.ts + handlers.ts.
  * Everything here crosses postMessage, so it is structured-clone data only (no functions, no proxies).
  */
-import type { CallOptions, ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, ToolArguments } from './engine.ts';
+import type { CallOptions, ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, InspectionPatch, ToolArguments } from './engine.ts';
 import type { TelemetryEvent } from './events.ts';
 import type { PythonTiming } from './runner.ts';
 import type { LokiLayout, LokiView } from './loki.ts';
@@ -78,6 +78,13 @@ export interface WorkspaceInspection extends Inspection {
   lokiError?: string;
 }
 
+/**
+ * The editor's rescan as the worker answers it (src/worker/rescan.ts): the engine's patch of the
+ * page's generation or its whole inspection with a generation; for a Loki layout or a Loki
+ * profile the complete inspection, without one (never patched).
+ */
+export type WorkspaceRescan = (WorkspaceInspection & { generation?: number | null }) | InspectionPatch;
+
 /** How the worker's Python was started (src/engine/start.ts): from the build's memory snapshot or plain. */
 export interface PythonStart {
   path: 'snapshot' | 'plain';
@@ -98,6 +105,8 @@ export interface WorkerMethods {
   ping: EngineMethods['ping'];
   /** Tools, libraries and diagnostics; with `loki`, Bash tools and Loki's start-up verdicts too (src/loki). */
   inspect: { params: EngineMethods['inspect']['params'] & { loki?: LokiLayout }; result: WorkspaceInspection };
+  /** `inspect` by generation (the engine's `rescan`): `base` is the generation the page holds; the worker says which files changed. */
+  rescan: { params: Omit<EngineMethods['rescan']['params'], 'changed'> & { loki?: LokiLayout }; result: WorkspaceRescan };
   lint: EngineMethods['lint'];
   schema: EngineMethods['schema'];
   status: EngineMethods['status'];
@@ -118,7 +127,9 @@ export type WorkerRequest = {
 
 /** Everything the worker posts to the page. */
 export type WorkerMessage =
-  | { kind: 'response'; id: number; ok: true; result: unknown }
+  | { kind: 'response'; id: number; ok: true; result: unknown; json?: undefined }
+  /** A result passed on as the engine's JSON text: parsed once, by the page (a large reply is not parsed and cloned again). */
+  | { kind: 'response'; id: number; ok: true; json: string; result?: undefined }
   | { kind: 'response'; id: number; ok: false; error: { kind: WorkerErrorKind; message: string; traceback?: string } }
   /** Telemetry of the running call. */
   | { kind: 'event'; event: TelemetryEvent }

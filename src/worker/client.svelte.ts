@@ -63,6 +63,8 @@ export class PythonClient {
   #link: WorkerLink | null = null;
   #shared: SharedBuffers | null = null;
   #ready!: Promise<void>;
+  /** The link whose init answered: requests to it go out at once, not a turn later. */
+  #readyLink: WorkerLink | null = null;
   #callSeq = 1;
   #call: RunningCall | null = null;
   #files = new Map<string, Uint8Array>();
@@ -123,6 +125,10 @@ export class PythonClient {
 
   inspect(params: WorkerMethods['inspect']['params']): Promise<WorkerMethods['inspect']['result']> {
     return this.#request('inspect', params);
+  }
+  /** `inspect` by generation: the engine's patch of `base` (the generation the caller holds), or the whole inspection. */
+  rescan(params: WorkerMethods['rescan']['params']): Promise<WorkerMethods['rescan']['result']> {
+    return this.#request('rescan', params);
   }
   lint(params: WorkerMethods['lint']['params']): Promise<WorkerMethods['lint']['result']> {
     return this.#request('lint', params);
@@ -240,6 +246,7 @@ export class PythonClient {
       (result) => {
         if (link !== this.#link) return;
         booted = true;
+        this.#readyLink = link;
         this.#started = result.start ?? null;
         this.#state = this.#call ? 'busy' : 'ready';
         this.#progress = '';
@@ -320,7 +327,7 @@ export class PythonClient {
   }
 
   async #request<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params']): Promise<WorkerMethods[M]['result']> {
-    await this.#ready;
+    if (!this.#link || this.#link !== this.#readyLink) await this.#ready;
     if (!this.#link) throw new WorkerRestartedError('crashed', 'the Python worker is not running');
     return this.#link.request(method, params);
   }

@@ -7,6 +7,8 @@ import type { CallOutcome, FileChange, PythonStart, SharedBuffers, WorkerCallPar
 import { Engine, EngineError } from '../engine/engine.ts';
 import { callTool, type WorkspaceDiff } from '../call/wrapper.ts';
 import { inspectWorkspace } from '../loki/inspect.ts';
+import { JsonReply } from './json-reply.ts';
+import { RescanVouch, rescanWorkspace } from './rescan.ts';
 import { schemaOf } from '../loki/schema.ts';
 import { BadRequest, WorkspaceMirror } from './fs-mirror.ts';
 import { armConfirm, waitForConfirm } from './shared-bridge.ts';
@@ -62,11 +64,14 @@ export class WorkerCore {
   readonly engine: Engine;
   readonly mirror: WorkspaceMirror;
   readonly #options: WorkerCoreOptions;
+  /** What the next rescan can be told changed in the mirror. */
+  readonly #vouch: RescanVouch;
 
   constructor(engine: Engine, options: WorkerCoreOptions) {
     this.engine = engine;
     this.#options = options;
     this.mirror = new WorkspaceMirror(engine.fs, options.root);
+    this.#vouch = new RescanVouch(this.mirror.root);
     // Bytecode caches written next to tool files would show up as files the tool created.
     engine.py.runPython('import sys\nsys.dont_write_bytecode = True');
   }
@@ -77,18 +82,21 @@ export class WorkerCore {
   async handle(request: WorkerRequest, received?: number): Promise<Response> {
     const { id } = request;
     try {
-      return { kind: 'response', id, ok: true, result: await this.#dispatch(request, received) };
+      const result = await this.#dispatch(request, received);
+      return result instanceof JsonReply ? { kind: 'response', id, ok: true, json: result.json } : { kind: 'response', id, ok: true, result };
     } catch (e) {
       return { kind: 'response', id, ok: false, error: this.#describe(e) };
     }
   }
 
+  /** A method's result, or a `JsonReply` the response passes on as text. */
   async #dispatch(request: WorkerRequest, received?: number): Promise<WorkerMethods[WorkerRequest['method']]['result']> {
     switch (request.method) {
       case 'init':
         return { python: this.engine.call('ping', {}).python, ...(this.#options.start ? { start: this.#options.start } : {}) };
       case 'sync':
         this.mirror.apply(request.params.files, request.params.replace ?? false);
+        this.#vouch.synced(request.params.files, request.params.replace ?? false);
         return null;
       case 'setConfirmFallback':
         if (this.#options.confirm instanceof PolicyConfirm) this.#options.confirm.decision = request.params.decision;
@@ -97,6 +105,8 @@ export class WorkerCore {
         return this.engine.call('ping', {});
       case 'inspect':
         return inspectWorkspace(this.engine, request.params);
+      case 'rescan':
+        return rescanWorkspace(this.engine, request.params, this.#vouch);
       case 'lint':
         return this.engine.call('lint', request.params);
       case 'schema':
@@ -104,11 +114,13 @@ export class WorkerCore {
       case 'status':
         return this.engine.call('status', request.params);
       case 'call':
+        this.#vouch.doubt(); // a tool may write any file
         return this.call(request.params, received);
       case 'writeScratch':
         (await import('../course/scratch-fs.ts')).writeScratch(this.engine.fs, request.params.root, request.params.files);
         return null;
       case 'scratchCall':
+        this.#vouch.doubt(); // the tool runs on a copy, but may write anywhere
         return (await import('../course/scratch-run.ts')).runScratchCall(this.engine, request.params, this.#options.interrupted);
     }
   }

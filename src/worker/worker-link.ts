@@ -74,6 +74,15 @@ export class WorkerLink {
     this.rejectAll(reason, message);
   }
 
+  /** A result the worker passed on as JSON text: parsed here, once. */
+  #parse(pending: Pending, json: string): void {
+    try {
+      pending.resolve(JSON.parse(json));
+    } catch (e) {
+      pending.reject(new EngineError('internal', `the Python worker answered ${pending.method} with JSON the page cannot read: ${(e as Error).message}`));
+    }
+  }
+
   #onMessage(data: unknown): void {
     if (!this.#alive) return; // a terminated worker's last words
     const msg = readWorkerMessage(data);
@@ -89,7 +98,7 @@ export class WorkerLink {
         const pending = this.#pending.get(msg.id);
         if (!pending) return;
         this.#pending.delete(msg.id);
-        if (msg.ok) return pending.resolve(msg.result);
+        if (msg.ok) return msg.json !== undefined ? this.#parse(pending, msg.json) : pending.resolve(msg.result);
         const { kind, message, traceback } = msg.error;
         if (kind === 'crashed' && pending.method === 'init') pending.reject(new Error(message));
         else if (kind === 'crashed') {

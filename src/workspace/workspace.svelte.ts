@@ -33,6 +33,11 @@ export type ChangeListener = (changes: FileChange[], origin: ChangeOrigin) => vo
 export type WorkspaceOptions = AutosaveOptions;
 
 const encoder = new TextEncoder();
+
+/** `before` when `after` holds the same strings in the same order, else `after`. */
+function unchanged(before: string[], after: string[]): string[] {
+  return before.length === after.length && before.every((x, i) => x === after[i]) ? before : after;
+}
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 
 export class Workspace {
@@ -43,14 +48,22 @@ export class Workspace {
   #folders = new Set<string>();
   #settings = $state<WorkspaceSettings>(structuredClone(DEFAULT_SETTINGS));
   #version = $state(0);
-  #paths = $derived.by(() => (this.#version, [...this.#files.keys()].sort()));
+  // The same arrays while an edit changes no path (the usual edit), so what reads them is not re-run.
+  #paths = $derived.by(() => (this.#version, (this.#lastPaths = unchanged(this.#lastPaths, [...this.#files.keys()].sort()))));
+  #lastPaths: string[] = [];
   #folderList = $derived.by(() => {
     void this.#version;
+    const paths = this.#paths;
+    const empty = [...this.#folders].join('\0');
+    if (paths === this.#folderBasis.paths && empty === this.#folderBasis.empty) return this.#lastFolders; // the same files and empty folders
+    this.#folderBasis = { paths, empty };
     const all = new Set<string>();
     for (const f of this.#folders) for (const d of [...parentsOf(f), f]) all.add(d);
-    for (const p of this.#files.keys()) for (const f of parentsOf(p)) all.add(f);
-    return [...all].sort();
+    for (const p of paths) for (const f of parentsOf(p)) all.add(f);
+    return (this.#lastFolders = unchanged(this.#lastFolders, [...all].sort()));
   });
+  #lastFolders: string[] = [];
+  #folderBasis: { paths: string[] | null; empty: string } = { paths: null, empty: '' };
   #listeners = new Set<ChangeListener>();
   #notice = $state<string | null>(null);
 

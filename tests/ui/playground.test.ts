@@ -5,17 +5,18 @@ import { Workspace, createIdbStore } from '../../src/workspace/workspace.svelte.
 import { FakePython } from './fake-python.ts';
 import type { ToolInfo } from '../../src/protocol/engine.ts';
 import type { Diagnostic } from '../../src/protocol/diagnostics.ts';
+import type { WorkspaceRescan } from '../../src/protocol/worker.ts';
 
 let n = 0;
 async function setup(files: Record<string, string>) {
   const workspace = await Workspace.open(createIdbStore(`ui-playground-${++n}`), 'w', { channel: `ui-playground-${n}` });
   workspace.replaceAll(files, { openPath: Object.keys(files)[0] ?? null });
   const python = new FakePython();
-  const playground = new Playground(workspace, python, { debounceMs: 5 });
+  const playground = new Playground(workspace, python);
   return { workspace, python, playground };
 }
-// The playground re-reads tools on a debounce timer: fake setTimeout (IndexedDB keeps its real
-// setImmediate), and let a settle run every timer due within the debounce plus the promises after it.
+// Fake setTimeout (IndexedDB keeps its real setImmediate); a settle runs every timer due soon and the
+// promises after them (the workspace's autosave, the playground's rescans).
 beforeEach(() => { vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); });
 afterEach(() => { vi.useRealTimers(); });
 const settle = () => vi.advanceTimersByTimeAsync(50);
@@ -34,7 +35,8 @@ describe('Playground', () => {
     await playground.start();
     await settle();
     expect(python.synced[0]?.map((f) => f.path).sort()).toEqual(['README.md', 'tools/notes.py']);
-    expect(python.inspected.at(-1)).toEqual({ paths: ['/workspace/tools'], profile: 'lcp', hostConfig: {} });
+    // Whole replies (no generation): every rescan asks with no base.
+    expect(python.inspected.at(-1)).toEqual({ paths: ['/workspace/tools'], profile: 'lcp', hostConfig: {}, base: null });
     expect(playground.tools.tools.map((t) => t.name)).toEqual(['tool_write_note']);
     // Markers: this profile's and general ones, each once.
     expect(playground.markers.map((d) => d.code)).toEqual(['everyone', 'lcp-only']);
@@ -223,5 +225,102 @@ describe('Playground', () => {
     await settle();
     await playground.call();
     expect([playground.run.status, playground.run.reason, playground.run.message]).toEqual(['failed', 'stopped', 'Stopped by you.']);
+  });
+
+  it('rescans at once after an edit; edits made while a rescan runs make one more, which covers them all', async () => {
+    const { python, playground, workspace } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    await playground.start();
+    await settle();
+    let release = (): void => {};
+    const answer = python.rescanned;
+    python.rescanned = (p) => new Promise((resolve) => (release = () => resolve(answer(p))));
+    const before = python.inspected.length;
+    workspace.write('tools/notes.py', 'x = 2\n');
+    await settle();
+    expect(python.inspected.length).toBe(before + 1); // no quiet time waited for
+    for (const x of [3, 4, 5]) workspace.write('tools/notes.py', `x = ${x}\n`);
+    await settle();
+    expect(python.inspected.length).toBe(before + 1); // waiting for the one in flight
+    release();
+    await settle();
+    expect(python.inspected.length).toBe(before + 2);
+    release();
+    await settle();
+    expect(python.inspected.length).toBe(before + 2);
+    expect(python.synced.at(-1)).toEqual([{ path: 'tools/notes.py', content: new TextEncoder().encode('x = 5\n') }]);
+  });
+
+  it('patches what it shows by generation, and asks for the whole when a patch is of another generation', async () => {
+    const { python, playground, workspace } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    const other = { ...writeTool, name: 'tool_other', file: '/workspace/tools/other.py' };
+    const answers: WorkspaceRescan[] = [
+      { profile: 'lcp', libraries: [], tools: [writeTool, other], diagnostics: [], generation: 4 },
+      { profile: 'lcp', base: 4, generation: 5, libraries: { changed: [] }, tools: { changed: [['/workspace/tools/notes.py', [{ ...writeTool, line: 30 }]]] }, diagnostics: { changed: [] } },
+      { profile: 'lcp', base: 9, generation: 10, libraries: { changed: [] }, tools: { changed: [] }, diagnostics: { changed: [] } },
+      { profile: 'lcp', libraries: [], tools: [writeTool], diagnostics: [], generation: 11 },
+    ];
+    python.rescanned = () => answers.shift()!;
+    await playground.start();
+    await settle();
+    const shown = playground.tools.tools[1];
+    workspace.write('tools/notes.py', 'x = 2\n');
+    await settle();
+    expect(python.inspected.map((p) => p.base)).toEqual([null, 4]);
+    expect(playground.tools.tools.map((t) => t.line)).toEqual([30, 20]);
+    expect(playground.tools.tools[1]).toBe(shown);
+    workspace.write('tools/notes.py', 'x = 3\n');
+    await settle();
+    expect(python.inspected.map((p) => p.base)).toEqual([null, 4, 5, null]);
+    expect(playground.tools.tools.map((t) => t.name)).toEqual(['tool_write_note']);
+  });
+
+  it("asks for the rescan together with the edit's sync, not after its answer", async () => {
+    const { python, playground, workspace } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    await playground.start();
+    await settle();
+    const sync = python.sync.bind(python);
+    let answer = (): void => {};
+    python.sync = (files) => new Promise<void>((resolve) => (answer = () => void sync(files).then(resolve)));
+    const before = python.inspected.length;
+    workspace.write('tools/notes.py', 'x = 2\n');
+    expect(python.inspected.length).toBe(before + 1); // in the same turn as the write
+    answer();
+    await settle();
+    expect(python.synced.at(-1)?.map((f) => f.path)).toEqual(['tools/notes.py']);
+  });
+
+  it('names the selected tool as selectedTool does: the chosen one while it is listed, else the first', async () => {
+    const { python, playground } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    const other = { ...writeTool, name: 'tool_other' };
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool, other], diagnostics: [] });
+    await playground.start();
+    await settle();
+    expect([playground.selectedName, playground.selectedTool?.name]).toEqual(['tool_write_note', 'tool_write_note']);
+    playground.selectedTool = playground.tools.find('tool_other') ?? null;
+    expect([playground.selectedName, playground.selectedTool?.name]).toEqual(['tool_other', 'tool_other']);
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
+    await playground.refresh();
+    expect([playground.selectedName, playground.selectedTool?.name]).toEqual(['tool_write_note', 'tool_write_note']);
+  });
+
+  it('while Python loads, a tools folder with no file yet is not said to have no tools: the tools come once it is ready', async () => {
+    const { python, playground, workspace } = await setup({ 'README.md': '# hi\n' });
+    let ready = (): void => {};
+    const loading = new Promise<void>((resolve) => (ready = resolve));
+    const sync = python.sync.bind(python);
+    python.sync = async (files) => {
+      await loading; // a request waits for Python as PythonClient's do
+      return sync(files);
+    };
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
+    void playground.start();
+    await settle();
+    expect(playground.tools.loaded).toBe(false);
+    workspace.write('tools/notes.py', 'x = 1\n');
+    await settle();
+    expect(playground.tools.loaded).toBe(false);
+    ready();
+    await settle();
+    expect(playground.tools.tools.map((t) => t.name)).toEqual(['tool_write_note']);
   });
 });

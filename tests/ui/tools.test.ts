@@ -48,4 +48,27 @@ describe('ToolsView', () => {
     expect(view.at('/workspace/tools/a.py', 4)).toBeUndefined();
     expect(view.byFile.map((g) => [g.file, g.tools.length])).toEqual([['/workspace/tools/a.py', 2], ['/workspace/tools/b.py', 1]]);
   });
+
+  it('keeps the entry of a tool the engine handed over again as the same object, and its file\'s group', () => {
+    const view = new ToolsView();
+    const a = tool('tool_a', '/workspace/tools/a.py');
+    const b = tool('tool_b', '/workspace/tools/b.py');
+    view.apply(inspection('lcp', [a, b]));
+    const [entryA, entryB] = view.tools;
+    const [groupA, groupB] = view.byFile;
+    view.apply(inspection('lcp', [a, tool('tool_b', '/workspace/tools/b.py', { changed: true })]));
+    expect(view.tools[0]).toBe(entryA);
+    expect(view.tools[1]).not.toBe(entryB);
+    expect(view.byFile[0]).toBe(groupA);
+    expect(view.byFile[1]).not.toBe(groupB);
+  });
+
+  it('knows by name which tools are listed, and the first one', () => {
+    const view = new ToolsView();
+    expect([view.has('tool_a'), view.firstName]).toEqual([false, null]);
+    view.apply(inspection('lcp', [tool('tool_b', '/workspace/tools/b.py'), tool('tool_a', '/workspace/tools/a.py')]));
+    expect([view.has('tool_a'), view.has('tool_c'), view.firstName]).toEqual([true, false, 'tool_b']);
+    view.apply(inspection('lcp', [tool('tool_c', '/workspace/tools/c.py')]));
+    expect([view.has('tool_a'), view.has('tool_c'), view.firstName]).toEqual([false, true, 'tool_c']);
+  });
 });

@@ -151,6 +151,22 @@ describe('PythonClient', () => {
     client.dispose();
   });
 
+  it('once Python is ready, a request goes out in the same turn, and a result passed on as JSON text arrives parsed', async () => {
+    const { create, workers } = spawner(() => (req, w) => {
+      if (req.method === 'init') w.ok(req, { python: '3.14.0' });
+      else if (req.method === 'rescan') w.send({ kind: 'response', id: req.id, ok: true, json: '{"profile": "lcp", "generation": 7, "libraries": [], "tools": [], "diagnostics": []}' });
+      else w.ok(req, null);
+    });
+    const client = new PythonClient({ createWorker: create });
+    await client.ping();
+    const before = workers[0]!.requests.length;
+    const synced = client.sync([{ path: 'tools/x.py', content: enc.encode('x') }]);
+    const rescanned = client.rescan({ paths: ['/workspace/tools'], profile: 'lcp', base: null });
+    expect(workers[0]!.requests.slice(before).map((r) => r.method)).toEqual(['sync', 'rescan']); // no await in between
+    await synced;
+    expect(await rescanned).toEqual({ profile: 'lcp', generation: 7, libraries: [], tools: [], diagnostics: [] });
+  });
+
   it('engine errors reject requests with their kind and fail calls with the message', async () => {
     const { create } = spawner(() => (req, w) => {
       if (req.method === 'init') return w.ok(req, { python: '3.14.0' });

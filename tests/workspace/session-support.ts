@@ -11,7 +11,7 @@ export const EXAMPLE = { files: { 'tools/example.py': 'def tool_ex() -> dict:\n 
 export async function openTab(db: string, python = new FakePython(), more: Partial<SessionDeps> = {}): Promise<{ session: Session; python: FakePython }> {
   const deps: SessionDeps = {
     records: createIdbStore(db), list: createListStore(db), telemetry: createTelemetryStore(db), python,
-    example: EXAMPLE, channels: { list: `${db}-list`, autosave: `${db}-autosave` }, autosaveMs: 5, debounceMs: 5, tabStore: null,
+    example: EXAMPLE, channels: { list: `${db}-list`, autosave: `${db}-autosave` }, autosaveMs: 5, tabStore: null,
     ...more,
   };
   return { session: await Session.start(deps), python };

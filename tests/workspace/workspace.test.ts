@@ -86,6 +86,19 @@ describe('Workspace persistence', () => {
     again.dispose();
   });
 
+  it('keeps its lists of paths and folders the same arrays while an edit changes no path', async () => {
+    const ws = await Workspace.open(fresh(), 'w-lists', { autosaveMs: 60_000 });
+    ws.write('tools/a.py', 'A');
+    const [paths, folders] = [ws.paths, ws.folders];
+    ws.write('tools/a.py', 'B');
+    expect(ws.paths).toBe(paths);
+    expect(ws.folders).toBe(folders);
+    ws.write('tools/b.py', 'B');
+    expect(ws.paths).toEqual(['tools/a.py', 'tools/b.py']);
+    expect(ws.folders).toBe(folders);
+    ws.dispose();
+  });
+
   it('rejects paths outside the workspace with one clear message', async () => {
     const ws = await Workspace.open(fresh(), 'w4');
     expect(() => ws.write('../etc/passwd', 'x')).toThrow('"../etc/passwd" leaves the workspace ("..")');

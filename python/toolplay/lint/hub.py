@@ -11,7 +11,7 @@ import ast
 
 from ..hosts.hub.tools_manager import DEFAULT_METADATA, METADATA_KEYS, PARAM_LINE, TITLES, TYPE_NAMES
 from .lcp_docs import entries
-from .source import Collector, docstring_lines, is_literal
+from .source import Collector, docstring_lines, is_literal, statements
 
 METADATA = tuple(METADATA_KEYS)
 LTP_GLOBALS = METADATA + (TITLES,)
@@ -88,7 +88,7 @@ def _check_titles(out: Collector, tree: ast.Module, tools: list[ast.FunctionDef]
                 "write it as a dict literal: `TOOL_TITLES = {\"tool_x\": \"🔧 Doing x\"}`")
         return
     names = {t.name for t in tools}
-    other = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    other = {n.name for n in statements(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
     for key in node.value.keys:
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or key.value in names:
             continue

@@ -11,12 +11,12 @@ import ast
 
 from .lcp_docs import check_docs, schema_params
 from .lcp_types import check_param_types
-from .source import Collector, func_defs_with_parents, scope_kind
+from .source import Collector, func_defs_with_parents, scope_kind, statements
 
 
 def enum_names(tree: ast.Module) -> set[str]:
     names = set()
-    for node in ast.walk(tree):
+    for node in statements(tree):
         if isinstance(node, ast.ClassDef):
             bases = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases}
             if any(b.endswith("Enum") for b in bases):

@@ -21,11 +21,6 @@ _ARTICLE = {"string": "a string", "integer": "an integer", "number": "a number",
             "array": "an array", "object": "an object"}
 
 
-def lcp_type(annotation: ast.AST | None) -> str:
-    """The JSON type LCP emits for an annotation (the LCP engine's own substring rule, lcp.md §2.2)."""
-    return "string" if annotation is None else json_type(ast.unparse(annotation))
-
-
 def _name(node: ast.AST) -> str | None:
     if isinstance(node, ast.Name):
         return node.id
@@ -116,7 +111,7 @@ def _check_annotation(out: Collector, func: ast.FunctionDef, arg: ast.arg, defau
     anno = arg.annotation
     assert anno is not None
     text = ast.unparse(anno)
-    got = lcp_type(anno)
+    got = json_type(text)  # the JSON type LCP emits (its substring rule, lcp.md §2.2)
     want = intent(anno, enums)
     where = f"`{arg.arg}: {text}` in {func.name}"
     if want == "union" and got != "string":
@@ -135,7 +130,7 @@ def _check_annotation(out: Collector, func: ast.FunctionDef, arg: ast.arg, defau
                 f"LCP maps {where} to \"{got}\" only because the annotation text contains "
                 f"{_culprit(text, got)}; the model is told to send {_ARTICLE[got]}.",
                 f"annotate with a plain JSON-able type (`{arg.arg}: str` or `{arg.arg}: dict`) and document the shape")
-    _check_lost_details(out, func, arg, anno, default, enums)
+    _check_lost_details(out, arg, anno, text, got, default, enums)
 
 
 def _culprit(text: str, got: str) -> str:
@@ -154,20 +149,22 @@ def _type_fix(name: str, want: str) -> str:
     return f"write `{name}: {py[want]}` (LCP keeps no item, key or choice types) and describe the details in the docstring"
 
 
-def _check_lost_details(out: Collector, func: ast.FunctionDef, arg: ast.arg, anno: ast.AST, default: ast.AST | None, enums: set[str]) -> None:
-    text = ast.unparse(anno)
+def _check_lost_details(out: Collector, arg: ast.arg, anno: ast.AST, text: str, got: str, default: ast.AST | None,
+                        enums: set[str]) -> None:
+    """LCP002-LCP004; ``text`` is the annotation unparsed, ``got`` the type LCP gives it."""
     head = _name(anno.value) if isinstance(anno, ast.Subscript) else _name(anno)
-    literal = next((n for n in ast.walk(anno) if isinstance(n, ast.Subscript) and _name(n.value) == "Literal"), None)
-    enum = next((n for n in (_name(x) for x in ast.walk(anno)) if n in enums), None)
+    inner = list(ast.walk(anno))
+    literal = next((n for n in inner if isinstance(n, ast.Subscript) and _name(n.value) == "Literal"), None)
+    enum = next((n for n in (_name(x) for x in inner) if n in enums), None) if enums else None
     if literal is not None or enum is not None:
         choices = ", ".join(repr(v) for v in _literal_values(literal)) if literal is not None else f"the members of {enum}"
         out.add("LCP002", "warning", out.node_span(anno),
                 f"LCP emits no `enum` for `{arg.arg}: {text}`: the model is never told the allowed values ({choices}) "
                 "and may send anything.",
                 f"list the allowed values in the description, e.g. `{arg.arg} (str): one of {choices}`, and check them in the tool")
-    if head in _ARRAYS and isinstance(anno, ast.Subscript) and lcp_type(anno) == "array":
+    if head in _ARRAYS and isinstance(anno, ast.Subscript) and got == "array":
         out.add("LCP003", "info", out.node_span(anno),
-                f"LCP emits `{{\"type\": \"{lcp_type(anno)}\"}}` for `{text}` with no `items`: the element type is lost.",
+                f"LCP emits `{{\"type\": \"{got}\"}}` for `{text}` with no `items`: the element type is lost.",
                 f"say the element type in the description of `{arg.arg}` and validate the items in the tool")
     optional = head == "Optional" or (isinstance(anno, ast.BinOp) and "None" in text)
     if optional and default is None:

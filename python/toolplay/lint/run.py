@@ -13,6 +13,8 @@ from functools import partial
 from typing import Any
 
 from ..core import file_cache
+from ..core.json_text import encode
+from ..core.python_source import parsed
 from .cross_file import FileLint, cross_file
 from .hub import lint_ltp_file, targets_hub
 from .lcp import lint_lcp_file
@@ -27,14 +29,30 @@ stats = {"analysed": 0}
 
 
 def lint_paths(paths: list[str]) -> list[dict[str, Any]]:
-    files = collect_files(paths)
-    # One analysis per file content (an unreadable file raises its OSError here, as it always has).
-    per_file = [(path, file_cache.value(path, "lint", partial(_analyse, path))) for path in files]
-    flat = [dict(d) for _, result in per_file for d in result.items]
-    flat += cross_file(per_file)
-    order = {path: i for i, path in enumerate(files)}
-    flat.sort(key=lambda d: (order.get(d["file"], 0), d["line"], d["column"], d["code"]))
-    return flat
+    """Every diagnostic, file by file in scan order (each file's by line, column and code)."""
+    per_file = [(path, analysed(path)) for path in collect_files(paths)]
+    cross = cross_file(per_file)
+    return [dict(d) for path, result in per_file for d in ordered(result, cross.get(path, []))]
+
+
+def analysed(path: str) -> FileLint:
+    """One file's analysis, made once per content (an unreadable file raises its OSError)."""
+    return file_cache.value(path, "lint", partial(_analyse, path))
+
+
+def ordered(result: FileLint, cross: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A file's diagnostics as replies list them: by line, column and code, its own before its
+    cross-file ones where those tie (a stable sort)."""
+    return sorted(result.items + cross, key=lambda d: (d["line"], d["column"], d["code"]))
+
+
+def ordered_text(result: FileLint, cross: list[dict[str, Any]]) -> str:
+    """``ordered`` as JSON texts joined by ", " (a file's own, without cross-file findings, made once)."""
+    if cross:
+        return encode(ordered(result, cross))[1:-1]  # one json.dumps: the list's text without its brackets
+    if result.text is None:
+        result.text = encode(ordered(result, []))[1:-1]
+    return result.text
 
 
 def _analyse(path: str, data: bytes) -> FileLint:
@@ -52,7 +70,14 @@ def _analyse(path: str, data: bytes) -> FileLint:
 
 
 def read_source(path: str, data: bytes) -> SourceFile:
-    # Parse the decoded text, as LCP does (read_text): SyntaxError offsets then count characters on every Python.
+    # Parse the decoded text, as LCP does (read_text): SyntaxError offsets then count characters on every
+    # Python. UTF-8 text is LCP's and the hub's too: their parse is shared (core/python_source.py).
+    shared = parsed(data)
+    if shared.text is not None:
+        if shared.tree is not None:
+            return SourceFile(path, shared.text, shared.tree)
+        if isinstance(shared.error, (SyntaxError, ValueError)):
+            return SourceFile(path, shared.text, None, shared.error)
     text = data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
     try:
         tree: ast.Module | None = ast.parse(text, filename=path)

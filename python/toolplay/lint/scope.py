@@ -16,6 +16,7 @@ import re
 from ..hosts.lcp.scan import files_in_folder
 from ..hosts.lcp.tool_paths import split_paths
 from .hub import LTP_GLOBALS
+from .source import statements
 
 _RUN_DEF = re.compile(r"^\s*def\s+run\s*\(", re.MULTILINE)
 
@@ -35,13 +36,18 @@ def is_loki_file(path: str, tree: ast.Module | None, text: str) -> bool:
         return False
     if tree is None:
         return _RUN_DEF.search(text) is not None or "def tool_" not in text
-    names = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    names = function_names(tree)
     return "run" in names or not any(n.startswith("tool_") for n in names)
 
 
+def function_names(tree: ast.Module) -> set[str]:
+    """The name of every def and async def, at any depth."""
+    return {n.name for n in statements(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
 def is_lcp_file(tree: ast.Module) -> bool:
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("tool_"):
-            return True
+    found = statements(tree)
+    if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name.startswith("tool_") for n in found):
+        return True
     return any(isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id in LTP_GLOBALS for t in n.targets)
-               for n in ast.walk(tree))
+               for n in found)

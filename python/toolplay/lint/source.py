@@ -144,12 +144,46 @@ def is_literal(node: ast.AST | None) -> bool:
     return True
 
 
+# Only statements can hold a def, a class or an assignment, and only these fields hold statements
+# (in the order every node's own fields list them).
+_BLOCK_FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")
+DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _blocks(node: ast.AST) -> Iterator[ast.AST]:
+    """``node``'s children that can hold or be statements: the items of its statement lists, in order."""
+    for name in _BLOCK_FIELDS:
+        value = getattr(node, name, None)
+        if type(value) is list:
+            yield from value
+
+
+def statements(tree: ast.AST) -> list[ast.AST]:
+    """Every statement at any depth (with the except handlers and match cases between them), in
+    the order a walk of every child meets them: what a full ``ast.walk`` finds of defs, classes and
+    assignments, for a fraction of the nodes. The rules of one file ask several times: the last
+    tree's list is kept (read only)."""
+    if _last_statements[0] is tree:
+        return _last_statements[1]
+    out: list[ast.AST] = []
+    stack = list(_blocks(tree))[::-1]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(list(_blocks(node))[::-1])
+    _last_statements[:] = [tree, out]
+    return out
+
+
+_last_statements: list = [None, []]
+
+
 def func_defs_with_parents(tree: ast.AST) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
     """Every def/async def/class in the tree with its chain of enclosing nodes (outermost first)."""
 
     def walk(node: ast.AST, parents: list[ast.AST]) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        for child in _blocks(node):
+            if isinstance(child, DEFS):
                 yield child, parents
             yield from walk(child, parents + [child])
 

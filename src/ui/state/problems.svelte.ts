@@ -10,7 +10,12 @@ export class Problems {
   #all = $state.raw<Diagnostic[]>([]);
   #showOthers = $state(false);
   readonly #profile: () => Profile;
-  readonly #mine = $derived.by(() => this.#all.filter((d) => concerns(d, [this.#profile()])));
+  readonly #mine = $derived.by(() => {
+    const hosts = [this.#profile()];
+    return this.#all.filter((d) => concerns(d, hosts));
+  });
+  /** Each diagnostic's place and code, made once per object (a rescan hands over unchanged ones again). */
+  readonly #keys = new WeakMap<Diagnostic, string>();
 
   constructor(profile: () => Profile) {
     this.#profile = profile;
@@ -20,7 +25,8 @@ export class Problems {
   set(diagnostics: readonly Diagnostic[]): void {
     const seen = new Set<string>();
     this.#all = diagnostics.filter((d) => {
-      const key = `${d.file}:${d.line}:${d.column}:${d.code}`;
+      let key = this.#keys.get(d);
+      if (key === undefined) this.#keys.set(d, (key = `${d.file}:${d.line}:${d.column}:${d.code}`));
       if (seen.has(key)) return false;
       seen.add(key);
       return true;

@@ -36,7 +36,6 @@ export interface SessionDeps {
   /** BroadcastChannel names for the list and the workspaces' autosave (tests give each case its own). */
   channels?: { list: string; autosave: string };
   autosaveMs?: number;
-  debounceMs?: number;
   /** Why nothing is stored (storage blocked, or a newer toolplay's data): said once at start. */
   storageProblem?: string | null;
   now?: () => Date;
@@ -133,12 +132,12 @@ export class SessionCore {
   }
 
   protected async open(id: string): Promise<void> {
-    const { python, telemetry, autosaveMs, debounceMs, channels } = this.deps;
+    const { python, telemetry, autosaveMs, channels } = this.deps;
     const workspace = await Workspace.open(this.#records, id, { autosaveMs, ...(channels ? { channel: channels.autosave } : {}) });
     const record = await telemetry.load(id);
     const journal = new CallJournal(workspace, this.#journals);
     await journal.load();
-    const playground = new Playground(workspace, python, { debounceMs, journal, gate: () => (this.reviewing ? REVIEW_REASON : null) });
+    const playground = new Playground(workspace, python, { journal, gate: () => (this.reviewing ? REVIEW_REASON : null) });
     playground.telemetry.restore(record.events, record.recorded);
     playground.telemetry.onChange = () => this.#scheduleTelemetry();
     // The worker's mirror still holds the previous workspace: empty it before this one is mirrored.

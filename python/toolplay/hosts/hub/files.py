@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+from ...core import vouched
 from ...core.usage import UsageError
 
 
@@ -29,6 +30,11 @@ def _subfolder_files(folder: str) -> list[str]:
 
 
 def _folder_files(folder: str) -> list[str]:
+    # A vouched rescan reuses the listing while no file in the folder was created or deleted.
+    return vouched.listing("hub", folder, _list_folder, list)
+
+
+def _list_folder(folder: str) -> list[str]:
     out: list[str] = []
     for name in sorted(os.listdir(folder)):
         full = os.path.join(folder, name)

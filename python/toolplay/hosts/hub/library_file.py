@@ -9,7 +9,10 @@ top-level dict before handing it out, and no consumer changes the nested ones (e
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ...core import file_cache
+from ...core.python_source import parsed
 from .files import python_files
 from .tools_manager import literal_titles, parse_metadata, tool_nodes
 
@@ -20,22 +23,24 @@ stats = {"parsed": 0}
 class LibraryFile:
     """One file's text (None: not UTF-8) and what the hub makes of it, each computed on first use."""
 
-    __slots__ = ("text", "_meta", "_defs")
+    __slots__ = ("text", "_tree", "_meta", "_defs", "_json")
 
     def __init__(self, data: bytes) -> None:
-        try:  # the hub reads text files as UTF-8 with universal newlines
-            self.text: str | None = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
-        except UnicodeDecodeError:
-            self.text = None
+        # The hub reads text files as UTF-8 with universal newlines, and parses them: as LCP's
+        # reading and the linter do, so the three share one parse (core/python_source.py).
+        source = parsed(data)
+        self.text: str | None = source.text
+        self._tree = source.tree
         self._meta: tuple[dict, dict[str, str]] | None = None
         self._defs: tuple[list[dict], list[int]] | None = None
+        self._json: dict[tuple[str, str], str] = {}
 
     def metadata(self) -> tuple[dict, dict[str, str]]:
         """``(parse_metadata(text), literal_titles(text))``."""
         if self._meta is None:
             assert self.text is not None
             stats["parsed"] += 1
-            self._meta = (parse_metadata(self.text), literal_titles(self.text))
+            self._meta = (parse_metadata(self.text, self._tree), literal_titles(self.text, self._tree))
         return self._meta
 
     def definitions(self) -> tuple[list[dict], list[int]]:
@@ -43,9 +48,18 @@ class LibraryFile:
         if self._defs is None:
             assert self.text is not None
             stats["parsed"] += 1
-            defs, nodes = tool_nodes(self.text)
+            defs, nodes = tool_nodes(self.text, self._tree)
             self._defs = (defs, [node.lineno for node in nodes])
         return self._defs
+
+
+    def json_text(self, kind: str, path: str, build: Callable[[], str]) -> str:
+        """``build()``, the JSON text of what the tools panel shows of this file as ``path`` (``kind``:
+        which list), kept with the content like everything else here."""
+        hit = self._json.get((kind, path))
+        if hit is None:
+            hit = self._json[(kind, path)] = build()
+        return hit
 
 
 def library_files(paths: list[str]) -> list[tuple[str, LibraryFile]]:

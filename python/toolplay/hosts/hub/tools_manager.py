@@ -27,11 +27,12 @@ PARAM_LINE = re.compile(r"^\s*-\s+([\w_]+)\s*\(([\w_]+)(?:,\s*optional)?\):\s*(.
 TYPE_NAMES = {"str": "string", "int": "integer", "float": "number", "bool": "boolean", "dict": "object", "list": "array"}
 
 
-def parse_metadata(source: str) -> dict:
-    """``ToolsManager.parse_metadata``: defaults, then top-level literals; the first failure stops the walk."""
+def parse_metadata(source: str, tree: ast.Module | None = None) -> dict:
+    """``ToolsManager.parse_metadata``: defaults, then top-level literals; the first failure stops the walk.
+    ``tree``: ``source`` already parsed (read only)."""
     meta: dict[str, Any] = dict(DEFAULT_METADATA)
     try:
-        for node in ast.parse(source).body:
+        for node in (tree or ast.parse(source)).body:
             if isinstance(node, ast.Assign):
                 for target in node.targets:
                     if isinstance(target, ast.Name) and target.id in METADATA_KEYS:
@@ -41,13 +42,13 @@ def parse_metadata(source: str) -> dict:
     return meta
 
 
-def tool_nodes(source: str) -> tuple[list[dict], list[ast.FunctionDef]]:
+def tool_nodes(source: str, tree: ast.Module | None = None) -> tuple[list[dict], list[ast.FunctionDef]]:
     """``ToolsManager.get_tool_definitions`` (one OpenAI-style item per top-level ``def tool_*``),
-    and the ``def`` node behind each (for line numbers)."""
+    and the ``def`` node behind each (for line numbers). ``tree``: ``source`` already parsed (read only)."""
     tools: list[dict] = []
     nodes: list[ast.FunctionDef] = []
     try:
-        tree = ast.parse(source)
+        tree = tree or ast.parse(source)
         titles: Any = {}
         for node in tree.body:
             if isinstance(node, ast.Assign):
@@ -90,11 +91,12 @@ def text(value: Any) -> str:
     return value if isinstance(value, str) else str(value)
 
 
-def literal_titles(source: str) -> dict[str, str]:
-    """The literal ``TOOL_TITLES`` the hub would use (last assignment wins), or ``{}`` when it would use none."""
+def literal_titles(source: str, tree: ast.Module | None = None) -> dict[str, str]:
+    """The literal ``TOOL_TITLES`` the hub would use (last assignment wins), or ``{}`` when it would use
+    none. ``tree``: ``source`` already parsed (read only)."""
     titles: Any = {}
     try:
-        for node in ast.parse(source).body:
+        for node in (tree or ast.parse(source)).body:
             if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == TITLES for t in node.targets):
                 titles = ast.literal_eval(node.value)
     except Exception:

@@ -48,6 +48,9 @@ class LcpBinding:
         self.modules = ModuleSlots()
         self._confirm_handler: Any = None
         self._sources: list[tuple[FileTools, str, list[int] | None]] = []
+        # Each tool file in load order, with the folder it was scanned from, that folder's real path
+        # and the file's tools (what discovery resolved). Shared: read only.
+        self.scanned: discovery.Listing = []
         # Names whose discovered_tools item is this binding's own deep copy (see execute_tool).
         self._private: set[str] = set()
         self._discover()
@@ -73,12 +76,19 @@ class LcpBinding:
     def _discover(self) -> None:
         notes = [discovery.note(f, None, f"'{os.path.basename(f)}' is not a .py file: LCPBinding ignores it.")
                  for f in self.tool_files if os.path.isfile(f) and os.path.splitext(f)[1] != ".py"]
-        found = discovery.resolve(self._listing())
+        self.scanned = self._listing()
+        found = discovery.resolve(self.scanned)
         self.discovered_tools = list(found.tools)  # this binding's own list (execute_tool swaps in copies)
         self.warnings = notes + found.warnings
         self.origins = found.origins
         self._sources = found.sources
         self._private = set()
+
+    @property
+    def sources(self) -> list[tuple[FileTools, str, list[int] | None]]:
+        """Per file that contributes, in discovery order: its tools, the real root they are shown
+        relative to, and the indexes of its tools that won (None: all). Shared: read only."""
+        return self._sources
 
     def json_tools(self) -> list[dict[str, Any]]:
         """``discover_tools()`` JSON-safe, ``_python_file_path`` relative to the folder each tool was

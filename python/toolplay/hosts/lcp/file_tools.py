@@ -4,7 +4,8 @@ Per file (its content tracked by ``core.file_cache``: a rescan costs a ``stat`` 
 file) this keeps the parse of the content (``stats["parsed"]`` counts real parses), the finished
 ``discover_tools()`` items for the file's real path, and their JSON-safe copies with
 ``_python_file_path`` relative to each scanned root (what ``schema`` returns), also as JSON text
-(what the ``schema`` reply carries).
+(what the ``schema`` reply carries), and the tools panel's entries for them (``info_json``: what
+an ``inspect`` or ``rescan`` reply carries for the file).
 
 Cached items are shared, never copied: nothing may mutate them. ``LcpBinding.execute_tool``
 works on its own deep copy of the tool it runs (see there), JSON output is built once per file.
@@ -17,7 +18,7 @@ import os
 from typing import Any
 
 from ...core import file_cache
-from ...core.json_text import encode, json_safe
+from ...core.json_text import RawJson, encode, json_safe
 from .parse import ParsedFile, parse_source, read_log
 
 # Real parses (cache misses): the benchmark and tests read it.
@@ -27,7 +28,7 @@ stats = {"parsed": 0}
 class FileTools:
     """One file's finished ``discover_tools()`` items (with ``_python_file_path`` = ``real``)."""
 
-    __slots__ = ("tools", "log", "real", "items", "names", "distinct", "_origins", "_safe", "_json")
+    __slots__ = ("tools", "log", "real", "items", "names", "distinct", "_origins", "_safe", "_json", "_info")
 
     def __init__(self, tools: list[tuple[dict[str, Any], int]], log: list[dict[str, Any]], real: str) -> None:
         self.tools = tools
@@ -41,6 +42,7 @@ class FileTools:
         self._origins: dict[str, list[tuple[str, tuple[str, int]]]] = {}
         self._safe: dict[str, list[dict[str, Any]]] = {}
         self._json: dict[str, list[str]] = {}
+        self._info: dict[tuple[str, tuple[int, ...] | None], str] = {}
 
     def origins(self, root: str) -> list[tuple[str, tuple[str, int]]]:
         """``(name, (root, line))`` per tool: the binding's ``origins`` entries (built once per root)."""
@@ -62,6 +64,27 @@ class FileTools:
         hit = self._json.get(real_root)
         if hit is None:
             hit = self._json[real_root] = [encode(item) for item in self.safe(real_root)]
+        return hit
+
+    def info_json(self, real_root: str, kept: list[int] | None) -> str:
+        """The ToolInfo (src/protocol/engine.ts) of each tool that won its name (``kept``: their
+        indexes, None: all), as JSON texts joined by ", " (built once per root and kept set).
+
+        ``file`` is the real path, ``line`` the def line (the winning def of a name is this file's
+        own), ``spec`` the JSON-safe item relative to ``real_root``, ``inputSchema`` its schema."""
+        key = (real_root, None if kept is None else tuple(kept))
+        hit = self._info.get(key)
+        if hit is None:
+            safe, texts = self.safe(real_root), self.safe_json(real_root)
+            hit = self._info[key] = encode([{
+                "name": self.items[i]["name"],
+                "file": self.real,
+                "line": self.tools[i][1],
+                "description": self.items[i]["description"],
+                "title": None,
+                "spec": RawJson(texts[i]),
+                "inputSchema": safe[i]["input_schema"],
+            } for i in (range(len(self.tools)) if kept is None else kept)])[1:-1]  # the list's text without brackets
         return hit
 
 

@@ -1,8 +1,8 @@
 """The ``lcp`` profile: what lollms_client's LCPBinding (reference I, f952faea) makes of tool files.
 
 ``schema`` is the native ``discover_tools()`` list (JSON-safe, paths relative), ``inspect`` one
-ToolInfo per tool for the tools panel, ``call`` runs a tool as a lollms host does (runner.py).
-The binding itself is ``LcpBinding`` (binding.py); the rules live in scan / schema /
+ToolInfo per tool for the tools panel (file_tools ``info_json``: one file's, as JSON text),
+``call`` runs a tool as a lollms host does (runner.py). The binding itself is ``LcpBinding`` (binding.py); the rules live in scan / schema /
 regex_fallback / modules / result / specs.
 """
 
@@ -29,7 +29,8 @@ def schema(paths: list[str], params: dict[str, Any]) -> RawJson:
 
 def inspect(paths: list[str], params: dict[str, Any]) -> list[dict[str, Any]]:
     """One ToolInfo (src/protocol/engine.ts) per discovered tool, in discovery order (``spec`` and
-    ``inputSchema`` are shared with the per-file cache: read only)."""
+    ``inputSchema`` are shared with the per-file cache: read only). The engine's replies carry the
+    same entries, as each file's ``info_json`` text (rescan/lcp_list.py)."""
     binding = binding_for_paths(paths, params.get("hostConfig"))
     return [{
         "name": tool["name"],

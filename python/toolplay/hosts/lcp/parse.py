@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.python_source import parsed
 from .regex_fallback import regex_tools
 from .schema import iter_tool_defs, prompt_function_names, tool_schema
 
@@ -30,14 +31,16 @@ class ParsedFile:
 
 def parse_source(data: bytes, path: str) -> ParsedFile:
     name = os.path.basename(path)
-    try:
-        text = _text(data, "strict")
-        tree = ast.parse(text)
-        tools = [(tool_schema(node), node.lineno) for node in iter_tool_defs(tree)]
-        return ParsedFile(tools, _prompt_names(tree, text) if tools else set())
-    except Exception as exc:  # SyntaxError, UnicodeDecodeError, ValueError (NUL bytes)...
-        line = getattr(exc, "lineno", None)
-        log = [read_log("warning", f"AST parse failed for '{name}': {exc}. Attempting regex fallback.", path, line)]
+    source = parsed(data)  # the text and tree the hub and the linter read too
+    exc = source.error
+    if source.tree is not None and source.text is not None:
+        try:
+            tools = [(tool_schema(node), node.lineno) for node in iter_tool_defs(source.tree)]
+            return ParsedFile(tools, _prompt_names(source.tree, source.text) if tools else set())
+        except Exception as failed:
+            exc = failed
+    line = getattr(exc, "lineno", None)
+    log = [read_log("warning", f"AST parse failed for '{name}': {exc}. Attempting regex fallback.", path, line)]
     tools = regex_tools(_text(data, "ignore"))
     for tool, tool_line in tools:
         log.append(read_log("success", f"[LCP] Regex fallback extracted tool '{tool['name']}' from '{name}'.",
