@@ -6,6 +6,7 @@
  * and `start` says which path ran and why.
  */
 import type { PyodideAPI } from 'pyodide';
+import { unsignedHeapOffsets } from './heap-offsets.ts';
 import { installEngine, type EngineFiles } from './install.ts';
 import { freshenRestored, restoreOptions, type PythonStart } from './snapshot.ts';
 
@@ -27,6 +28,7 @@ export async function startPython(
   if ('bytes' in snapshot) {
     try {
       const py = await load(restoreOptions(snapshot.bytes));
+      unsignedHeapOffsets(py);
       freshenRestored(py, await files);
       return { py, start: { path: 'snapshot', ms: performance.now() - t0 } };
     } catch (e) {
@@ -34,6 +36,7 @@ export async function startPython(
     }
   }
   const py = await load({});
+  unsignedHeapOffsets(py);
   const { sources, bytecode } = await files;
   installEngine(py, sources, bytecode);
   return { py, start: { path: 'plain', ...(reason ? { reason } : {}), ms: performance.now() - t0 } };
