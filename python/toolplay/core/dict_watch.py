@@ -29,7 +29,7 @@ from builtins import Exception, bool, dict, id, int, isinstance, list, set, str 
 
 _WATCHER_JS = r"""(module) => {
   const written = new Set();
-  const note = (event, dict) => { written.add(dict); return 0; };
+  const note = (event, dict) => { written.add(dict >>> 0); return 0; }; // C hands addresses as signed 32-bit numbers
   const callback = module.addFunction(note, 'iiiii'); // int (*)(event, dict, key, new_value)
   const id = module._PyDict_AddWatcher(callback);
   if (id < 0) { module._PyErr_Clear(); module.removeFunction(callback); return null; }
