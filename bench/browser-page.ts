@@ -70,6 +70,7 @@ export async function benchCalls(page: Page): Promise<{ callMedian: number; cold
       end: hopOf((t) => t.end),
       toPage: hopOf((t) => t.toPage),
       settle: hopOf((t) => t.settle),
+      checksBefore: hopOf((t) => t.checksBefore),
     };
     const echo = new Worker(URL.createObjectURL(new Blob(['onmessage = (e) => postMessage(e.data)'], { type: 'text/javascript' })));
     const once = (n: number) => new Promise<void>((ok) => { echo.onmessage = () => ok(); echo.postMessage({ kind: 'request', id: n, method: 'ping', params: {} }); });

@@ -103,6 +103,8 @@ const hopRows = (h: CallHops): BenchRow[] => [
   row('    workspace diff and closing events', h.end, 'ms'),
   row('    response postMessage, worker to page', h.toPage, 'ms'),
   row('    page: response to outcome settled', h.settle, 'ms'),
+  // Not in the total: run by the worker after the answer, while the page turns round (what it does not cover delays the next request's arrival).
+  row('  after the answer: its deferred checks (engine files, json and ast)', h.checksBefore, 'ms'),
 ];
 
 export default async function browserBench(): Promise<BenchRow[]> {

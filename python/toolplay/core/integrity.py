@@ -19,6 +19,14 @@ attributes of ``json``'s and ``ast``'s classes, by identity; in Pyodide only the
 watcher saw written) and the engine files' bytes (``engine_files``). A canary checks the answers of
 ``json`` and ``ast``, which every reply is made of, against the ones they gave as installed, so
 damage deeper still (a C-level change, a class's metaclass) ends in a restart before the next call.
+
+The names come first and always right after tool code: they are what the engine's own code goes on
+with (a reply is encoded with ``json.dumps``). The deeper checks, the engine files and the canary,
+are needed only before anything of the engine runs again, so a caller that answers the call first
+may defer them (``tool_world(defer_deep=True)``) and run them right after (``deferred_checks()``):
+the browser worker posts the call's answer, then runs them before it reads the next request, and
+reports what they found as the call's own ``python.changed`` event. Tool code never starts while
+they are pending: ``tool_world`` runs them first and reports them with its own findings.
 """
 
 from __future__ import annotations
@@ -36,6 +44,8 @@ from builtins import BaseException, bool, dict, list, sorted, str  # noqa: A004
 
 # key -> the value tool code left (kept for later tool code: a host process would keep it).
 _kept: dict[tuple[str, ...], Any] = {}
+# [True] while the deeper checks of the last tool code are deferred and not run yet.
+_deep_pending: list[bool] = []
 
 
 class Report:
@@ -87,14 +97,16 @@ def forget_javascript() -> None:
     dict_watch.forget_javascript()
 
 
-def _enter(keep: bool) -> None:
+def _enter(keep: bool, report: Report) -> None:
+    if _deep_pending:  # deferred and never run: before any tool code, and reported with this code's findings
+        _deep_checks(report)
     prepare()
     if keep:
         for key, value in _kept.items():
             names.set_name(key, value)
 
 
-def _leave(keep: bool, report: Report) -> None:
+def _leave(keep: bool, report: Report, defer_deep: bool) -> None:
     """Back to the installed world; what tool code changed is reported, and kept when ``keep``."""
     changed = names.changes()
     kept = {}
@@ -111,20 +123,38 @@ def _leave(keep: bool, report: Report) -> None:
     if keep:
         _kept.clear()
         _kept.update(kept)
+    if defer_deep:
+        _deep_pending[:] = [True]
+    else:
+        _deep_checks(report)
+
+
+def _deep_checks(report: Report) -> None:
     engine_files.check(report)
     _check_canary(report)
+    _deep_pending.clear()  # not before: checks a Stop cut short are run again before the next tool code
 
 
 @contextmanager
-def tool_world(keep: bool) -> Iterator[Report]:
+def tool_world(keep: bool, defer_deep: bool = False) -> Iterator[Report]:
     """Runs tool code in the world earlier tool code left (``keep``: a host that keeps its
-    process) and puts the engine's world back afterwards, even when Stop ends the code."""
+    process) and puts the engine's world back afterwards, even when Stop ends the code. With
+    ``defer_deep`` the engine files and the canary wait for ``deferred_checks()``."""
     report = Report()
-    _enter(keep)
+    _enter(keep, report)
     try:
         yield report
     finally:
-        _leave(keep, report)
+        _leave(keep, report, defer_deep)
+
+
+def deferred_checks() -> Report | None:
+    """Runs the checks the last tool code deferred (engine files, canary); None when none were pending."""
+    if not _deep_pending:
+        return None
+    report = Report()
+    _deep_checks(report)
+    return report
 
 
 def kept() -> list[str]:
