@@ -40,7 +40,7 @@ from . import dict_watch, engine_files, installed_names as names
 
 # Read from this module, not from builtins: _leave runs before the builtins are put back, so a tool
 # that rebinds builtins.len (or deletes it) cannot break the check that repairs it.
-from builtins import BaseException, bool, dict, list, sorted, str  # noqa: A004
+from builtins import BaseException, bool, dict, getattr, isinstance, list, repr, sorted, str, type  # noqa: A004
 
 # key -> the value tool code left (kept for later tool code: a host process would keep it).
 _kept: dict[tuple[str, ...], Any] = {}
@@ -63,14 +63,24 @@ class Report:
         return {"restored": self.restored, "kept": self.kept, "restart": bool(self.failed)}
 
 
-def _canary_answer() -> str:
-    """A reply's round trip and a parse, as the engine does them: its answer as installed is the reference."""
+def _canary_answer() -> tuple[Any, ...]:
+    """A reply's round trip and a parse, as the engine does them: its answer as installed is the reference.
+    The parse is read through each node type's ``_fields`` (what ast.walk and NodeVisitor read)."""
     value = {"text": "é\u2028\"", "numbers": [1, 2.5, -0.0, 10**20], "none": None, "yes": True}
-    round_trip = json.loads(json.dumps(value, ensure_ascii=False))
-    return json.dumps([round_trip, ast.dump(ast.parse("def f(a: int = 1):\n    return [a, 'x']\n"))], sort_keys=True)
+    text = json.dumps(value, ensure_ascii=False)
+    return text, repr(json.loads(text)), _shape(ast.parse("def f(a: int = 1):\n    return [a, 'x']\n"))
 
 
-_canary: list[str] = []
+def _shape(node: Any) -> Any:
+    """A parse as nested lists: each node's type and its fields' values, in ``_fields`` order."""
+    if isinstance(node, ast.AST):
+        return [type(node).__name__, [_shape(getattr(node, field, None)) for field in node._fields]]
+    if isinstance(node, list):
+        return [_shape(item) for item in node]
+    return repr(node)
+
+
+_canary: list[tuple[Any, ...]] = []
 
 
 def _check_canary(report: Report) -> None:
