@@ -170,10 +170,12 @@ class LcpBinding:
 
         Discovered items are shared with the parse cache; a call hands schema defaults to the tool
         (``params[prop] = default``), and a tool that mutates such a list or dict must change only
-        this binding's tool, as in the reference (its item lives until the next rescan)."""
+        this binding's tool, as in the reference (its item lives until the next rescan). Defaults
+        that are all strings, numbers, booleans or None cannot be changed: the shared item serves."""
         tool_def = self.discovered_tools[index]
         if tool_def["name"] not in self._private:
-            tool_def = self.discovered_tools[index] = copy.deepcopy(tool_def)
+            if _hands_out_containers(tool_def):
+                tool_def = self.discovered_tools[index] = copy.deepcopy(tool_def)
             self._private.add(tool_def["name"])
         return tool_def
 
@@ -195,3 +197,9 @@ class LcpBinding:
         self._log("debug", f"[LCP execute_tool] Tool '{tool_name}' returned: {shown}")
         return normalise(tool_name, result, self._log)
 
+
+def _hands_out_containers(tool_def: dict[str, Any]) -> bool:
+    """Whether a call can hand the tool a list or dict of the item (a schema default that is one)."""
+    properties = tool_def.get("input_schema", {}).get("properties", {})
+    return any(isinstance(info, dict) and not isinstance(info.get("default"), (str, int, float, bool, type(None)))
+               for info in properties.values())
