@@ -6,22 +6,18 @@ keeps every file's bytes once; ``check(report)`` puts back what changed since an
 file as restored. Bytecode Python itself writes into a ``__pycache__`` is not the engine's and is
 left alone.
 
-The quick stamp: in Pyodide the install folder is in Emscripten's MEMFS, and a JavaScript object
-remembers its nodes as the last check left them (each folder's node and entry count; each entry's
-node, size or link, and mtime). A check first asks it whether anything differs: a few hundred
-property reads, nothing crosses into Python but a boolean. Only a difference walks the folder
-through Python's ``os`` (a stat per file, then the bytes of each file whose stat moved). MEMFS
-stamps a write with ``Date.now()``, so a file written in the very millisecond the stamp was taken
-would keep its mtime: the stamp is then not trusted for the next check. Made on first use, never
-at import (a memory snapshot must hold no JavaScript object: ``forget_javascript()``); anywhere
-else (CPython, a folder that is not plain MEMFS) every check walks.
+The quick stamp (``memfs_stamp``): in Pyodide the install folder is in Emscripten's MEMFS, and a
+check first asks whether any node under it changed since the last check; only then does it walk
+the folder through Python's ``os`` (a stat per file, then the bytes of each file whose stat moved).
+Where there is no stamp (CPython, a folder that is not plain MEMFS) every check walks.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-from typing import Any, Iterator, Protocol
+from typing import Iterator, Protocol
+
+from . import memfs_stamp
 
 
 class Findings(Protocol):
@@ -78,84 +74,20 @@ def record() -> None:
         _stats[path] = stat
 
 
-_STAMP_JS = r"""(FS) => {
-  const MEMFS = FS.filesystems.MEMFS;
-  const mtime = (node) => node.mtime ?? node.timestamp;
-  const size = (node) => (FS.isDir(node.mode) ? -1 : FS.isFile(node.mode) ? node.usedBytes : FS.isLink(node.mode) ? node.link : 0);
-  const entries = (dir) => { let n = 0; for (const _ in dir.contents) n++; return n; };
-  // What remember() saw: the folder's node; per folder [node, entry count]; per entry [folder, name, node, size, mtime].
-  let top = null;
-  let folders = [];
-  let files = [];
-  const nodeOf = (root) => { try { return FS.lookupPath(root).node; } catch { return null; } };
-  const remember = (root) => {
-    top = null; folders = []; files = [];
-    const start = nodeOf(root);
-    let newest = 0;
-    const visit = (dir) => {
-      if (dir.mount.type !== MEMFS || dir.mounted || typeof dir.contents !== 'object' || dir.contents === null) return false;
-      for (const name in dir.contents) {
-        const node = dir.contents[name];
-        if (node.mounted) return false;
-        files.push(dir, name, node, size(node), mtime(node));
-        newest = Math.max(newest, mtime(node));
-        if (FS.isDir(node.mode) && !visit(node)) return false;
-      }
-      folders.push(dir, entries(dir));
-      return true;
-    };
-    // A node written in this very millisecond could be written again without its mtime moving.
-    if (start !== null && visit(start) && newest < Date.now()) top = start;
-  };
-  const same = (root) => {
-    if (top === null || nodeOf(root) !== top) return false;
-    for (let i = 0; i < folders.length; i += 2) if (folders[i].mounted || entries(folders[i]) !== folders[i + 1]) return false;
-    for (let i = 0; i < files.length; i += 5) {
-      const node = files[i + 2];
-      if (files[i].contents[files[i + 1]] !== node || mtime(node) !== files[i + 4] || size(node) !== files[i + 3]) return false;
-    }
-    return true;
-  };
-  return { same, remember };
-}"""
-_stamper: list[Any] = []  # [] not made yet; [None] none here; [the JavaScript object]
-
-
-def _files_stamper() -> Any:
-    if not _stamper:
-        try:
-            import pyodide_js  # type: ignore[import-not-found]
-            from pyodide.code import run_js  # type: ignore[import-not-found]
-
-            _stamper.append(run_js(_STAMP_JS)(pyodide_js.FS))
-        except Exception:  # CPython, or a Pyodide without these
-            _stamper.append(None)
-    return _stamper[0]
+_stamp = memfs_stamp.Stamp([ROOT])
 
 
 def stamp_unchanged() -> bool:
     """True when the quick stamp says nothing under ROOT changed since the last check (tests)."""
-    stamper = _files_stamper()
-    return stamper is not None and bool(stamper.same(ROOT))
-
-
-def forget_javascript() -> None:
-    """Drops the JavaScript stamp (before a memory snapshot; made again on first use)."""
-    _stamper.clear()
+    return _stamp.unchanged()
 
 
 def check(report: Findings) -> None:
     """Engine files changed, removed or added under ROOT since the last check are put back."""
-    stamper = _files_stamper()
-    try:
-        if stamper is not None and stamper.same(ROOT):
-            return
-    except Exception:  # the stamp failed: walk in Python
-        pass
+    if _stamp.unchanged():
+        return
     _walk_files(report)
-    if stamper is not None:
-        with contextlib.suppress(Exception):
-            stamper.remember(ROOT)
+    _stamp.remember()
 
 
 def _walk_files(report: Findings) -> None:

@@ -36,7 +36,7 @@ import json
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from . import dict_watch, engine_files, installed_names as names
+from . import dict_watch, engine_files, installed_names as names, memfs_stamp
 
 # Read from this module, not from builtins: _leave runs before the builtins are put back, so a tool
 # that rebinds builtins.len (or deletes it) cannot break the check that repairs it.
@@ -103,7 +103,7 @@ def prepare() -> None:
 
 def forget_javascript() -> None:
     """Drops the JavaScript objects the checks use (before a memory snapshot; made again on first use)."""
-    engine_files.forget_javascript()
+    memfs_stamp.forget_javascript()
     dict_watch.forget_javascript()
 
 

@@ -23,6 +23,7 @@ import sys
 import traceback
 from typing import Any, Callable
 
+from ...core import memfs_stamp
 from ...core.json_text import RawJson
 from . import discovery
 from .file_tools import FileTools, file_tools
@@ -50,6 +51,9 @@ class LcpBinding:
         self._sources: list[tuple[FileTools, str, list[int] | None]] = []
         # Names whose discovered_tools item is this binding's own deep copy (see execute_tool).
         self._private: set[str] = set()
+        # The last discovery's items, and the files it read as rescan() last saw them (core/memfs_stamp).
+        self._found: list[dict[str, Any]] = []
+        self._files_seen = memfs_stamp.Stamp(self.tools_folders + self.tool_files)
         self._discover()
 
     # ---- discovery -------------------------------------------------------------------------
@@ -74,6 +78,7 @@ class LcpBinding:
         notes = [discovery.note(f, None, f"'{os.path.basename(f)}' is not a .py file: LCPBinding ignores it.")
                  for f in self.tool_files if os.path.isfile(f) and os.path.splitext(f)[1] != ".py"]
         found = discovery.resolve(self._listing())
+        self._found = found.tools
         self.discovered_tools = list(found.tools)  # this binding's own list (execute_tool swaps in copies)
         self.warnings = notes + found.warnings
         self.origins = found.origins
@@ -108,8 +113,15 @@ class LcpBinding:
     list_tools = discover_tools
 
     def rescan(self) -> None:
-        """Re-read the folders (unchanged files come from the parse cache)."""
+        """Re-read the folders (unchanged files come from the parse cache). When no file or folder under
+        them changed since the last rescan, the last discovery stands as it is, and the items start
+        again from the shared ones, as a rescan makes them."""
+        if self._files_seen.unchanged():
+            self.discovered_tools = list(self._found)
+            self._private = set()
+            return
         self._discover()
+        self._files_seen.remember()
 
     def to_chat_tool_specs(self, **discover_kwargs: Any) -> dict[str, dict[str, Any]]:
         discover_kwargs.pop("force_refresh", None)
