@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'public/', 'python/', '.e2e-artifacts/'] },
+  { ignores: ['dist/', 'node_modules/', 'public/', 'python/', '.e2e-artifacts/', '.scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   ...svelte.configs.recommended,

@@ -1,10 +1,12 @@
 // The bench's static server: the built app, the bench page build and a blank page that only runs
 // loadPyodide() from the same runtime files, all with COOP/COEP and the caching a production host
-// should use (hashed assets and the versioned Pyodide folder immutable, HTML revalidated).
+// should use (hashed assets and the versioned Pyodide folder immutable, HTML revalidated, the
+// memory snapshot gzipped).
 import { createServer } from 'node:http';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, normalize } from 'node:path';
+import { SNAPSHOT_SUFFIX } from '../src/engine/snapshot.ts';
 
 const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
   '.wasm': 'application/wasm', '.json': 'application/json', '.zip': 'application/zip', '.ttf': 'font/ttf' };
@@ -34,9 +36,12 @@ export async function serveBench(roots: { app: string; bench: string }): Promise
     if (file && existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!file || !existsSync(file)) return void res.writeHead(404).end('not found');
     const immutable = /\/(assets|pyodide-[\d.]+)\//.test(url) || url.endsWith('pyodide.mjs');
+    // The memory snapshot's gzip copy, as `npm start` (vite.config.ts) and the README's hosts serve it.
+    const gzip = url.endsWith(SNAPSHOT_SUFFIX) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && existsSync(`${file}.gz`);
     res.writeHead(200, { ...headers, 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
-      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' });
-    createReadStream(file).pipe(res);
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}) });
+    createReadStream(gzip ? `${file}.gz` : file).pipe(res);
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const address = server.address();

@@ -137,6 +137,15 @@ def _open(params: dict, profile: Any, hooks: Any) -> None:
         raise UsageError("the call could not be opened")
 
 
+def deferred_checks(params: dict, hooks: Any) -> Any:
+    """What the checks a ``call`` with ``deferChecks`` left for later found, once run (engine files
+    put back, json or ast broken: ``{"restored", "kept", "restart"}``), or null when nothing."""
+    from .core import integrity
+
+    report = integrity.deferred_checks()
+    return report.as_event() if report else None
+
+
 def loki_startup(params: dict, hooks: Any) -> dict:
     """What Loki's start-up does with a workspace's `visible_tools` (config.yaml text), entry by entry."""
     from .hosts.loki.host import select_tools, visible_tools
@@ -159,4 +168,5 @@ METHODS: dict[str, Callable[[dict, Any], Any]] = {
     "status": status,
     "call": call,
     "lokiStartup": loki_startup,
+    "deferredChecks": deferred_checks,
 }

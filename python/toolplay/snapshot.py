@@ -23,8 +23,8 @@ from .core import file_cache, integrity, json_text
 
 def prepare() -> None:
     """Forgets what the warm-up built, so the snapshot holds imported modules and no results
-    (and no JavaScript object: the integrity check's walk is made again on first use)."""
-    integrity.forget_stamper()
+    (and no JavaScript object: the integrity check's file stamp and dict watcher are made again on first use)."""
+    integrity.forget_javascript()
     file_cache.reset()
     linecache.clearcache()
     gc.collect()

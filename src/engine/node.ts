@@ -1,5 +1,6 @@
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { installEngine, type EngineFiles } from './install.ts';
+import { unsignedHeapOffsets } from './heap-offsets.ts';
 import { readEngineSources } from './sources.node.ts';
 import { Engine } from './engine.ts';
 import { startPython } from './start.ts';
@@ -16,6 +17,7 @@ const streams = (options: NodeEngineOptions) => ({ stdout: options.stdout ?? (()
 /** Loads Pyodide from the npm package (no network) and installs the engine: the plain start (tests, bench). */
 export async function loadNodeEngine(options: NodeEngineOptions = {}): Promise<Engine> {
   const py: PyodideAPI = await loadPyodide(streams(options));
+  unsignedHeapOffsets(py);
   installEngine(py, readEngineSources());
   return new Engine(py);
 }

@@ -1,20 +1,32 @@
 import { snapshot } from 'virtual:toolplay-engine-bundle';
-import type { SnapshotSource } from './start.ts';
+import { SnapshotUnavailable, type SnapshotSource } from './start.ts';
 
 /**
- * The build's memory snapshot for the worker (src/engine/snapshot.ts), fetched as the worker
- * starts: resolved as soon as the response's headers are in, its bytes still downloading, so the
- * download overlaps Pyodide's own. Anything wrong (dev server, another Pyodide, a failed request)
- * is a reason for the plain start, never an error.
+ * The build's memory snapshot for the worker (src/engine/snapshot.ts), requested as the worker
+ * starts and handed over still downloading, so that loadPyodide() starts its own downloads at once
+ * beside it (it waits for the snapshot only right before it makes the heap). A build without one
+ * (dev server) or for another Pyodide says so at once; a request that fails rejects with
+ * SnapshotUnavailable: either way Python starts plain, never with an error.
  */
-export async function fetchSnapshot(runtimePyodide: string): Promise<SnapshotSource> {
+export function fetchSnapshot(runtimePyodide: string): SnapshotSource {
   if (snapshot === null) return { missing: 'no snapshot in this build (dev server)' };
   if (snapshot.pyodide !== runtimePyodide) return { missing: `the snapshot is Pyodide ${snapshot.pyodide}'s, this is ${runtimePyodide}` };
+  const bytes = download(snapshot.url);
+  bytes.catch(() => {}); // seen by loadPyodide(), and startPython() when it fails
+  return { bytes };
+}
+
+async function download(url: string): Promise<Uint8Array> {
+  let response: Response;
   try {
-    const response = await fetch(snapshot.url);
-    if (!response.ok) return { missing: `the snapshot did not load (${response.status} ${response.statusText})` };
-    return { bytes: response.arrayBuffer().then((buffer) => new Uint8Array(buffer)) };
+    response = await fetch(url);
   } catch (e) {
-    return { missing: `the snapshot did not load (${e instanceof Error ? e.message : String(e)})` };
+    throw new SnapshotUnavailable(`the snapshot did not load (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (!response.ok) throw new SnapshotUnavailable(`the snapshot did not load (${response.status} ${response.statusText})`);
+  try {
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (e) {
+    throw new SnapshotUnavailable(`the snapshot did not load (${e instanceof Error ? e.message : String(e)})`);
   }
 }

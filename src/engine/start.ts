@@ -6,14 +6,24 @@
  * and `start` says which path ran and why.
  */
 import type { PyodideAPI } from 'pyodide';
+import { unsignedHeapOffsets } from './heap-offsets.ts';
 import { installEngine, type EngineFiles } from './install.ts';
 import { freshenRestored, restoreOptions, type PythonStart } from './snapshot.ts';
 
 /** loadPyodide() with the caller's options (indexURL, streams) plus `extra`. */
 export type LoadPython = (extra: object) => Promise<PyodideAPI>;
 
-/** A snapshot to try: its bytes (may still be downloading), or why there is none. */
+/**
+ * A snapshot to try: its bytes, or why there is none. The bytes may still be downloading: loadPyodide()
+ * starts its own downloads at once and waits for them only right before it makes the heap; a download
+ * that fails rejects with SnapshotUnavailable, and Python starts plain.
+ */
 export type SnapshotSource = { bytes: PromiseLike<Uint8Array> } | { missing: string };
+
+/** The snapshot's bytes could not be had (a failed request): the plain start gives this as its reason. */
+export class SnapshotUnavailable extends Error {
+  override name = 'SnapshotUnavailable';
+}
 
 /** Starts Python with the engine installed. Never fails because of the snapshot: it falls back. */
 export async function startPython(
@@ -27,13 +37,16 @@ export async function startPython(
   if ('bytes' in snapshot) {
     try {
       const py = await load(restoreOptions(snapshot.bytes));
+      unsignedHeapOffsets(py);
       freshenRestored(py, await files);
       return { py, start: { path: 'snapshot', ms: performance.now() - t0 } };
     } catch (e) {
-      reason = `the snapshot did not restore: ${e instanceof Error ? e.message : String(e)}`;
+      const message = e instanceof Error ? e.message : String(e);
+      reason = e instanceof SnapshotUnavailable ? message : `the snapshot did not restore: ${message}`;
     }
   }
   const py = await load({});
+  unsignedHeapOffsets(py);
   const { sources, bytecode } = await files;
   installEngine(py, sources, bytecode);
   return { py, start: { path: 'plain', ...(reason ? { reason } : {}), ms: performance.now() - t0 } };

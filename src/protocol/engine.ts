@@ -108,7 +108,15 @@ export interface CallOptions {
    * runs, instead of a `status` request of its own (the call wrapper's one round trip).
    */
   opening?: 'hub' | LokiFlavour;
+  /**
+   * Leave the engine's deeper integrity checks (its files, json and ast) for `deferredChecks`, run
+   * once the call's answer is out: the browser worker answers first (python/toolplay/core/integrity.py).
+   */
+  deferChecks?: boolean;
 }
+
+/** What the engine's integrity check found after tool code: a `python.changed` event's findings. */
+export type PythonChanges = Pick<Extract<TelemetryEvent, { type: 'python.changed' }>, 'restored' | 'kept' | 'restart'>;
 
 export interface EngineMethods {
   /** Engine health: the Python version and the profiles it knows. */
@@ -143,6 +151,8 @@ export interface EngineMethods {
   call: { params: ToolArguments & CallOptions; result: RunnerReply };
   /** Loki's start-up verdict for a `functions/` folder and a config.yaml text. */
   lokiStartup: { params: { functionsDir: string; configText: string }; result: LokiStartup };
+  /** Runs the checks a `call` with `deferChecks` left for later: what they found, or null when nothing. */
+  deferredChecks: { params: Record<string, never>; result: PythonChanges | null };
 }
 export type EngineMethod = keyof EngineMethods;
 

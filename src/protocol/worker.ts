@@ -61,10 +61,22 @@ export interface CallTiming {
   /** Page: the response received to the outcome settled. */
   settle: number;
   total: number;
+  /**
+   * Not part of `total`: the previous call's deferred integrity checks (engine files, json and ast),
+   * run by the worker after posting that call's answer. What of them the page's own turnaround does
+   * not cover delays this request's arrival, so it shows in `toWorker`.
+   */
+  checksBefore: number;
 }
 
+/**
+ * Why a call's deferred integrity checks end this Python (python/toolplay/core/integrity.py): the worker
+ * refuses every later request with it, and the page restarts Python as their report arrives.
+ */
+export const BEYOND_REPAIR = 'Python was restarted: a tool broke it beyond repair';
+
 /** The worker's half of a CallTiming, with the clock readings (timeOrigin + now, ms) the page needs for the transit hops. */
-export type WorkerHops = Pick<CallTiming, 'queued' | 'opening' | 'begin' | 'engine' | 'python' | 'end'> & { receivedAt: number; repliedAt: number };
+export type WorkerHops = Pick<CallTiming, 'queued' | 'opening' | 'begin' | 'engine' | 'python' | 'end' | 'checksBefore'> & { receivedAt: number; repliedAt: number };
 
 /** How a call ended, with the id its telemetry carried. A finished call lists the files it created, modified (bytes) and deleted (null). */
 export type CallOutcome =

@@ -29,8 +29,8 @@ export class CallClock {
     if (python) this.#python = python;
   }
 
-  /** The worker's half, read right before the response is posted. */
-  hops(): WorkerHops {
+  /** The worker's half, read right before the response is posted; `checksBefore`: the previous call's deferred checks (ms). */
+  hops(checksBefore: number): WorkerHops {
     const replied = clock();
     const at = (name: CallStep, before: number): number => this.#at[name] ?? before;
     const opened = at('opened', this.#handled);
@@ -45,6 +45,7 @@ export class CallClock {
       engine: ran - begun,
       python: this.#python,
       end: replied - ran,
+      checksBefore,
     };
   }
 }

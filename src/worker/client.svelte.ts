@@ -8,6 +8,7 @@
 import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { CallOutcome, CallParams, FileChange, PythonStart, SharedBuffers, WorkerHops, WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
+import { BEYOND_REPAIR } from '../protocol/worker.ts';
 import type { FailReason } from '../protocol/vocabulary.ts';
 import { EngineError } from '../engine/engine.ts';
 import { answerConfirm, createSharedBuffers, wakeConfirm } from './shared-bridge.ts';
@@ -42,6 +43,8 @@ interface RunningCall {
   /** Paths the page synced while the call ran: the worker applies them after the call's own changes. */
   syncedDuring: Set<string>;
   sawFailed: boolean;
+  /** The worker sent call.started: the call ran (or runs) in Python. */
+  sawStarted: boolean;
   /** The engine could not repair what the tool broke: Python is restarted once the call ended. */
   mustRestart: boolean;
   settle: (outcome: CallOutcome) => void;
@@ -67,6 +70,8 @@ export class PythonClient {
   #readyLink: WorkerLink | null = null;
   #callSeq = 1;
   #call: RunningCall | null = null;
+  /** The last call that ended: the worker's checks after its answer still report to it (a late `python.changed`). */
+  #ended: Pick<RunningCall, 'callId' | 'onEvent'> | null = null;
   #files = new Map<string, Uint8Array>();
   #disposed = false;
 
@@ -168,37 +173,45 @@ export class PythonClient {
     const callId = `call-${Date.now().toString(36)}-${(this.#callSeq++).toString(36)}`;
     return new Promise<CallOutcome>((settle) => {
       const call: RunningCall = {
-        callId, onEvent, started: performance.now(), stopping: null, timers: [], syncedDuring: new Set(), sawFailed: false, mustRestart: false, settle,
-        limit: { timer: null, leftMs: this.#timeoutMs, since: 0 },
+        callId, onEvent, started: performance.now(), stopping: null, timers: [], syncedDuring: new Set(), sawFailed: false, sawStarted: false,
+        mustRestart: false, settle, limit: { timer: null, leftMs: this.#timeoutMs, since: 0 },
       };
       this.#call = call;
       this.#state = 'busy';
       this.#runLimit(call);
-      const posted = params.timing ? clock() : 0;
-      this.#request('call', { ...params, callId })
-        .then(({ hops, ...outcome }) => {
-          const page = hops ? { hops, entered, posted, received: clock() } : undefined;
-          if (outcome.status === 'failed') return this.#finishCall(outcome);
-          const { changes } = outcome;
-          for (const c of changes) {
-            if (c.content) this.#files.set(c.path, c.content);
-            else this.#files.delete(c.path);
-          }
-          // An edit synced during the call reaches the worker after the tool's write of the same file,
-          // while the app commits the tool's version last: send the tool's version again so both agree.
-          const overlap = changes.filter((c) => call.syncedDuring.has(c.path));
-          if (overlap.length) void this.#request('sync', { files: overlap, replace: false }).catch(() => {});
-          this.#finishCall(outcome, page);
-        })
-        .catch((e: Error) => {
-          const durationMs = this.#elapsed(call);
-          if (e instanceof WorkerRestartedError) return this.#finishCall({ callId, status: 'failed', reason: e.reason, message: e.message, durationMs });
-          if (e instanceof EngineError) return this.#finishCall({ callId, status: 'failed', reason: 'error', message: e.message, durationMs });
-          // KeyboardInterrupt reached Python: Stop or the time limit, whichever asked.
-          const reason = call.stopping ?? 'stopped';
-          this.#finishCall({ callId, status: 'failed', reason, message: failMessage(reason, this.#timeoutMs), durationMs });
-        });
+      this.#send(call, params, entered);
     });
+  }
+
+  /** Posts a running call and settles it with how it ended (`entered`: when call() was entered, for the hop timing). */
+  #send(call: RunningCall, params: CallParams, entered: number): void {
+    const { callId } = call;
+    const posted = params.timing ? clock() : 0;
+    this.#request('call', { ...params, callId })
+      .then(({ hops, ...outcome }) => {
+        const page = hops ? { hops, entered, posted, received: clock() } : undefined;
+        if (outcome.status === 'failed') return this.#finishCall(outcome);
+        const { changes } = outcome;
+        for (const c of changes) {
+          if (c.content) this.#files.set(c.path, c.content);
+          else this.#files.delete(c.path);
+        }
+        // An edit synced during the call reaches the worker after the tool's write of the same file,
+        // while the app commits the tool's version last: send the tool's version again so both agree.
+        const overlap = changes.filter((c) => call.syncedDuring.has(c.path));
+        if (overlap.length) void this.#request('sync', { files: overlap, replace: false }).catch(() => {});
+        this.#finishCall(outcome, page);
+      })
+      .catch((e: Error) => {
+        // Sent to the Python the previous call broke beyond repair, which never ran it: it runs on the new one.
+        if (e instanceof WorkerRestartedError && e.message === BEYOND_REPAIR && !call.sawStarted && !call.stopping) return this.#send(call, params, entered);
+        const durationMs = this.#elapsed(call);
+        if (e instanceof WorkerRestartedError) return this.#finishCall({ callId, status: 'failed', reason: e.reason, message: e.message, durationMs });
+        if (e instanceof EngineError) return this.#finishCall({ callId, status: 'failed', reason: 'error', message: e.message, durationMs });
+        // KeyboardInterrupt reached Python: Stop or the time limit, whichever asked.
+        const reason = call.stopping ?? 'stopped';
+        this.#finishCall({ callId, status: 'failed', reason, message: failMessage(reason, this.#timeoutMs), durationMs });
+      });
   }
 
   /** Interrupts the running call; a worker that does not answer within INTERRUPT_GRACE_MS is restarted. */
@@ -227,14 +240,18 @@ export class PythonClient {
     const link: WorkerLink = new WorkerLink(this.#createWorker(), {
       progress: (text) => (this.#progress = text),
       event: (event) => {
-        const call = this.#call;
-        if (!call || event.callId !== call.callId) return;
-        if (event.type === 'call.failed') call.sawFailed = true;
-        if (event.type === 'python.changed') {
-          if (event.kept.length) this.#changedByTools = [...new Set([...this.#changedByTools, ...event.kept])];
-          if (event.restart) call.mustRestart = true;
+        const call = this.#call?.callId === event.callId ? this.#call : null;
+        // After its answer, a call hears only what the worker's checks found then.
+        const ended = !call && event.type === 'python.changed' && this.#ended?.callId === event.callId ? this.#ended : null;
+        if (!call && !ended) return;
+        if (call && event.type === 'call.started') call.sawStarted = true;
+        if (call && event.type === 'call.failed') call.sawFailed = true;
+        if (event.type === 'python.changed' && event.kept.length) this.#changedByTools = [...new Set([...this.#changedByTools, ...event.kept])];
+        (call ?? ended)?.onEvent(event);
+        if (event.type === 'python.changed' && event.restart) {
+          if (call) call.mustRestart = true;
+          else this.#restart('crashed', BEYOND_REPAIR); // a call already sent to the broken Python runs on the new one (call())
         }
-        call.onEvent(event);
       },
       confirm: (callId, request) => void this.#confirm(callId, request),
       // Restart with the files we hold; but failing before it ever got ready would fail again: report that instead.
@@ -307,13 +324,14 @@ export class PythonClient {
     for (const t of call.timers) clearTimeout(t);
     if (call.limit.timer) clearTimeout(call.limit.timer);
     this.#call = null;
+    this.#ended = { callId: call.callId, onEvent: call.onEvent };
     if (this.#shared) new Uint8Array(this.#shared.interrupt)[0] = 0;
     if (this.#state === 'busy') this.#state = 'ready';
     if (outcome.status === 'failed' && !call.sawFailed)
       call.onEvent({ type: 'call.failed', callId: call.callId, reason: outcome.reason, message: outcome.message, durationMs: outcome.durationMs, t: Date.now() });
     if (page && outcome.status === 'finished') outcome.timing = callTiming(page.hops, { ...page, settled: clock() });
     call.settle(outcome);
-    if (call.mustRestart) this.#restart('crashed', 'Python was restarted: a tool broke it beyond repair');
+    if (call.mustRestart) this.#restart('crashed', BEYOND_REPAIR);
   }
 
   #failNow(reason: FailReason, message: string, onEvent: (e: TelemetryEvent) => void): CallOutcome {

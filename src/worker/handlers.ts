@@ -2,8 +2,9 @@
  * The worker's request handlers, free of `self` and postMessage so they run under Node with real
  * Pyodide (tests/python/worker*.test.ts). python.worker.ts only glues them to messages.
  */
-import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
+import type { ConfirmDecision, ConfirmReply, ConfirmRequest, PythonChanges } from '../protocol/engine.ts';
 import type { CallOutcome, FileChange, PythonStart, SharedBuffers, WorkerCallParams, WorkerErrorKind, WorkerHops, WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
+import { BEYOND_REPAIR } from '../protocol/worker.ts';
 import { Engine, EngineError } from '../engine/engine.ts';
 import { callTool, type WorkspaceDiff } from '../call/wrapper.ts';
 import { inspectWorkspace } from '../loki/inspect.ts';
@@ -12,7 +13,7 @@ import { RescanVouch, rescanWorkspace } from './rescan.ts';
 import { schemaOf } from '../loki/schema.ts';
 import { BadRequest, WorkspaceMirror } from './fs-mirror.ts';
 import { armConfirm, waitForConfirm } from './shared-bridge.ts';
-import { CallClock } from './call-clock.ts';
+import { CallClock, clock } from './call-clock.ts';
 
 /** The environment a Bash tool starts with in the browser (there is no real process to inherit one from). */
 const BASH_ENV = { HOME: '/home/pyodide', PATH: '/usr/bin:/bin', USER: 'pyodide' };
@@ -66,6 +67,12 @@ export class WorkerCore {
   readonly #options: WorkerCoreOptions;
   /** What the next rescan can be told changed in the mirror. */
   readonly #vouch: RescanVouch;
+  /** The call whose integrity checks wait for checkAfterCall(). */
+  #unchecked: string | null = null;
+  /** How long the last deferred checks took (ms): reported with the next timed call's hops. */
+  #lastChecksMs = 0;
+  /** Set when deferred checks found damage no repair undoes: this Python answers nothing more. */
+  #beyondRepair = false;
 
   constructor(engine: Engine, options: WorkerCoreOptions) {
     this.engine = engine;
@@ -81,6 +88,7 @@ export class WorkerCore {
   /** Handles one request; never throws (every failure is an error response). `received`: when its message arrived (clock()). */
   async handle(request: WorkerRequest, received?: number): Promise<Response> {
     const { id } = request;
+    if (this.#beyondRepair) return { kind: 'response', id, ok: false, error: { kind: 'crashed', message: BEYOND_REPAIR } };
     try {
       const result = await this.#dispatch(request, received);
       return result instanceof JsonReply ? { kind: 'response', id, ok: true, json: result.json } : { kind: 'response', id, ok: true, result };
@@ -134,8 +142,10 @@ export class WorkerCore {
     const diff = new MirrorDiff(this.mirror);
     const options = this.#options;
     const clock = params.timing ? new CallClock(received) : null;
+    this.#unchecked = params.callId;
     try {
-      const end = await callTool(this.engine, { ...params, workspace: this.mirror.root }, {
+      // The deeper integrity checks wait until the answer is out: checkAfterCall().
+      const end = await callTool(this.engine, { ...params, workspace: this.mirror.root, deferChecks: true }, {
         emit: (event) => options.post({ kind: 'event', event }),
         confirm: (request) => options.confirm.ask(params.callId, request),
         workspace: diff,
@@ -148,12 +158,38 @@ export class WorkerCore {
         return end;
       }
       this.mirror.commit(diff.changes);
-      return { ...end, changes: diff.changes, ...(clock ? { hops: clock.hops() } : {}) };
+      return { ...end, changes: diff.changes, ...(clock ? { hops: clock.hops(this.#lastChecksMs) } : {}) };
     } catch (e) {
       if (!isFatal(this.engine)) this.mirror.restore();
       throw e;
     }
   }
+
+  /**
+   * Runs the integrity checks the last call left until its answer was out (the engine's files, json
+   * and ast: python/toolplay/core/integrity.py) and reports what they found as that call's own
+   * `python.changed` event, after its call.finished. python.worker.ts calls this right after posting
+   * a call's answer, before it reads the next request, so nothing of the engine runs before them.
+   * Damage they cannot repair makes this Python refuse every later request (BEYOND_REPAIR); the page
+   * restarts it as the event arrives.
+   */
+  checkAfterCall(): void {
+    const callId = this.#unchecked;
+    if (callId === null) return;
+    this.#unchecked = null;
+    const started = clock();
+    let found: PythonChanges | null;
+    try {
+      found = this.engine.call('deferredChecks', {});
+    } catch {
+      return; // left pending: the engine runs them before any tool code again
+    }
+    this.#lastChecksMs = clock() - started;
+    if (!found) return;
+    this.#options.post({ kind: 'event', event: { type: 'python.changed', callId, ...found, t: Date.now() } });
+    if (found.restart) this.#beyondRepair = true;
+  }
+
   #describe(e: unknown): { kind: WorkerErrorKind; message: string; traceback?: string } {
     if (e instanceof EngineError)
       return e.pythonTraceback ? { kind: e.kind, message: e.message, traceback: e.pythonTraceback } : { kind: e.kind, message: e.message };

@@ -64,6 +64,18 @@ async function handle(request: WorkerRequest, received: number): Promise<void> {
   // A Stop that arrived after its call ended must not interrupt the next request.
   if (interrupt && request.method !== 'call') interrupt[0] = 0;
   post(await core.handle(request, received));
+  if (request.method === 'call') checkAfterCall(core);
+}
+
+/** The checks a call left until its answer was out (handlers.ts); a Stop pressed meanwhile is the next call's, so Python sees it only then. */
+function checkAfterCall(running: WorkerCore): void {
+  if (!interrupt) return running.checkAfterCall();
+  running.engine.py.setInterruptBuffer(undefined as unknown as Uint8Array); // Pyodide's documented way to turn interrupts off
+  try {
+    running.checkAfterCall();
+  } finally {
+    running.engine.py.setInterruptBuffer(interrupt);
+  }
 }
 
 self.onmessage = (e: MessageEvent<unknown>) => {

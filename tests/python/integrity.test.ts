@@ -76,6 +76,29 @@ def tool_engine_file_in_new_folder():
         f.write("x = 1")
     return "done"
 
+def tool_dict_writes():
+    """Rebinds names by writing the namespaces' dicts themselves, not through setattr."""
+    import json
+    vars(json)["dumps"] = lambda *args, **kwargs: "FAKE"
+    del vars(json)["loads"]
+    builtins.__dict__.update(input=None)
+    return "done"
+
+def tool_break_len():
+    """Rebinds a builtin the engine's own check reads."""
+    builtins.len = None
+    return "done"
+
+def tool_truncate_and_replace_engine_files():
+    """Truncates one engine file by path and renames another file over a second one."""
+    import toolplay.core.json_text as jt
+    core = os.path.join(os.path.dirname(os.path.dirname(jt.__file__)), "core")
+    os.truncate(os.path.join(core, "sleep.py"), 3)
+    with open("/tmp/integrity-replacement.py", "w") as f:
+        f.write("x = 1")
+    os.replace("/tmp/integrity-replacement.py", os.path.join(core, "usage.py"))
+    return "done"
+
 def tool_break_ast():
     """Changes what an ast node type is made of: no name can be put back to repair it."""
     import ast
@@ -162,6 +185,37 @@ describe('integrity: what an LCP tool changes in the process stays, as in a host
     expect(call('tool_encode_now').output).toBe('[1]');
   });
 
+  it('names rebound through the dicts themselves (vars(json)[…] =, del, builtins.__dict__.update) are found too', () => {
+    const report = changed(call('tool_dict_writes').events);
+    expect(report).toMatchObject({ restored: [], restart: false });
+    expect(report && 'kept' in report ? [...report.kept].sort() : []).toEqual(['builtins.input', 'json.dumps', 'json.loads']);
+    engineWorks();
+    expect(call('tool_encode_now').output).toBe('FAKE');
+  });
+
+  it('builtins.len = None, which the check itself would read, is still found and the engine keeps working', () => {
+    const { tools, ws } = setup();
+    const hooks = recorder();
+    engine.call('call', { profile: 'lcp', paths: [tools], tool: 'tool_break_len', args: {}, workspace: ws }, hooks);
+    expect(changed(hooks.events)).toMatchObject({ kept: ['builtins.len'], restart: false });
+    engineWorks();
+  });
+
+  it('a name changed between calls, outside any tool code (a finaliser of a tool\'s object would), is found by the next call', () => {
+    call('tool_show_print');
+    engine.py.runPython('import builtins\nbuiltins.print = None');
+    expect(changed(call('tool_show_print').events)).toMatchObject({ kept: ['builtins.print'] });
+  });
+
+  it('in Pyodide a dict watcher says which namespaces to compare; a new one (a restored snapshot makes one) first compares them all', () => {
+    call('tool_show_print');
+    // Without the watcher these tests would only test the look at every name.
+    expect(engine.py.runPython('from toolplay.core import integrity\nintegrity.watched()')).toBe(true);
+    engine.py.runPython('from toolplay.core import integrity\nintegrity.forget_javascript()\nimport builtins\nbuiltins.print = None');
+    expect(changed(call('tool_show_print').events)).toMatchObject({ kept: ['builtins.print'] });
+    expect(engine.py.runPython('from toolplay.core import integrity\nintegrity.watched()')).toBe(true);
+  });
+
   it('damage no name can undo (an ast node type\'s _fields) fails the canary: Python must restart', () => {
     engine.py.runPython('import ast\n_fields_before = ast.Name._fields');
     try {
@@ -199,7 +253,7 @@ describe("integrity: the engine's own modules and files are put back at once", (
     call('tool_show_print');
     call('tool_show_print');
     // The quick stamp is Pyodide's: without it this test would only test the walk.
-    expect(engine.py.runPython('from toolplay.core import integrity\nintegrity._files_stamper().same(integrity.ROOT)')).toBe(true);
+    expect(engine.py.runPython('from toolplay.core import engine_files\nengine_files.stamp_unchanged()')).toBe(true);
     const restored = (tool: string): unknown => {
       const report = changed(call(tool).events);
       return report && 'restored' in report ? report.restored : [];
@@ -208,6 +262,9 @@ describe("integrity: the engine's own modules and files are put back at once", (
     expect(restored('tool_same_length_engine_file')).toEqual(['engine file toolplay/core/sleep.py']);
     expect(engine.fs.readFile('/toolplay-engine/toolplay/core/sleep.py', { encoding: 'utf8' })).toBe(before);
     expect(restored('tool_engine_file_in_new_folder')).toEqual(['engine file toolplay/extra/x.py (added)']);
+    call('tool_show_print');
+    expect([...(restored('tool_truncate_and_replace_engine_files') as string[])].sort()).toEqual(['engine file toolplay/core/sleep.py', 'engine file toolplay/core/usage.py']);
+    expect(engine.fs.readFile('/toolplay-engine/toolplay/core/sleep.py', { encoding: 'utf8' })).toBe(before);
     expect(changed(call('tool_show_print').events)).toBeUndefined();
   });
 });

@@ -116,6 +116,16 @@ describe('module slots', () => {
     expect(call(a)).toMatchObject({ output: 'a' });
   });
 
+  it('the same workspace again finds its module in place; a module put in its slot meanwhile is replaced', () => {
+    const a = lcpTempDir(engine, 'lcp-engine');
+    writeTree(engine, a, { 'again.py': 'def tool_again():\n    """a"""\n    return "again"\n' });
+    const call = () => resultOf(engine.call('call', { profile: 'lcp', paths: [a], tool: 'tool_again', args: {}, workspace: a }));
+    expect(call()).toMatchObject({ output: 'again' });
+    expect(call()).toMatchObject({ output: 'again' });
+    engine.py.runPython('import sys, types\nsys.modules["lollms_client.tools_bindings.lcp.persistent_again"] = types.ModuleType("impostor")');
+    expect(call()).toMatchObject({ output: 'again' });
+  });
+
   it('a failing import is retried on every call, as in the reference', () => {
     const dir = lcpTempDir(engine, 'lcp-engine');
     writeTree(engine, dir, { 'needs.py': 'import not_installed_anywhere\n\ndef tool_needs():\n    """x"""\n' });

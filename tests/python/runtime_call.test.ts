@@ -182,6 +182,37 @@ describe('call (lcp): sessions', () => {
   });
 });
 
+describe('call (lcp): files that did not change are not read again', () => {
+  const V1 = 'TOOL_TITLES = {"tool_v": "Aaaa"}\n\ndef tool_v(a: str = "one"):\n    """v"""\n    return "v " + a\n';
+  const stamped = (): unknown => engine.py.runPython(
+    'from toolplay.hosts.lcp import runner\n[s.binding._files_seen.unchanged() for s in runner._SESSIONS.values()][-1]');
+
+  it('after calls that changed nothing (the rescan skipped on a MEMFS stamp), a same-length edit, an added file and a removed one are seen', () => {
+    const { tools, ws } = setup({ 'tools/lib.py': V1 });
+    const call = (tool: string) => resultOf(engine.call('call', { profile: 'lcp', paths: [tools], tool, args: {}, workspace: ws }));
+    for (let i = 0; i < 3; i++) expect(call('tool_v')).toMatchObject({ output: 'v one' });
+    // Without the stamp this test would only test the full rescan.
+    expect(stamped()).toBe(true);
+    engine.fs.writeFile(`${tools}/lib.py`, V1.replace('"one"', '"two"'));
+    expect(call('tool_v')).toMatchObject({ output: 'v two' });
+    call('tool_v');
+    engine.fs.writeFile(`${tools}/more.py`, 'def tool_more():\n    """m"""\n    return "more"\n');
+    expect(call('tool_more')).toMatchObject({ output: 'more' });
+    call('tool_more');
+    engine.fs.unlink(`${tools}/more.py`);
+    expect(call('tool_more')).toEqual({ error: "Tool 'tool_more' not found.", status_code: 404 });
+  });
+
+  it('the opening line reads the titles again after a same-length edit, once the stamp of unchanged files was taken', () => {
+    const { tools } = setup({ 'tools/lib.py': V1 });
+    const line = () => engine.call('status', { paths: [tools], tool: 'tool_v', args: {}, profile: 'hub' }).line;
+    expect(line()).toBe('Aaaa: ""\n');
+    expect(line()).toBe('Aaaa: ""\n');
+    engine.fs.writeFile(`${tools}/lib.py`, V1.replace('Aaaa', 'Bbbb'));
+    expect(line()).toBe('Bbbb: ""\n');
+  });
+});
+
 describe('call (lcp): bad input is one clear message', () => {
   const bad = (params: Record<string, unknown>): string => {
     const { tools, ws } = setup();

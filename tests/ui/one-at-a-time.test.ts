@@ -10,7 +10,12 @@ function controlled() {
       started += 1;
       pending.push({ resolve, reject });
     });
-  return { task, pending, started: () => started };
+  const at = (i: number) => {
+    const run = pending[i];
+    if (!run) throw new Error(`run ${i} never started`);
+    return run;
+  };
+  return { task, at, started: () => started };
 }
 
 describe('OneAtATime', () => {
@@ -19,7 +24,7 @@ describe('OneAtATime', () => {
     const once = new OneAtATime(c.task);
     const done = once.run();
     expect(c.started()).toBe(1);
-    c.pending[0].resolve();
+    c.at(0).resolve();
     await done;
   });
 
@@ -30,7 +35,7 @@ describe('OneAtATime', () => {
     const asks = [once.run(), once.run(), once.run()];
     expect(asks[0]).toBe(asks[2]);
     expect(c.started()).toBe(1);
-    c.pending[0].resolve();
+    c.at(0).resolve();
     await first;
     await Promise.resolve();
     expect(c.started()).toBe(2);
@@ -38,7 +43,7 @@ describe('OneAtATime', () => {
     void Promise.all(asks).then(() => (settled = true));
     await Promise.resolve();
     expect(settled).toBe(false);
-    c.pending[1].resolve();
+    c.at(1).resolve();
     await Promise.all(asks);
     expect(c.started()).toBe(2);
   });
@@ -48,15 +53,15 @@ describe('OneAtATime', () => {
     const once = new OneAtATime(c.task);
     const first = once.run();
     const second = once.run();
-    c.pending[0].reject(new Error('rescan failed'));
+    c.at(0).reject(new Error('rescan failed'));
     await expect(first).rejects.toThrow('rescan failed');
     await Promise.resolve();
     expect(c.started()).toBe(2);
-    c.pending[1].resolve();
+    c.at(1).resolve();
     await second;
     const third = once.run();
     expect(c.started()).toBe(3);
-    c.pending[2].resolve();
+    c.at(2).resolve();
     await third;
   });
 });

@@ -120,6 +120,34 @@ describe('Playground', () => {
     expect(playground.run.python).toEqual({ restored: [], kept: ['builtins.print'], restart: false });
   });
 
+  it('what the checks after a call\'s answer find joins its report on the result; a late report of the call before is not the next call\'s', async () => {
+    const { python, playground } = await setup({ 'tools/notes.py': 'x = 1\n' });
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
+    const report = (callId: string, change: Partial<{ restored: string[]; kept: string[]; restart: boolean }>) =>
+      ({ type: 'python.changed' as const, callId, restored: [], kept: [], restart: false, t: 1, ...change });
+    let late: (e: ReturnType<typeof report>) => void = () => {};
+    python.run = async (_params, emit) => {
+      emit(report('c1', { kept: ['builtins.print'] }));
+      late = emit;
+      return { callId: 'c1', status: 'finished', result: { success: true }, durationMs: 3, changes: [] };
+    };
+    await playground.start();
+    await settle();
+    await playground.call();
+    late(report('c1', { restored: ['engine file toolplay/api.py'] }));
+    await settle();
+    expect(playground.run.python).toEqual({ restored: ['engine file toolplay/api.py'], kept: ['builtins.print'], restart: false });
+    expect(playground.telemetry.calls[0]?.events.at(-1)).toMatchObject({ type: 'python.changed', restored: ['engine file toolplay/api.py'] });
+
+    python.run = async () => {
+      late(report('c1', { restart: true }));
+      await settle();
+      return { callId: 'c2', status: 'finished', result: { success: true }, durationMs: 3, changes: [] };
+    };
+    await playground.call();
+    expect(playground.run.python).toBeNull();
+  });
+
   it('Stop while a confirmation popup is open stops the call and closes the popup at once', async () => {
     const { python, playground } = await setup({ 'tools/notes.py': 'x = 1\n' });
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PythonClient, INTERRUPT_GRACE_MS } from '../../src/worker/client.svelte.ts';
 import { parseReply } from '../../src/worker/shared-bridge.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
+import { BEYOND_REPAIR } from '../../src/protocol/worker.ts';
 import { script, spawner, type FakeWorker } from './fake-worker.ts';
 
 const enc = new TextEncoder();
@@ -265,6 +266,58 @@ describe('PythonClient time limit and confirmations', () => {
     const outcome = await call.promise;
     expect(outcome).toMatchObject({ status: 'finished', result: 'done' });
     expect(outcome.durationMs).toBe(430);
+    client.dispose();
+  });
+});
+
+describe('PythonClient and the integrity checks after a call\'s answer', () => {
+  const changed = (callId: string, restart: boolean): TelemetryEvent =>
+    ({ type: 'python.changed', callId, restored: ['engine file toolplay/api.py'], kept: [], restart, t: 2 });
+
+  it('their report reaches the call that ended, after its outcome; a report for no call of ours is dropped', async () => {
+    const { create, workers } = spawner(() => script((req, w) => {
+      if (req.method !== 'call') return;
+      w.finished(req, 'done');
+      w.send({ kind: 'event', event: changed(req.params.callId, false) });
+      w.send({ kind: 'event', event: changed('someone-else', false) });
+    }));
+    const client = new PythonClient({ createWorker: create });
+    const events: TelemetryEvent[] = [];
+    expect(await client.call(params, (e) => events.push(e))).toMatchObject({ status: 'finished' });
+    await vi.waitFor(() => expect(events).toEqual([changed(callIdOf(workers[0]!), false)]));
+    expect(client.restarts).toBe(0);
+    client.dispose();
+  });
+
+  it('a report that says Python cannot be repaired restarts it, and a call already sent to the broken one runs on the new one, once', async () => {
+    let firstId = '';
+    const { create, workers } = spawner(() => script((req, w) => {
+      if (req.method !== 'call') return;
+      if (!firstId) {
+        firstId = req.params.callId;
+        return w.finished(req, 'first'); // its checks report once the next call is on its way
+      }
+      if (workers.indexOf(w) === 0) {
+        // As the real worker: the report first, then every request refused.
+        w.send({ kind: 'event', event: changed(firstId, true) });
+        return w.send({ kind: 'response', id: req.id, ok: false, error: { kind: 'crashed', message: BEYOND_REPAIR } });
+      }
+      w.send({ kind: 'event', event: { type: 'call.started', callId: req.params.callId, tool: 'tool_x', args: {}, statusLine: '', t: 3 } });
+      w.finished(req, 'second');
+    }));
+    const client = new PythonClient({ createWorker: create });
+    const first: TelemetryEvent[] = [];
+    expect(await client.call(params, (e) => first.push(e))).toMatchObject({ status: 'finished', result: 'first' });
+    const second: TelemetryEvent[] = [];
+    const outcome = await client.call(params, (e) => second.push(e));
+    expect(outcome).toMatchObject({ status: 'finished', result: 'second' });
+    expect(first).toEqual([changed(firstId, true)]);
+    expect(second.map((e) => e.type)).toEqual(['call.started']);
+    expect(client.restarts).toBe(1);
+    expect(workers).toHaveLength(2);
+    expect(workers[0]!.requests.filter((r) => r.method === 'call')).toHaveLength(2); // the second went to the broken one first
+    expect(workers[1]!.requests.filter((r) => r.method === 'call')).toHaveLength(1);
+    expect(outcome.callId).toBe(callIdOf(workers[1]!));
     client.dispose();
   });
 });

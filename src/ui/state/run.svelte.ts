@@ -2,6 +2,7 @@
  * The last tool call as the result panel shows it: status, duration, streamed output,
  * what the host returned, and what the call did to the workspace's files.
  */
+import type { PythonChanges } from '../../protocol/engine.ts';
 import type { TelemetryEvent } from '../../protocol/events.ts';
 import type { CallOutcome, FileChange } from '../../protocol/worker.ts';
 import { asText, diffLines, type DiffLine } from '../lib/diff.ts';
@@ -23,16 +24,14 @@ export interface ChangedFile {
 export type RunStatus = 'idle' | 'running' | 'finished' | 'failed';
 
 /** What the tool changed in Python (the engine's integrity check, a `python.changed` event). */
-export interface PythonChanges {
-  restored: string[];
-  kept: string[];
-  restart: boolean;
-}
+export type { PythonChanges };
 
 export class CallRun {
   #status = $state<RunStatus>('idle');
   #tool = $state('');
   #callId = $state('');
+  /** The call before this one: a report of its own checks that arrives late is not this call's. */
+  #before = '';
   #stdout = new OutputText(HEAD_CHARS);
   #stderr = new OutputText(HEAD_CHARS);
   /** Bumped when output arrives (the two OutputTexts are plain objects). */
@@ -71,6 +70,7 @@ export class CallRun {
   start(tool: string): void {
     this.#status = 'running';
     this.#tool = tool;
+    this.#before = this.#callId;
     this.#callId = '';
     this.#stdout = new OutputText(HEAD_CHARS);
     this.#stderr = new OutputText(HEAD_CHARS);
@@ -92,7 +92,7 @@ export class CallRun {
       this.#output++;
     }
     else if (e.type === 'call.started') this.#statusLine = e.statusLine;
-    else if (e.type === 'python.changed') this.#python = { restored: e.restored, kept: e.kept, restart: e.restart };
+    else if (e.type === 'python.changed' && e.callId !== this.#before) this.#python = joined(this.#python, e);
   }
 
   /** `before` reads a file's content as it was before the call (null when it did not exist). */
@@ -110,6 +110,12 @@ export class CallRun {
     this.#result = outcome.result;
     this.#changes = outcome.changes.map((c) => describeChange(c, before(c.path)));
   }
+}
+
+/** A call's integrity reports: the one right after its tool code, and the one from the checks after its answer. */
+function joined(before: PythonChanges | null, e: PythonChanges): PythonChanges {
+  if (!before) return { restored: e.restored, kept: e.kept, restart: e.restart };
+  return { restored: [...before.restored, ...e.restored], kept: [...before.kept, ...e.kept], restart: before.restart || e.restart };
 }
 
 /** Above this size (either side) no line diff is made: a tool writing 50 MB must not freeze the page. */

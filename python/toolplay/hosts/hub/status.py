@@ -10,8 +10,10 @@ of query › path › command › url, ``str()`` of it, cut to 57 + ``...`` past
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from typing import Any
 
+from ...core import memfs_stamp
 from ...core.usage import UsageError
 from .library_file import definitions
 
@@ -60,4 +62,22 @@ def status_line_for(tool: str, args: Any, definitions: list) -> str:
 
 def status_line(paths: list[str], tool: str, args: Any) -> str:
     """The status line for ``tool`` called with ``args``, titles taken from the files in ``paths``."""
-    return status_line_for(tool, args, definitions(paths))
+    return status_line_for(tool, args, _definitions(paths))
+
+
+# paths -> the files under them as last read (core/memfs_stamp) and their definitions: a call's
+# opening line reads the same files call after call, and nothing of them changed is the usual case.
+_READ: OrderedDict[tuple[str, ...], tuple[memfs_stamp.Stamp, list]] = OrderedDict()
+MAX_READ = 8
+
+
+def _definitions(paths: list[str]) -> list:
+    key = tuple(paths)
+    read = _READ.pop(key, None)
+    if read is None or not read[0].unchanged():
+        read = (read[0] if read else memfs_stamp.Stamp(list(paths)), definitions(paths))
+        read[0].remember()
+    _READ[key] = read
+    while len(_READ) > MAX_READ:
+        _READ.popitem(last=False)
+    return read[1]

@@ -23,6 +23,7 @@ import sys
 import traceback
 from typing import Any, Callable
 
+from ...core import memfs_stamp
 from ...core.json_text import RawJson
 from . import discovery
 from .file_tools import FileTools, file_tools
@@ -53,6 +54,9 @@ class LcpBinding:
         self.scanned: discovery.Listing = []
         # Names whose discovered_tools item is this binding's own deep copy (see execute_tool).
         self._private: set[str] = set()
+        # The last discovery's items, and the files it read as rescan() last saw them (core/memfs_stamp).
+        self._found: list[dict[str, Any]] = []
+        self._files_seen = memfs_stamp.Stamp(self.tools_folders + self.tool_files)
         self._discover()
 
     # ---- discovery -------------------------------------------------------------------------
@@ -78,6 +82,7 @@ class LcpBinding:
                  for f in self.tool_files if os.path.isfile(f) and os.path.splitext(f)[1] != ".py"]
         self.scanned = self._listing()
         found = discovery.resolve(self.scanned)
+        self._found = found.tools
         self.discovered_tools = list(found.tools)  # this binding's own list (execute_tool swaps in copies)
         self.warnings = notes + found.warnings
         self.origins = found.origins
@@ -118,8 +123,15 @@ class LcpBinding:
     list_tools = discover_tools
 
     def rescan(self) -> None:
-        """Re-read the folders (unchanged files come from the parse cache)."""
+        """Re-read the folders (unchanged files come from the parse cache). When no file or folder under
+        them changed since the last rescan, the last discovery stands as it is, and the items start
+        again from the shared ones, as a rescan makes them."""
+        if self._files_seen.unchanged():
+            self.discovered_tools = list(self._found)
+            self._private = set()
+            return
         self._discover()
+        self._files_seen.remember()
 
     def to_chat_tool_specs(self, **discover_kwargs: Any) -> dict[str, dict[str, Any]]:
         discover_kwargs.pop("force_refresh", None)
@@ -180,10 +192,12 @@ class LcpBinding:
 
         Discovered items are shared with the parse cache; a call hands schema defaults to the tool
         (``params[prop] = default``), and a tool that mutates such a list or dict must change only
-        this binding's tool, as in the reference (its item lives until the next rescan)."""
+        this binding's tool, as in the reference (its item lives until the next rescan). Defaults
+        that are all strings, numbers, booleans or None cannot be changed: the shared item serves."""
         tool_def = self.discovered_tools[index]
         if tool_def["name"] not in self._private:
-            tool_def = self.discovered_tools[index] = copy.deepcopy(tool_def)
+            if _hands_out_containers(tool_def):
+                tool_def = self.discovered_tools[index] = copy.deepcopy(tool_def)
             self._private.add(tool_def["name"])
         return tool_def
 
@@ -205,3 +219,9 @@ class LcpBinding:
         self._log("debug", f"[LCP execute_tool] Tool '{tool_name}' returned: {shown}")
         return normalise(tool_name, result, self._log)
 
+
+def _hands_out_containers(tool_def: dict[str, Any]) -> bool:
+    """Whether a call can hand the tool a list or dict of the item (a schema default that is one)."""
+    properties = tool_def.get("input_schema", {}).get("properties", {})
+    return any(isinstance(info, dict) and not isinstance(info.get("default"), (str, int, float, bool, type(None)))
+               for info in properties.values())

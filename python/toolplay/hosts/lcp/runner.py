@@ -100,7 +100,7 @@ def call_lcp(params: dict[str, Any], hooks: Any) -> dict[str, Any]:
     escaped: BaseException | None = None
     cwd_entry = _hide_cwd_from_imports()
     # A lollms host keeps its process: what the tool changes in it stays for later calls.
-    world = integrity.tool_world(keep=True)
+    world = integrity.tool_world(keep=True, defer_deep=bool(params.get("deferChecks")))
     world_at = time.perf_counter()
     changes = world.__enter__()
     ready = time.perf_counter()

@@ -51,7 +51,7 @@ def call_loki(params: dict, hooks: Any) -> dict[str, Any]:
     script_path, code, settings, argv, env = _process(flavour, functions_dir, tool_file, env_file, tool_data, llm_output_path)
     try:
         # Loki starts a process per call: whatever the tool changes in Python is put back after it.
-        with integrity.tool_world(keep=False) as changes, interruptible_sleep(emitter.flush):
+        with integrity.tool_world(keep=False, defer_deep=bool(params.get("deferChecks"))) as changes, interruptible_sleep(emitter.flush):
             proc = process.run_script(
                 script_path, code, settings, argv, env, workspace,
                 on_stdout=lambda text: emitter.output("call.stdout", text),
