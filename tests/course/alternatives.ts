@@ -390,6 +390,25 @@ def tool_search_wikipedia(args: dict) -> dict:
   },
   {
     lesson: 'loki-bash',
+    why: 'the same tool written in Python: right answers, but not the Bash tool the lesson teaches',
+    fails: '`count_lines` is a Bash tool (functions/tools/count_lines.sh)',
+    files: {
+      'functions/tools/count_lines.sh': null,
+      'config.yaml': 'visible_tools:\n  - count_lines.py\n',
+      'functions/tools/count_lines.py': `def run(path: str, verbose: bool = False) -> int:
+    \"\"\"Lines in a file.
+
+    Args:
+        path: Which file
+        verbose: Explain the number
+    \"\"\"
+    with open(path) as f:
+        return len(f.read().splitlines())
+`,
+    },
+  },
+  {
+    lesson: 'loki-bash',
     why: "declares correctly but always answers 3 (ignores the file)",
     fails: "And on a file of 5 lines the model receives 5",
     files: {

@@ -49,11 +49,19 @@ export const lokiPython: LessonCheck = async (port) => {
   ];
 };
 
+/** The lesson is about Bash tools: a Python `count_lines.py` that does the same is not the task. */
+function bashItem(tool: ToolInfo | undefined): CheckItem {
+  const text = '`count_lines` is a Bash tool (functions/tools/count_lines.sh)';
+  if (!tool) return item(text, { detail: 'Loki declares no count_lines yet.' });
+  return item(text, tool.file.endsWith('.sh') ? null : { detail: `Loki takes count_lines from ${tool.file.split('/').slice(-3).join('/')}: write it as a Bash script, declared by its argc comments.`, at: at(tool) });
+}
+
 export const lokiBash: LessonCheck = async (port) => {
   const loki = await port.inspect('loki');
   const tool = toolNamed(loki, 'count_lines');
   return [
     declaredItem(loki, 'count_lines'),
+    bashItem(tool),
     paramItem(loki, tool, 'count_lines', 'path', { type: 'string', required: true, host: 'Loki' }),
     paramItem(loki, tool, 'count_lines', 'verbose', { type: 'boolean', host: 'Loki' }),
     await runItem(port, tool, 'count_lines', { args: { path: 'notes.md' }, overlay: { 'notes.md': 'one\ntwo\nthree\n' } },
