@@ -22,6 +22,7 @@ import { note } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
 import { CONFIRM_DECISIONS } from '../protocol/vocabulary.ts';
 import type { Engine } from '../engine/engine.ts';
+import { nativeSpecs } from '../loki/schema.ts';
 
 const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -52,10 +53,10 @@ function model(values: Record<string, string | boolean | undefined>): ModelPort 
   return new EndpointModel({ baseUrl: String(endpoint), model: name, ...(apiKey ? { apiKey } : {}) });
 }
 
-/** The profile's tools as OpenAI tools: the engine's export, or for Loki its declarations as Loki wraps them. */
+/** The profile's tools as OpenAI tools: the engine's export, or for Loki its declarations (Bash tools included) as Loki wraps them. */
 function specsOf(engine: Engine, path: string, profile: AgentProfile): OpenAiTool[] {
   if (profile !== 'loki') return engine.call('schema', { paths: [path], profile, format: 'openai' }) as OpenAiTool[];
-  const native = engine.call('schema', { paths: [path], profile: 'loki', format: 'native' });
+  const native = nativeSpecs(engine, [path], 'loki');
   return (Array.isArray(native) ? native : []).flatMap((d: unknown) =>
     d !== null && typeof d === 'object' && 'name' in d ? [{ type: 'function' as const, function: d as OpenAiTool['function'] }] : []);
 }

@@ -77,6 +77,28 @@ describe('toolplay chat with a script', () => {
     expect((JSON.parse(r.stdout) as { end: unknown }).end).toEqual({ kind: 'final', answer: 'refused' });
   });
 
+  it('offers and runs a Loki Bash tool under --profile loki, as the browser does', async () => {
+    const bash = `#!/usr/bin/env bash
+# @describe Count the lines of a file.
+# @option --path! Which file
+
+main() {
+    wc -l < "$argc_path" | tr -d ' ' >> "$LLM_OUTPUT"
+}
+
+eval "$(argc --argc-eval "$0" "$@")"
+`;
+    const dir = sandbox({
+      'functions/tools/count_lines.sh': bash,
+      'ws/three.txt': 'a\nb\nc\n',
+      'script.json': JSON.stringify([{ call: 'count_lines', args: { path: 'three.txt' } }, { say: 'Lines: {{last_result}}' }]),
+    });
+    const r = await toolplay(['chat', 'functions/tools', 'count', '--profile', 'loki', '--workspace', 'ws', '--script', 'script.json'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { end: { kind: string; answer?: string } };
+    expect(out.end).toEqual({ kind: 'final', answer: 'Lines: 3' });
+  });
+
   it('exits 1 at the turn limit', async () => {
     const call = { call: 'tool_write_note', args: { name: 'n.md', text: 'x' } };
     const dir = setup([call, call, call]);
