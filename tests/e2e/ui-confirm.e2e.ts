@@ -141,6 +141,27 @@ const tests: E2ETest[] = [
       const timeout = await colour();
       assert(new Set([fine, failed, timeout]).size === 3, 'timed out has its own colour');
       await telemetry(page).getByText(/^Timed out — timeout after/).first().waitFor();
+
+      // Stopped: its own words and colour too (the limit back to a minute, Stop pressed mid-sleep).
+      await page.getByLabel('Time limit (s)').fill('60');
+      await page.getByLabel('Time limit (s)').dispatchEvent('change');
+      await prepareCall(page, 'tool_forever', {});
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.getByRole('button', { name: 'Stop' }).click();
+      const stopped = await runStatus(page);
+      assert(stopped.startsWith('Stopped tool_forever'), `Stop: ${stopped}`);
+      const stoppedColour = await colour();
+      assert(new Set([fine, failed, timeout, stoppedColour]).size === 4, `stopped has its own colour (${stoppedColour})`);
+
+      // The telemetry's closing lines carry the same distinction: each outcome's line in its own colour.
+      const lineColour = (selector: string) => telemetry(page).locator(`${selector} .text`).last().evaluate((el) => getComputedStyle(el).color);
+      const lines = [
+        await lineColour('.event.finished'),
+        await lineColour('.event.tool-failed'), // a crash result comes as call.finished: the host answered
+        await lineColour('.event.call-failed.timeout'),
+        await lineColour('.event.call-failed.stopped'),
+      ];
+      assert(new Set(lines).size === 4, `telemetry colours: ${lines.join(', ')}`);
     },
   },
 ];

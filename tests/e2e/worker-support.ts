@@ -75,6 +75,13 @@ def tool_break_print() -> dict:
     return {"success": True, "output": "print is gone"}
 
 
+def tool_fake_json() -> dict:
+    """Puts a fake json module in sys.modules, as it would stay in a host's process."""
+    import sys
+    sys.modules["json"] = object()
+    return {"success": True, "output": "json is fake"}
+
+
 def tool_vandal() -> dict:
     """Overwrites every file of the engine it can find."""
     import toolplay

@@ -116,6 +116,34 @@ const tests: E2ETest[] = [
     },
   },
   {
+    name: 'two tabs change one file at once and the person merges both versions on the right side of the dialog',
+    async run({ newContext, base }) {
+      const [tabA, tabB] = await twoTabs(newContext, base);
+      await Promise.all([setEditorText(tabA, `${NOTES}# only A\n`), setEditorText(tabB, `${NOTES}# only B\n`)]);
+      const loser = await Promise.race([
+        compareButton(tabA).waitFor({ timeout: 15_000 }).then(() => tabA),
+        compareButton(tabB).waitFor({ timeout: 15_000 }).then(() => tabB),
+      ]);
+      const winner = loser === tabA ? tabB : tabA;
+      const mine = loser === tabA ? '# only A' : '# only B';
+      const theirs = loser === tabA ? '# only B' : '# only A';
+      await compareButton(loser).click();
+      const dialog = loser.getByRole('dialog', { name: 'Two versions of tools/notes.py' });
+      await dialog.getByText(mine).first().waitFor({ timeout: 30_000 });
+      // The merge: the other tab's line typed at the end of this tab's version, on the editable right side.
+      await dialog.locator('.editor.modified .view-lines').click();
+      await loser.keyboard.press('Control+End');
+      await loser.keyboard.type(theirs);
+      await dialog.getByText(`${theirs}`).nth(1).waitFor();
+      await dialog.getByRole('button', { name: 'Save the right side (merged)' }).click();
+      await saved(loser);
+      const merged = `${NOTES}${mine}\n${theirs}`;
+      assert((await stored(loser, ['tools/notes.py']))[0] === merged, `the merge is stored: ${JSON.stringify((await stored(loser, ['tools/notes.py']))[0])}`);
+      assert((await editorText(loser)) === merged, 'and shown in the editor');
+      await winner.waitForFunction((want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want, merged);
+    },
+  },
+  {
     name: 'an edit made just before leaving the page is saved (no debounce window of lost typing)',
     async run({ newPage, base }) {
       const { page } = await newPage();

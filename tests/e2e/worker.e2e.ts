@@ -178,7 +178,7 @@ const tests: E2ETest[] = [
     },
   },
   {
-    name: 'what a tool breaks in Python: the engine repairs its own files, a broken print stays until Restart Python',
+    name: 'what a tool breaks in Python: the engine repairs its own files, a broken print and a fake json module stay until Restart Python',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
       await seedWorkspace(page, base, FILES);
@@ -202,6 +202,14 @@ const tests: E2ETest[] = [
       await run(page);
       await finished(page, /^Tool failed tool_flood \(crashed\)/);
       await hello(page, 'the engine still answers');
+
+      // sys.modules['json'] replaced: kept for later tools, the engine keeps its own json.
+      await prepareCall(page, 'tool_fake_json', {});
+      await run(page);
+      await finished(page, /^Finished tool_fake_json/);
+      await result(page).getByText(/This call changed Python itself, as it would change a host's process: .*sys\.modules\['json'\]/).waitFor();
+      await page.getByRole('note', { name: 'Python changed by tools' }).filter({ hasText: "sys.modules['json']" }).waitFor();
+      await hello(page, 'the engine has its own json');
 
       await page.getByRole('button', { name: 'Python menu' }).click();
       await page.getByRole('group', { name: 'Python actions' }).getByRole('button', { name: 'Restart Python' }).click();
