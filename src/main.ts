@@ -32,7 +32,7 @@ async function boot(): Promise<void> {
     import('./workspace/telemetry-store.ts'),
     import('./workspace/journal-store.ts'),
     import('./diff/versions.ts'),
-    import('./ui/state/session.svelte.ts'),
+    import('./app/session.svelte.ts'),
     import('./examples/index.ts'),
   ]);
   const session = await Session.start({

@@ -8,7 +8,7 @@ import { COURSE } from '../../src/course/bundle.ts';
 import { createIdbProgressStore, readCourseRecord, type ProgressStore } from '../../src/course/progress.ts';
 import { encodeFiles } from '../../src/course/run-check.ts';
 import { CourseState } from '../../src/ui/state/course.svelte.ts';
-import type { OpenRequest } from '../../src/ui/state/open-workspace.ts';
+import type { OpenRequest } from '../../src/app/open-workspace.ts';
 
 let host: NodeScratchHost;
 beforeAll(async () => {

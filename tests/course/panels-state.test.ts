@@ -10,7 +10,7 @@ import { EXAMPLES } from '../../src/examples/index.ts';
 import { GalleryState } from '../../src/ui/state/gallery.svelte.ts';
 import { SchemaDiffState } from '../../src/ui/state/schema-diff.svelte.ts';
 import type { Profile } from '../../src/protocol/engine.ts';
-import type { OpenRequest } from '../../src/ui/state/open-workspace.ts';
+import type { OpenRequest } from '../../src/app/open-workspace.ts';
 
 let host: NodeScratchHost;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { encodeFile, encodeLink } from '../../src/share/codec.ts';
 import type { SharedWorkspace } from '../../src/share/payload.ts';
-import { REVIEW_REASON } from '../../src/ui/state/session-core.svelte.ts';
+import { REVIEW_REASON } from '../../src/app/session-core.svelte.ts';
 import type { ToolInfo } from '../../src/protocol/engine.ts';
 import { createIdbStore } from '../../src/workspace/store.ts';
 import { createListStore } from '../../src/workspace/list-store.ts';

@@ -1,5 +1,5 @@
 // A Session on fake-indexeddb with a scripted Python, as many "tabs" as a test needs on one database.
-import { Session, type SessionDeps } from '../../src/ui/state/session.svelte.ts';
+import { Session, type SessionDeps } from '../../src/app/session.svelte.ts';
 import { createIdbStore } from '../../src/workspace/store.ts';
 import { createListStore } from '../../src/workspace/list-store.ts';
 import { createTelemetryStore } from '../../src/workspace/telemetry-store.ts';

@@ -6,7 +6,7 @@ import type { CourseRecord, LessonProgress, ProgressStore } from '../../course/p
 import { runLessonCheck } from '../../course/run-check.ts';
 import type { ScratchHost } from '../../course/scratch.ts';
 import type { CheckReport, Lesson } from '../../course/types.ts';
-import type { OpenRequest, OpenWorkspace } from './open-workspace.ts';
+import type { OpenRequest, OpenWorkspace } from '../../app/open-workspace.ts';
 
 export interface CourseDeps {
   lessons: Lesson[];

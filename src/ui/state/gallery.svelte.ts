@@ -2,7 +2,7 @@
 import type { ScratchHost } from '../../course/scratch.ts';
 import type { Example } from '../../examples/index.ts';
 import { exampleFiles } from '../../examples/setup.ts';
-import type { OpenWorkspace } from './open-workspace.ts';
+import type { OpenWorkspace } from '../../app/open-workspace.ts';
 
 const HOSTS: Record<Example['host'], string> = { lcp: 'LCP', ltp: 'LTP', loki: 'Loki' };
 export const hostLabel = (e: Example): string => HOSTS[e.host];

@@ -10,7 +10,7 @@ import { createIdbVersionStore } from '../../diff/versions.ts';
 import type { Example } from '../../examples/index.ts';
 import { CourseState } from './course.svelte.ts';
 import { GalleryState } from './gallery.svelte.ts';
-import type { OpenRequest, OpenWorkspace } from './open-workspace.ts';
+import type { OpenRequest, OpenWorkspace } from '../../app/open-workspace.ts';
 import { SchemaDiffState, type DiffDeps } from './schema-diff.svelte.ts';
 
 export const SIDE_TABS = [['files', 'Files'], ['lessons', 'Lessons'], ['examples', 'Examples'], ['diff', 'Diff']] as const;

@@ -4,15 +4,15 @@
  * Discard, and keeping a workspace another tab deleted. See session-core.svelte.ts for switching.
  */
 import { SessionCore, type SessionDeps } from './session-core.svelte.ts';
-import { cleanName, freeName, newWorkspaceId, type Review, type WorkspaceEntry } from '../../workspace/list-format.ts';
-import type { RemovedWorkspace } from '../../workspace/list-store.ts';
-import { DEFAULT_SETTINGS } from '../../workspace/store.ts';
-import { lastCalls } from '../../workspace/telemetry-store.ts';
-import { decodeShared, hasShareMark } from '../../share/codec.ts';
-import { ShareError } from '../../share/errors.ts';
-import { contentOf, sharedName } from '../../share/apply.ts';
+import { cleanName, freeName, newWorkspaceId, type Review, type WorkspaceEntry } from '../workspace/list-format.ts';
+import type { RemovedWorkspace } from '../workspace/list-store.ts';
+import { DEFAULT_SETTINGS } from '../workspace/store.ts';
+import { lastCalls } from '../workspace/telemetry-store.ts';
+import { decodeShared, hasShareMark } from '../share/codec.ts';
+import { ShareError } from '../share/errors.ts';
+import { contentOf, sharedName } from '../share/apply.ts';
 import type { OpenRequest } from './open-workspace.ts';
-import { messageOf } from '../../app/playground.svelte.ts';
+import { messageOf } from './playground.svelte.ts';
 
 export type { SessionDeps };
 /** How long a deleted workspace can be brought back. */

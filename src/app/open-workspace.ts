@@ -2,7 +2,7 @@
  * How a lesson or a gallery example becomes a workspace: one function, `open(request)`. The app
  * gives Session.openAsNew (a new workspace of its own, so nothing the person wrote is replaced).
  */
-import type { Profile } from '../../protocol/engine.ts';
+import type { Profile } from '../protocol/engine.ts';
 
 export interface OpenRequest {
   /** What is being opened: the new workspace's name ("Lesson: Lists"). */

@@ -4,18 +4,18 @@
  * review mode for workspaces that came from a link or file (nothing runs until "Trust and run").
  * The list's actions (create, delete with undo, open a link…) are in session.svelte.ts.
  */
-import type { VersionStore } from '../../diff/versions.ts';
-import { Playground } from '../../app/playground.svelte.ts';
-import type { FileChange, PythonPort } from '../../app/ports.ts';
-import type { Profile } from '../../protocol/engine.ts';
-import { Workspace } from '../../workspace/workspace.svelte.ts';
-import { WorkspaceCatalog } from '../../workspace/catalog.svelte.ts';
-import type { WorkspaceStore } from '../../workspace/store.ts';
-import type { ListStore } from '../../workspace/list-store.ts';
-import type { WorkspaceEntry } from '../../workspace/list-format.ts';
-import { lastCalls, type TelemetryStore } from '../../workspace/telemetry-store.ts';
-import { CallJournal } from '../../workspace/journal.svelte.ts';
-import { memoryJournalStore, type JournalStore } from '../../workspace/journal-store.ts';
+import type { VersionStore } from '../diff/versions.ts';
+import { Playground } from './playground.svelte.ts';
+import type { FileChange, PythonPort } from './ports.ts';
+import type { Profile } from '../protocol/engine.ts';
+import { Workspace } from '../workspace/workspace.svelte.ts';
+import { WorkspaceCatalog } from '../workspace/catalog.svelte.ts';
+import type { WorkspaceStore } from '../workspace/store.ts';
+import type { ListStore } from '../workspace/list-store.ts';
+import type { WorkspaceEntry } from '../workspace/list-format.ts';
+import { lastCalls, type TelemetryStore } from '../workspace/telemetry-store.ts';
+import { CallJournal } from '../workspace/journal.svelte.ts';
+import { memoryJournalStore, type JournalStore } from '../workspace/journal-store.ts';
 
 /** The Python worker as the session uses it: `replace` empties the mirror before a switch. */
 export type SessionPython = PythonPort & { sync(files: FileChange[], options?: { replace?: boolean }): Promise<void> };
