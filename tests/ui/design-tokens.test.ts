@@ -27,7 +27,7 @@ const TEXTS = ['--color-text', '--color-text-muted', '--color-text-faint', '--co
   '--color-code-key', '--color-code-string', '--color-code-number', '--color-code-literal', '--color-added', '--color-removed'];
 const ON_OWN_BACKGROUND: Array<[string, string]> = [
   ['--color-on-accent', '--color-accent'], ['--color-on-accent', '--color-accent-strong'], ['--color-ok', '--color-ok-soft'],
-  ['--color-warn', '--color-warn-soft'], ['--color-error', '--color-error-soft'], ['--color-added', '--color-added-bg'],
+  ['--color-warn', '--color-warn-soft'], ['--color-error', '--color-error-soft'], ['--color-on-error', '--color-error'], ['--color-added', '--color-added-bg'],
   ['--color-removed', '--color-removed-bg'], ['--color-accent', '--color-accent-soft'],
 ];
 
