@@ -31,7 +31,7 @@ export const EXAMPLE_META: ExampleMeta[] = [
   {
     id: 'ltp-library', host: 'ltp', title: 'LTP library: Wikipedia + notes', profile: 'lcp', openPath: 'tools/wikipedia.py',
     summary: 'TOOL_LIBRARY_* metadata and TOOL_TITLES as lollms_hub shows them; a tool that writes files.',
-    look: 'The first telemetry line of a search: 📖 Consulting Wikipedia: "Quantum Computing". Then write a note and watch notes/ appear.',
+    look: 'The first telemetry line of a search: 📖 Consulting Wikipedia: "Quantum Computing". Then write a note and watch notes/ appear. In the Agent tab, Send the waiting message: a scripted model sends an empty query, reads the error and searches again.',
     run: { tool: 'tool_search_wikipedia', args: { query: 'Quantum Computing' } },
     agent: {
       message: 'What does the encyclopedia say about Quantum Computing?',
@@ -56,7 +56,7 @@ export const EXAMPLE_META: ExampleMeta[] = [
   {
     id: 'ltp-protocol', host: 'ltp', title: "The LTP protocol's TOOL_TITLES", profile: 'hub', openPath: 'tools/ltp_demo.py',
     summary: 'The weather, Wikipedia and file tools of the LTP example, each with its status line; its naming and argument standards.',
-    look: 'Each call opens with its status line; tool_write_file previews path, never text. In ltp_standards.py, summarise (no tool_ prefix) is not a tool, and url and command are previewed.',
+    look: 'Each call opens with its status line; tool_write_file previews path, never text. In ltp_standards.py, summarise (no tool_ prefix) is not a tool, and url and command are previewed. The Agent tab\'s scripted model asks for Berlin\'s weather, gets an error, and asks for Paris: one status line per call.',
     run: { tool: 'tool_search_wikipedia', args: { query: 'Quantum Computing' } },
     source: 'lollms_hub, docs/LTP_PROTOCOL.md (TOOL_TITLES)',
     agent: {
@@ -74,7 +74,7 @@ export const EXAMPLE_META: ExampleMeta[] = [
   {
     id: 'confirm-autonomy', host: 'lcp', title: 'Confirmations and autonomy levels', profile: 'lcp', openPath: 'tools/file_manager.py',
     summary: 'init_tools_library(config) + set_confirm_handler, the way lollms system_shell asks before risky work.',
-    look: 'rm docs/old.txt asks first at "safe"; set autonomy_level to "full_access" in the host configuration and it never asks.',
+    look: 'rm docs/old.txt asks first at "safe"; set autonomy_level to "full_access" in the host configuration and it never asks. In the Agent tab, Send the waiting message and reject the popup: the scripted model says it left the file alone.',
     run: { tool: 'tool_run_file_command', args: { command: 'ls docs' } },
     agent: {
       message: 'Delete docs/old.txt.',
