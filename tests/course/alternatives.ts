@@ -396,12 +396,12 @@ def tool_search_wikipedia(args: dict) -> dict:
       'functions/tools/count_lines.sh': null,
       'config.yaml': 'visible_tools:\n  - count_lines.py\n',
       'functions/tools/count_lines.py': `def run(path: str, verbose: bool = False) -> int:
-    \"\"\"Lines in a file.
+    """Lines in a file.
 
     Args:
         path: Which file
         verbose: Explain the number
-    \"\"\"
+    """
     with open(path) as f:
         return len(f.read().splitlines())
 `,
