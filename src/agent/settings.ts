@@ -14,6 +14,8 @@ export interface AgentSettings {
   maxTurns: number;
   protocol: ToolProtocol;
   conversation: AgentMessage[];
+  /** The message waiting in the composer, not sent yet (an example or a lesson suggests one). */
+  draft: string;
 }
 
 export const DEFAULT_SCRIPT = `[
@@ -23,7 +25,7 @@ export const DEFAULT_SCRIPT = `[
 ]`;
 
 export const DEFAULT_AGENT: AgentSettings = {
-  model: 'scripted', script: DEFAULT_SCRIPT, baseUrl: 'http://localhost:11434/v1', modelName: '', maxTurns: DEFAULT_MAX_TURNS, protocol: 'openai', conversation: [],
+  model: 'scripted', script: DEFAULT_SCRIPT, baseUrl: 'http://localhost:11434/v1', modelName: '', maxTurns: DEFAULT_MAX_TURNS, protocol: 'openai', conversation: [], draft: '',
 };
 
 type Obj = Record<string, unknown>;
@@ -76,5 +78,6 @@ export function agentSettings(v: unknown): AgentSettings {
     maxTurns: turns,
     protocol: v.protocol === 'lcp-text' ? 'lcp-text' : 'openai',
     conversation: Array.isArray(v.conversation) ? v.conversation.map(message).filter((m): m is AgentMessage => m !== null) : [],
+    draft: str(v.draft),
   };
 }

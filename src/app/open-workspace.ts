@@ -2,6 +2,7 @@
  * How a lesson or a gallery example becomes a workspace: one function, `open(request)`. The app
  * gives Session.openAsNew (a new workspace of its own, so nothing the person wrote is replaced).
  */
+import type { ScriptedStart } from '../agent/scripted-start.ts';
 import type { Profile } from '../protocol/engine.ts';
 
 export interface OpenRequest {
@@ -12,6 +13,8 @@ export interface OpenRequest {
   profile: Profile;
   /** Call form values per tool (JSON text). */
   args?: Record<string, string>;
+  /** A scripted conversation for the Agent panel (its script, and the message in its composer). */
+  agent?: ScriptedStart;
 }
 
 /** Resolves true once the files are open in a workspace, false when that could not happen. */

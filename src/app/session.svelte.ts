@@ -12,6 +12,7 @@ import { decodeShared, hasShareMark } from '../share/codec.ts';
 import { ShareError } from '../share/errors.ts';
 import { contentOf, sharedName } from '../share/apply.ts';
 import type { OpenRequest } from './open-workspace.ts';
+import { agentOfStart } from '../agent/scripted-start.ts';
 import { messageOf } from './playground.svelte.ts';
 
 export type { SessionDeps };
@@ -126,7 +127,10 @@ export class Session extends SessionCore {
     if (!(await this.#mayLeave())) return false;
     const entry = this.#newEntry(request.title);
     const files = bytesOf(request);
-    const settings = { ...structuredClone(DEFAULT_SETTINGS), profile: request.profile, openPath: request.openPath, args: request.args ?? {} };
+    const settings = {
+      ...structuredClone(DEFAULT_SETTINGS), profile: request.profile, openPath: request.openPath, args: request.args ?? {},
+      ...(request.agent ? { agent: agentOfStart(request.agent) } : {}),
+    };
     await this.deps.list.create(entry, { files, folders: [], settings }, this.currentId);
     await this.catalog.changed();
     return this.switchTo(entry.id);

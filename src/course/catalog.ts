@@ -1,7 +1,8 @@
 /**
  * The course: thirteen lessons in order, each built from its folder under lessons/ (lesson.md,
- * start/, solution/) and its check. The raw files come from a loader: bundle.ts (Vite, the app
- * and the tests) or bundle.node.ts (the CLI), keyed `./<id>/<path>`.
+ * start/, solution/, and agent.json when the Agent panel starts with a scripted conversation)
+ * and its check. The raw files come from a loader: bundle.ts (Vite, the app and the tests) or
+ * bundle.node.ts (the CLI), keyed `./<id>/<path>`.
  */
 import type { Profile } from '../protocol/engine.ts';
 import { lcpArrays, lcpDocstrings, lcpFirstTool, lcpOptional } from './checks/lcp-basics.ts';
@@ -9,6 +10,7 @@ import { lcpConfirm, lcpDynamicPrompt, lcpFolders, lcpHostConfig } from './check
 import { lokiBash, lokiEnv, lokiPython } from './checks/loki.ts';
 import { ltpPreview, ltpTitles } from './checks/ltp.ts';
 import { parseLessonText } from './lesson-text.ts';
+import { readScriptedStart } from '../agent/scripted-start.ts';
 import type { HostFamily, Lesson, LessonCheck } from './types.ts';
 
 interface Plan {
@@ -52,6 +54,10 @@ export function buildCourse(raw: Record<string, string>): Lesson[] {
     if (markdown === undefined) throw new Error(`lesson ${plan.id}: lesson.md is missing`);
     const start = folder(raw, plan.id, 'start');
     if (!(plan.openPath in start)) throw new Error(`lesson ${plan.id}: start/${plan.openPath} is missing`);
-    return { ...plan, ...parseLessonText(plan.id, markdown), profile: PROFILE[plan.host], start, solution: folder(raw, plan.id, 'solution') };
+    const agent = raw[`./${plan.id}/agent.json`];
+    return {
+      ...plan, ...parseLessonText(plan.id, markdown), profile: PROFILE[plan.host], start, solution: folder(raw, plan.id, 'solution'),
+      ...(agent !== undefined ? { agent: readScriptedStart(agent, `lesson ${plan.id}: agent.json`) } : {}),
+    };
   });
 }

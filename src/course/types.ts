@@ -1,6 +1,7 @@
 /** The course: lessons, their checks, and the port a check sees. */
 import type { ConfirmDecision, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
 import type { ScratchCallResult } from './scratch.ts';
+import type { ScriptedStart } from '../agent/scripted-start.ts';
 
 /** Which protocol a lesson teaches. LCP and LTP lessons use `tools/`, Loki ones `functions/tools/`. */
 export type HostFamily = 'lcp' | 'ltp' | 'loki';
@@ -57,6 +58,8 @@ export interface Lesson {
   openPath: string;
   profile: Profile;
   check: LessonCheck;
+  /** A scripted conversation the Agent panel starts with (from `agent.json`), to watch a host's model call the tools. */
+  agent?: ScriptedStart;
 }
 
 /** The outcome of one check run: every item, and whether they all pass. */

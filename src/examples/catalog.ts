@@ -3,6 +3,7 @@
  * LTP protocol's TOOL_TITLES, Loki's demo tools), toolplay's own teaching examples, and one small
  * example per surprising rule of each host. Files live in the folder named by `id`.
  */
+import type { ScriptedStart } from '../agent/scripted-start.ts';
 import type { Profile } from '../protocol/engine.ts';
 
 export interface ExampleMeta {
@@ -22,14 +23,27 @@ export interface ExampleMeta {
   source?: string;
   /** Built on first open: a SQLite database from one of the example's SQL scripts. */
   database?: { script: string; file: string };
+  /** A scripted conversation the Agent panel opens with: watch a model call the tools, and share it as a link. */
+  agent?: ScriptedStart;
 }
 
 export const EXAMPLE_META: ExampleMeta[] = [
   {
     id: 'ltp-library', host: 'ltp', title: 'LTP library: Wikipedia + notes', profile: 'lcp', openPath: 'tools/wikipedia.py',
     summary: 'TOOL_LIBRARY_* metadata and TOOL_TITLES as lollms_hub shows them; a tool that writes files.',
-    look: 'The first telemetry line of a search: 📖 Consulting Wikipedia: "Quantum Computing". Then write a note and watch notes/ appear.',
+    look: 'The first telemetry line of a search: 📖 Consulting Wikipedia: "Quantum Computing". Then write a note and watch notes/ appear. In the Agent tab, Send the waiting message: a scripted model sends an empty query, reads the error and searches again.',
     run: { tool: 'tool_search_wikipedia', args: { query: 'Quantum Computing' } },
+    agent: {
+      message: 'What does the encyclopedia say about Quantum Computing?',
+      // A model that first sends an empty query, reads the error, and tries again.
+      script: `[
+  {"call": "tool_search_wikipedia", "args": {"query": ""}},
+  {"if_error": {"call": "tool_search_wikipedia", "args": {"query": "Quantum Computing", "max_results": 2}},
+   "else": {"say": "Found: {{last_result}}"}},
+  {"if_error": {"say": "The search failed twice: {{last_result}}"},
+   "else": {"say": "The first search failed ({{result.1}}), the second found: {{last_result}}"}}
+]`,
+    },
   },
   {
     id: 'lcp-database-ops', host: 'lcp', title: 'database_ops.py (the LCP guide)', profile: 'lcp', openPath: 'tools/database_ops.py',
@@ -42,15 +56,35 @@ export const EXAMPLE_META: ExampleMeta[] = [
   {
     id: 'ltp-protocol', host: 'ltp', title: "The LTP protocol's TOOL_TITLES", profile: 'hub', openPath: 'tools/ltp_demo.py',
     summary: 'The weather, Wikipedia and file tools of the LTP example, each with its status line; its naming and argument standards.',
-    look: 'Each call opens with its status line; tool_write_file previews path, never text. In ltp_standards.py, summarise (no tool_ prefix) is not a tool, and url and command are previewed.',
+    look: 'Each call opens with its status line; tool_write_file previews path, never text. In ltp_standards.py, summarise (no tool_ prefix) is not a tool, and url and command are previewed. The Agent tab\'s scripted model asks for Berlin\'s weather, gets an error, and asks for Paris: one status line per call.',
     run: { tool: 'tool_search_wikipedia', args: { query: 'Quantum Computing' } },
     source: 'lollms_hub, docs/LTP_PROTOCOL.md (TOOL_TITLES)',
+    agent: {
+      message: 'What is the weather in Berlin?',
+      // The hub streams one status line per call; the model gets str() of each result.
+      script: `[
+  {"call": "tool_get_weather", "args": {"query": "Berlin"}},
+  {"if_error": {"call": "tool_get_weather", "args": {"query": "Paris"}},
+   "else": {"say": "{{last_result}}"}},
+  {"if_error": {"say": "No weather at all: {{last_result}}"},
+   "else": {"say": "Berlin is not in the table ({{result.1}}). In Paris: {{last_result}}"}}
+]`,
+    },
   },
   {
     id: 'confirm-autonomy', host: 'lcp', title: 'Confirmations and autonomy levels', profile: 'lcp', openPath: 'tools/file_manager.py',
     summary: 'init_tools_library(config) + set_confirm_handler, the way lollms system_shell asks before risky work.',
-    look: 'rm docs/old.txt asks first at "safe"; set autonomy_level to "full_access" in the host configuration and it never asks.',
+    look: 'rm docs/old.txt asks first at "safe"; set autonomy_level to "full_access" in the host configuration and it never asks. In the Agent tab, Send the waiting message and reject the popup: the scripted model says it left the file alone.',
     run: { tool: 'tool_run_file_command', args: { command: 'ls docs' } },
+    agent: {
+      message: 'Delete docs/old.txt.',
+      // Answer the popup both ways: a rejection is a failure the model sees, so it does not claim the deletion.
+      script: `[
+  {"call": "tool_run_file_command", "args": {"command": "rm docs/old.txt"}},
+  {"if_error": {"say": "I left docs/old.txt alone: {{last_result}}"},
+   "else": {"say": "docs/old.txt is deleted: {{last_result}}"}}
+]`,
+    },
   },
   {
     id: 'lcp-quirks', host: 'lcp', title: 'LCP quirks', profile: 'lcp', openPath: 'tools/quirks.py',

@@ -68,6 +68,9 @@ export class AgentState {
   set modelName(v: string) { this.#update({ modelName: v }); }
   get maxTurns(): number { return this.settings.maxTurns; }
   set maxTurns(v: number) { if (Number.isInteger(v) && v >= 1) this.#update({ maxTurns: Math.min(v, 100) }); }
+  /** The message in the composer: kept with the workspace, so an example's or a lesson's suggestion is there when it opens. */
+  get draft(): string { return this.settings.draft; }
+  set draft(v: string) { this.#update({ draft: v }); }
   get protocol(): AgentSettings['protocol'] { return this.profile === 'lcp' ? this.settings.protocol : 'openai'; }
   set protocol(v: AgentSettings['protocol']) { this.#update({ protocol: v }); }
 

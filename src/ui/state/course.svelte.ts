@@ -103,7 +103,7 @@ export class CourseState {
   }
 
   #startOf(lesson: Lesson): OpenRequest {
-    return { title: `Lesson: ${lesson.title}`, files: lesson.start, openPath: lesson.openPath, profile: lesson.profile, args: {} };
+    return { title: `Lesson: ${lesson.title}`, files: lesson.start, openPath: lesson.openPath, profile: lesson.profile, args: {}, ...(lesson.agent ? { agent: lesson.agent } : {}) };
   }
 
   /** Runs the selected lesson's check on the workspace's files; a pass finishes the lesson. */

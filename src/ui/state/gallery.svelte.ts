@@ -45,6 +45,7 @@ export class GalleryState {
       await this.#open({
         title: `Example: ${example.title}`, files, openPath: example.openPath, profile: example.profile,
         args: { [example.run.tool]: JSON.stringify(example.run.args, null, 2) },
+        ...(example.agent ? { agent: example.agent } : {}),
       });
     } catch (e) {
       this.#error = `Could not open "${example.title}": ${e instanceof Error ? e.message : String(e)}`;
