@@ -18,6 +18,7 @@ import ast
 import re
 from typing import Any, Iterator
 
+from ...core.docstrings import get_docstring
 from .annotation_text import annotation_text
 
 # One docstring line that looks like "name (type): text" / "- name: text" / "1. name - text":
@@ -122,7 +123,7 @@ def schema_params(node: ast.FunctionDef) -> Iterator[tuple[ast.arg, ast.expr | N
 
 def tool_schema(node: ast.FunctionDef) -> dict[str, Any]:
     """One discover_tools() item (without ``_python_file_path``), properties in signature order."""
-    docstring = ast.get_docstring(node) or ""
+    docstring = get_docstring(node) or ""
     described = doc_params(docstring) if docstring else {}
     properties: dict[str, Any] = {}
     required: list[str] = []
