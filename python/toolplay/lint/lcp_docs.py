@@ -28,6 +28,8 @@ def entries(func: ast.AST) -> list[tuple[int, str, str, str, str]]:
     section = ""
     for line, raw in docstring_lines(func):
         text = raw.strip()
+        if ":" not in text and "-" not in text:
+            continue  # neither a section header nor a line LCP's pattern matches: both need one
         header = _HEADER.match(text)
         if header and (not header.group(2) or header.group(1).lower() in _ARG_HEADERS):
             section = header.group(1).lower()
