@@ -49,17 +49,31 @@ def _from_earlier(text: str, earlier: tuple[PythonSource, ...]) -> ast.Module | 
 
 
 _recent: list[tuple[bytes, PythonSource]] = []
+# Each path's last content: the one an edit of it most likely starts from, when other files were read
+# since. Its tree is no extra memory: the hub's reading keeps every file's (hosts/hub/library_file.py).
+_by_path: dict[str, PythonSource] = {}
 
 
-def parsed(data: bytes) -> PythonSource:
-    """The text and tree of ``data``: read-only, shared with every other reader of the same content."""
+def parsed(data: bytes, path: str | None = None) -> PythonSource:
+    """The text and tree of ``data``: read only, shared with every other reader of the same content.
+    ``path``: the file it is the content of, whose last content it may be an edit of."""
     for seen, source in _recent:
         if seen == data:
-            return source
-    source = PythonSource(data, tuple(earlier for _, earlier in _recent))
-    _recent.insert(0, (data, source))
-    del _recent[KEEP:]
+            break
+    else:
+        last = _by_path.get(path) if path is not None else None
+        earlier = tuple(s for _, s in _recent if s is not last)
+        source = PythonSource(data, (last, *earlier) if last is not None else earlier)
+        _recent.insert(0, (data, source))
+        del _recent[KEEP:]
+    if path is not None:
+        _by_path[path] = source
     return source
 
 
-file_cache.on_reset(_recent.clear)
+def _forget() -> None:
+    _recent.clear()
+    _by_path.clear()
+
+
+file_cache.on_reset(_forget)
