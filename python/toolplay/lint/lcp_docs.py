@@ -8,9 +8,9 @@ parameter (§2.3). Both are easy to trip over, so each finding points at the exa
 from __future__ import annotations
 
 import ast
-import inspect
 import re
 
+from ..core.docstrings import cleandoc
 from ..hosts.hub.tools_manager import PARAM_LINE as HUB_PARAM_LINE
 from ..hosts.lcp import schema as lcp_schema
 from ..hosts.lcp.schema import DOC_PARAM_NAME, DOC_PARAM_RE, SKIPPED_DOC_NAMES
@@ -28,6 +28,8 @@ def entries(func: ast.AST) -> list[tuple[int, str, str, str, str]]:
     section = ""
     for line, raw in docstring_lines(func):
         text = raw.strip()
+        if ":" not in text and "-" not in text:
+            continue  # neither a section header nor a line LCP's pattern matches: both need one
         header = _HEADER.match(text)
         if header and (not header.group(2) or header.group(1).lower() in _ARG_HEADERS):
             section = header.group(1).lower()
@@ -62,7 +64,7 @@ def check_docs(out: Collector, func: ast.FunctionDef) -> None:
 
 
 def _check_paragraph_trap(out: Collector, func: ast.FunctionDef, doc: ast.Constant) -> None:
-    cleaned = inspect.cleandoc(doc.value)
+    cleaned = cleandoc(doc.value)
     first = cleaned.strip().split("\n\n")[0]
     if not any(line and not line.strip() for line in first.split("\n")):
         return

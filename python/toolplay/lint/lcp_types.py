@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import ast
 
+from ..hosts.lcp.annotation_text import annotation_text
 from ..hosts.lcp.schema import json_type, schema_params
-from .source import Collector, is_literal
+from .source import Collector
 
 
 _SCALARS = {"str": "string", "bytes": "string", "int": "integer", "float": "number", "bool": "boolean"}
@@ -110,7 +111,7 @@ def check_param_types(out: Collector, func: ast.FunctionDef, enums: set[str]) ->
 def _check_annotation(out: Collector, func: ast.FunctionDef, arg: ast.arg, default: ast.AST | None, enums: set[str]) -> None:
     anno = arg.annotation
     assert anno is not None
-    text = ast.unparse(anno)
+    text = annotation_text(anno)
     got = json_type(text)  # the JSON type LCP emits (its substring rule, lcp.md §2.2)
     want = intent(anno, enums)
     where = f"`{arg.arg}: {text}` in {func.name}"
@@ -153,9 +154,13 @@ def _check_lost_details(out: Collector, arg: ast.arg, anno: ast.AST, text: str, 
                         enums: set[str]) -> None:
     """LCP002-LCP004; ``text`` is the annotation unparsed, ``got`` the type LCP gives it."""
     head = _name(anno.value) if isinstance(anno, ast.Subscript) else _name(anno)
-    inner = list(ast.walk(anno))
-    literal = next((n for n in inner if isinstance(n, ast.Subscript) and _name(n.value) == "Literal"), None)
-    enum = next((n for n in (_name(x) for x in inner) if n in enums), None) if enums else None
+    # The text holds every name of the annotation: without "Literal" or an enum's name in it, no
+    # node can be one, and the walk is skipped.
+    literal = enum = None
+    if "Literal" in text or (enums and any(name in text for name in enums)):
+        inner = list(ast.walk(anno))
+        literal = next((n for n in inner if isinstance(n, ast.Subscript) and _name(n.value) == "Literal"), None)
+        enum = next((n for n in (_name(x) for x in inner) if n in enums), None) if enums else None
     if literal is not None or enum is not None:
         choices = ", ".join(repr(v) for v in _literal_values(literal)) if literal is not None else f"the members of {enum}"
         out.add("LCP002", "warning", out.node_span(anno),
@@ -175,8 +180,10 @@ def _check_lost_details(out: Collector, arg: ast.arg, anno: ast.AST, text: str, 
 
 
 def _check_default(out: Collector, func: ast.FunctionDef, arg: ast.arg, default: ast.AST) -> None:
-    text = ast.unparse(default)
-    if not is_literal(default):
+    try:
+        value = default.value if type(default) is ast.Constant else ast.literal_eval(default)
+    except Exception:  # not a literal (what is_literal tells)
+        text = annotation_text(default)
         shown = text.strip("'\"")
         out.add("LCP005", "warning", out.node_span(default),
                 f"The default of `{arg.arg}` is not a literal, so LCP cannot evaluate it and sends the source text "
@@ -184,7 +191,6 @@ def _check_default(out: Collector, func: ast.FunctionDef, arg: ast.arg, default:
                 f"`{arg.arg}`: the tool receives \"{shown}\", not the value.",
                 f"use a literal default (e.g. `{arg.arg}=None`, then `{arg.arg} = {text} if {arg.arg} is None else {arg.arg}` inside)")
         return
-    value = ast.literal_eval(default)
     if isinstance(value, (set, frozenset, bytes, bytearray)):
         out.add("LCP006", "error", out.node_span(default),
                 f"The default of `{arg.arg}` is a Python {type(value).__name__}, which LCP puts into the schema as is: "

@@ -72,7 +72,7 @@ def _analyse(path: str, data: bytes) -> FileLint:
 def read_source(path: str, data: bytes) -> SourceFile:
     # Parse the decoded text, as LCP does (read_text): SyntaxError offsets then count characters on every
     # Python. UTF-8 text is LCP's and the hub's too: their parse is shared (core/python_source.py).
-    shared = parsed(data)
+    shared = parsed(data, path)
     if shared.text is not None:
         if shared.tree is not None:
             return SourceFile(path, shared.text, shared.tree)

@@ -148,14 +148,25 @@ def is_literal(node: ast.AST | None) -> bool:
 # (in the order every node's own fields list them).
 _BLOCK_FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")
 DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_FIELDS_OF: dict[type, tuple[str, ...]] = {}
 
 
-def _blocks(node: ast.AST) -> Iterator[ast.AST]:
+def _block_fields(cls: type) -> tuple[str, ...]:
+    """The statement-list fields a node class has (none for most: expressions, simple statements)."""
+    fields = _FIELDS_OF.get(cls)
+    if fields is None:
+        fields = _FIELDS_OF[cls] = tuple(name for name in _BLOCK_FIELDS if name in cls._fields)  # type: ignore[attr-defined]
+    return fields
+
+
+def _blocks(node: ast.AST) -> list[ast.AST]:
     """``node``'s children that can hold or be statements: the items of its statement lists, in order."""
-    for name in _BLOCK_FIELDS:
+    out: list[ast.AST] = []
+    for name in _block_fields(type(node)):
         value = getattr(node, name, None)
         if type(value) is list:
-            yield from value
+            out.extend(value)
+    return out
 
 
 def statements(tree: ast.AST) -> list[ast.AST]:
@@ -166,11 +177,12 @@ def statements(tree: ast.AST) -> list[ast.AST]:
     if _last_statements[0] is tree:
         return _last_statements[1]
     out: list[ast.AST] = []
-    stack = list(_blocks(tree))[::-1]
+    stack = _blocks(tree)[::-1]
     while stack:
         node = stack.pop()
         out.append(node)
-        stack.extend(list(_blocks(node))[::-1])
+        if _block_fields(type(node)):
+            stack.extend(_blocks(node)[::-1])
     _last_statements[:] = [tree, out]
     return out
 
@@ -185,7 +197,8 @@ def func_defs_with_parents(tree: ast.AST) -> Iterator[tuple[ast.AST, list[ast.AS
         for child in _blocks(node):
             if isinstance(child, DEFS):
                 yield child, parents
-            yield from walk(child, parents + [child])
+            if _block_fields(type(child)):  # only these can hold more
+                yield from walk(child, parents + [child])
 
     yield from walk(tree, [])
 

@@ -3,10 +3,9 @@ made from its LibraryFile (hosts/hub/library_file.py), so a changed file changes
 
 from __future__ import annotations
 
-from ..core import file_cache
 from ..hosts.hub.files import python_files
 from ..hosts.hub.host import library_text, tools_text
-from ..hosts.hub.library_file import LibraryFile
+from ..hosts.hub.library_file import LibraryFile, library_file
 from .groups import FileGroups
 
 
@@ -18,7 +17,7 @@ class _HubGroups(FileGroups):
 
     def _text(self, path: str) -> str:
         try:
-            entry = file_cache.value(path, "hub", LibraryFile)
+            entry = library_file(path)
         except OSError:  # the hub skips a file it cannot read
             return ""
         return self.text(path, entry) if entry.text is not None else ""

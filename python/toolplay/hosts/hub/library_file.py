@@ -9,6 +9,7 @@ top-level dict before handing it out, and no consumer changes the nested ones (e
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from ...core import file_cache
@@ -25,10 +26,10 @@ class LibraryFile:
 
     __slots__ = ("text", "_tree", "_meta", "_defs", "_json")
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, path: str | None = None) -> None:
         # The hub reads text files as UTF-8 with universal newlines, and parses them: as LCP's
         # reading and the linter do, so the three share one parse (core/python_source.py).
-        source = parsed(data)
+        source = parsed(data, path)
         self.text: str | None = source.text
         self._tree = source.tree
         self._meta: tuple[dict, dict[str, str]] | None = None
@@ -62,12 +63,17 @@ class LibraryFile:
         return hit
 
 
+def library_file(path: str) -> LibraryFile:
+    """The cached LibraryFile of ``path``'s current content (raises OSError when it cannot be read)."""
+    return file_cache.value(path, "hub", partial(LibraryFile, path=path))
+
+
 def library_files(paths: list[str]) -> list[tuple[str, LibraryFile]]:
     """(absolute path, its LibraryFile) per readable ``.py`` file; unreadable files are skipped like the hub's scan does."""
     out = []
     for path in python_files(paths):
         try:
-            entry = file_cache.value(path, "hub", LibraryFile)
+            entry = library_file(path)
         except OSError:
             continue
         if entry.text is not None:

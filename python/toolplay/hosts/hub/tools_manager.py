@@ -13,6 +13,8 @@ import ast
 import re
 from typing import Any
 
+from ...core.docstrings import get_docstring
+
 DEFAULT_METADATA = {"name": "Unnamed Tool Library", "description": "No description provided.", "icon": "🔧"}
 # Module globals the hub reads as library metadata, and the key each lands under.
 METADATA_KEYS = {
@@ -65,7 +67,7 @@ def tool_nodes(source: str, tree: ast.Module | None = None) -> tuple[list[dict],
 
 
 def _definition(node: ast.FunctionDef, titles: Any) -> dict:
-    docstring = ast.get_docstring(node) or "No description provided."
+    docstring = get_docstring(node) or "No description provided."
     params: dict[str, Any] = {"type": "object", "properties": {}, "required": []}
     for m in PARAM_LINE.finditer(docstring):
         name, p_type, desc = m.groups()

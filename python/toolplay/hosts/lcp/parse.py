@@ -31,7 +31,7 @@ class ParsedFile:
 
 def parse_source(data: bytes, path: str) -> ParsedFile:
     name = os.path.basename(path)
-    source = parsed(data)  # the text and tree the hub and the linter read too
+    source = parsed(data, path)  # the text and tree the hub and the linter read too
     exc = source.error
     if source.tree is not None and source.text is not None:
         try:

@@ -18,6 +18,9 @@ import ast
 import re
 from typing import Any, Iterator
 
+from ...core.docstrings import get_docstring
+from .annotation_text import annotation_text
+
 # One docstring line that looks like "name (type): text" / "- name: text" / "1. name - text":
 # an optional bullet or number, the name, an optional "(type)", then ":" or "-" and the text.
 DOC_PARAM_NAME = r"^(?:[-\*\d\.]+\s*)?([a-zA-Z0-9_]+)"
@@ -120,7 +123,7 @@ def schema_params(node: ast.FunctionDef) -> Iterator[tuple[ast.arg, ast.expr | N
 
 def tool_schema(node: ast.FunctionDef) -> dict[str, Any]:
     """One discover_tools() item (without ``_python_file_path``), properties in signature order."""
-    docstring = ast.get_docstring(node) or ""
+    docstring = get_docstring(node) or ""
     described = doc_params(docstring) if docstring else {}
     properties: dict[str, Any] = {}
     required: list[str] = []
@@ -159,41 +162,3 @@ def _docstring_fallback(docstring: str, properties: dict[str, Any], required: li
 def prompt_function_names(tree: ast.AST) -> set[str]:
     """Every ``def`` name anywhere in the file (``ast.walk``): the ``tool_<x>_prompt`` lookup uses it."""
     return {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
-
-
-def annotation_text(node: ast.expr) -> str:
-    """``ast.unparse(node)``, computed directly for the common annotation shapes (names, dotted
-    names, subscripts of them, simple string literals, ``X | Y``); anything else is unparsed."""
-    text = _simple_text(node)
-    return ast.unparse(node) if text is None else text
-
-
-def _simple_text(node: ast.expr) -> str | None:
-    cls = type(node)
-    if cls is ast.Name:
-        return node.id
-    if cls is ast.Attribute and type(node.value) in (ast.Name, ast.Attribute):
-        base = _simple_text(node.value)
-        return None if base is None else f"{base}.{node.attr}"
-    if cls is ast.Subscript and type(node.value) in (ast.Name, ast.Attribute):
-        base = _simple_text(node.value)
-        inner = node.slice
-        if type(inner) is ast.Tuple:
-            if len(inner.elts) < 2:
-                return None
-            parts = [_simple_text(e) for e in inner.elts]
-            text = None if None in parts else ", ".join(parts)  # type: ignore[arg-type]
-        else:
-            text = _simple_text(inner)
-        return None if base is None or text is None else f"{base}[{text}]"
-    if cls is ast.Constant:
-        value = node.value
-        if value is None:
-            return "None"
-        if type(value) is str and node.kind is None and value.isascii() and value.isprintable() and "'" not in value and "\\" not in value:
-            return f"'{value}'"
-        return None
-    if cls is ast.BinOp and type(node.op) is ast.BitOr and type(node.right) is not ast.BinOp:
-        left, right = _simple_text(node.left), _simple_text(node.right)
-        return None if left is None or right is None else f"{left} | {right}"
-    return None

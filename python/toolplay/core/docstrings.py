@@ -1,0 +1,27 @@
+"""A def's docstring as ``ast.get_docstring`` gives it, cleaned once per docstring text.
+
+LCP's schema, the hub's definitions and the linter each read every tool's cleaned docstring, so a
+one-file rescan cleaned each docstring of the edited file three times. ``inspect.cleandoc`` depends
+on the text alone: its answers for the last few hundred texts are kept (strings: shared safely).
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from functools import lru_cache
+
+# A one-file rescan needs a handful; more would only keep old docstrings alive.
+cleandoc = lru_cache(maxsize=256)(inspect.cleandoc)
+
+
+def get_docstring(node: ast.AST) -> str | None:
+    """``ast.get_docstring(node)`` (cleaned) for a def, class or module."""
+    if not isinstance(node, (ast.AsyncFunctionDef, ast.FunctionDef, ast.ClassDef, ast.Module)):
+        raise TypeError(f"{node.__class__.__name__!r} can't have docstrings")
+    if not (node.body and isinstance(node.body[0], ast.Expr)):
+        return None
+    value = node.body[0].value
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return cleandoc(value.value)
+    return None
