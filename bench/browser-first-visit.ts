@@ -28,7 +28,9 @@ async function freshVisit(visit: FirstVisit): Promise<number> {
     for (const script of visit.initScripts) await context.addInitScript(typeof script === 'string' ? { content: script } : script);
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(visit.url, { waitUntil: 'commit' });
-    return await visit.time(page);
+    return await visit.time(page).catch((e: unknown) => {
+      throw new Error(`${visit.url} was not ready on a first visit: ${(e as Error).message}`, { cause: e });
+    });
   } finally {
     await context?.close().catch(() => {});
     rmSync(profile, { recursive: true, force: true });

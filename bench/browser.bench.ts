@@ -76,17 +76,25 @@ interface Load {
  * and per recorded time, the median of `runs`.
  */
 async function interleavedLoads(page: Page, loads: Record<string, Load>, runs = 7, warmUps = 2): Promise<Record<string, Record<string, number>>> {
-  for (let i = 0; i < warmUps; i++) {
-    for (const load of Object.values(loads)) {
-      await page.goto(load.url);
+  // A page that never gets ready says which one it was, on which visit (seen once: a 90 s wait with no name).
+  const ready = async (name: string, load: Load, visit: string): Promise<void> => {
+    try {
       await load.ready(page);
+    } catch (e) {
+      throw new Error(`the ${name} page (${load.url}) was not ready on the ${visit}: ${(e as Error).message}`, { cause: e });
+    }
+  };
+  for (let i = 0; i < warmUps; i++) {
+    for (const [name, load] of Object.entries(loads)) {
+      await page.goto(load.url);
+      await ready(name, load, `warm-up visit ${i + 1}`);
     }
   }
   const samples: Record<string, Record<string, number[]>> = {};
   for (let i = 0; i < runs; i++) {
     for (const [name, load] of Object.entries(loads)) {
       await page.goto(load.url, { waitUntil: 'commit' });
-      await load.ready(page);
+      await ready(name, load, `timed visit ${i + 1}`);
       for (const [key, ms] of Object.entries(await load.at(page))) ((samples[name] ??= {})[key] ??= []).push(ms);
     }
   }
