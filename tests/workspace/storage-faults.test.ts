@@ -100,7 +100,8 @@ describe('while working', () => {
       await ws.flush();
       expect(ws.saveError).toMatch(/^A newer version of toolplay now owns this browser's storage/);
       page.dispatchEvent(new Event('pagehide'));
-      await new Promise((r) => setTimeout(r, 50));
+      // The unload save issues its transaction synchronously in the handler; this read's transaction,
+      // created after it over the same store, runs only once it has committed (IndexedDB's ordering).
       expect(text((await store.load('w')).files.get('a.py'))).toBe("the newer toolplay's");
       ws.dispose();
     } finally {
