@@ -17,11 +17,5 @@ cleandoc = lru_cache(maxsize=256)(inspect.cleandoc)
 
 def get_docstring(node: ast.AST) -> str | None:
     """``ast.get_docstring(node)`` (cleaned) for a def, class or module."""
-    if not isinstance(node, (ast.AsyncFunctionDef, ast.FunctionDef, ast.ClassDef, ast.Module)):
-        raise TypeError(f"{node.__class__.__name__!r} can't have docstrings")
-    if not (node.body and isinstance(node.body[0], ast.Expr)):
-        return None
-    value = node.body[0].value
-    if isinstance(value, ast.Constant) and isinstance(value.value, str):
-        return cleandoc(value.value)
-    return None
+    text = ast.get_docstring(node, clean=False)  # finds it (and refuses other nodes) as ast does
+    return None if text is None else cleandoc(text)
