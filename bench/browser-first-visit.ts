@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM } from '../tests/e2e/harness.ts';
+import { middle } from './bench.ts';
 
 /** A page to open once per fresh profile: its URL, and what it records (ms since navigation) once ready. */
 export interface FirstVisit {
@@ -41,6 +42,5 @@ async function freshVisit(visit: FirstVisit): Promise<number> {
 export async function firstVisits(visits: Record<string, FirstVisit>, runs = 5): Promise<Record<string, number>> {
   const samples: Record<string, number[]> = {};
   for (let i = 0; i < runs; i++) for (const [name, visit] of Object.entries(visits)) (samples[name] ??= []).push(await freshVisit(visit));
-  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return Object.fromEntries(Object.entries(samples).map(([name, xs]) => [name, median(xs)]));
+  return Object.fromEntries(Object.entries(samples).map(([name, xs]) => [name, middle(xs)]));
 }

@@ -19,7 +19,7 @@ import { benchCalls, benchStop, benchWorkspace, type CallHops } from './browser-
 import { benchMarkers } from './browser-app.ts';
 import { benchRescan, RESCAN_FILES } from './browser-rescan.ts';
 import { firstVisits } from './browser-first-visit.ts';
-import type { BenchRow } from './bench.ts';
+import { middle, type BenchRow } from './bench.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const round = (v: number): number => Math.round(v * 100) / 100;
@@ -98,9 +98,8 @@ async function interleavedLoads(page: Page, loads: Record<string, Load>, runs = 
       for (const [key, ms] of Object.entries(await load.at(page))) ((samples[name] ??= {})[key] ??= []).push(ms);
     }
   }
-  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   return Object.fromEntries(Object.entries(samples).map(([name, byKey]) =>
-    [name, Object.fromEntries(Object.entries(byKey).map(([key, xs]) => [key, median(xs)]))]));
+    [name, Object.fromEntries(Object.entries(byKey).map(([key, xs]) => [key, middle(xs)]))]));
 }
 
 /** The call's round trip hop by hop (each the median of 50 timed calls; no targets: they say where the time goes). */
