@@ -24,12 +24,15 @@ class FileGroups:
     def __init__(self, keys: list[str], texts: list[str]) -> None:
         self.keys = keys
         self.texts = texts
+        self.position: dict[str, int] = {}  # key -> its first place in the list
+        for i, key in enumerate(keys):
+            self.position.setdefault(key, i)
 
     def groups(self) -> list[Group]:
         return [(key, text) for key, text in zip(self.keys, self.texts) if text]
 
     def text_of(self, key: str) -> str:
-        return self.texts[self.keys.index(key)]
+        return self.texts[self.position[key]]
 
     def patch(self, changed: list[str]) -> list[str] | None:
         """Brings the list up to date after ``changed`` (files whose content changed; no file was

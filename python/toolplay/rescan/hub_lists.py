@@ -12,7 +12,6 @@ from .groups import FileGroups
 class _HubGroups(FileGroups):
     def __init__(self, paths: list[str]) -> None:
         keys = python_files(paths)
-        self.index = {key: i for i, key in enumerate(keys)}
         super().__init__(keys, [self._text(key) for key in keys])
 
     def _text(self, path: str) -> str:
@@ -28,7 +27,7 @@ class _HubGroups(FileGroups):
     def patch(self, changed: list[str]) -> list[str] | None:
         moved = []
         for path in changed:
-            i = self.index.get(path)
+            i = self.position.get(path)
             if i is not None:
                 text = self._text(path)
                 if text != self.texts[i]:

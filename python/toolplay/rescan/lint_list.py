@@ -15,7 +15,6 @@ class LintGroups(FileGroups):
     def __init__(self, paths: list[str]) -> None:
         files = collect_files(paths)
         self.results = [analysed(path) for path in files]
-        self.at = {path: i for i, path in enumerate(files)}
         self.cross = CrossFile(list(zip(files, self.results)))
         super().__init__(files, [self._text(path, result) for path, result in zip(files, self.results)])
 
@@ -26,7 +25,7 @@ class LintGroups(FileGroups):
         reach: list[str] = []
         again = False
         for path in changed:
-            i = self.at.get(path)
+            i = self.position.get(path)
             if i is None:
                 continue
             old, new = self.results[i], analysed(path)
@@ -44,7 +43,7 @@ class LintGroups(FileGroups):
             reach = self.keys
         moved = []
         for path in dict.fromkeys(reach):
-            i = self.at[path]
+            i = self.position[path]
             text = self._text(path, self.results[i])
             if text != self.texts[i]:
                 self.texts[i] = text
