@@ -7,13 +7,18 @@
  *   `null` sends no results and ends the turn.
  */
 import { pyStr } from './pyrepr.ts';
-import type { AgentProfile, AgentToolCall, ToolOutcome, WireMessage } from './types.ts';
+import type { AgentProfile, AgentToolCall, OpenAiTool, ToolOutcome, WireMessage } from './types.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Loki's value for the model, from a Loki call's result. */
 function lokiValue(result: unknown): unknown {
   return isRecord(result) && 'model_value' in result ? result.model_value : result;
+}
+
+/** Loki's declarations as the tools it sends the model: each one, as it is, the `function` of an OpenAI tool (anything else is skipped). */
+export function lokiTools(declarations: readonly unknown[]): OpenAiTool[] {
+  return declarations.flatMap((d) => (isRecord(d) && 'name' in d ? [{ type: 'function' as const, function: d as OpenAiTool['function'] }] : []));
 }
 
 /** Would the host call this outcome a failure? (LCP: success false or a status other than 200; Loki: tool_call_error.) */

@@ -23,6 +23,7 @@ import { UsageFailure } from './usage.ts';
 import { CONFIRM_DECISIONS } from '../protocol/vocabulary.ts';
 import type { Engine } from '../engine/engine.ts';
 import { nativeSpecs } from '../loki/schema.ts';
+import { lokiTools } from '../agent/hosts.ts';
 
 const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -57,8 +58,7 @@ function model(values: Record<string, string | boolean | undefined>): ModelPort 
 function specsOf(engine: Engine, path: string, profile: AgentProfile): OpenAiTool[] {
   if (profile !== 'loki') return engine.call('schema', { paths: [path], profile, format: 'openai' }) as OpenAiTool[];
   const native = nativeSpecs(engine, [path], 'loki');
-  return (Array.isArray(native) ? native : []).flatMap((d: unknown) =>
-    d !== null && typeof d === 'object' && 'name' in d ? [{ type: 'function' as const, function: d as OpenAiTool['function'] }] : []);
+  return lokiTools(Array.isArray(native) ? native : []);
 }
 
 function exitCode(end: LoopEnd, scripted: boolean): number {

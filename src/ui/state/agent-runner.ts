@@ -6,11 +6,12 @@
 import type { RequestedCall, ToolRunner } from '../../agent/ports.ts';
 import type { OpenAiTool, ToolOutcome, AgentProfile } from '../../agent/types.ts';
 import type { Playground } from '../../app/playground.svelte.ts';
+import { lokiTools } from '../../agent/hosts.ts';
 
 /** The profile's tools as OpenAI tools: the engine's export, or Loki's declarations wrapped the way Loki sends them. */
 export async function agentSpecs(p: Playground, profile: AgentProfile): Promise<OpenAiTool[]> {
   if (profile === 'loki') {
-    return p.tools.tools.flatMap((t) => (t.spec !== null && typeof t.spec === 'object' && 'name' in t.spec ? [{ type: 'function' as const, function: t.spec as OpenAiTool['function'] }] : []));
+    return lokiTools(p.tools.tools.map((t) => t.spec));
   }
   return (await p.python.schema({ paths: p.layout.enginePaths, profile, format: 'openai', hostConfig: p.host.config })) as OpenAiTool[];
 }
