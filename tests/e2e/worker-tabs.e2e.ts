@@ -40,6 +40,17 @@ async function twoTabs(newContext: () => Promise<import('playwright-core').Brows
   return [tabA, tabB];
 }
 
+/** Both tabs edit tools/notes.py within the autosave pause, before either hears of the other: the tab whose save came second offers the comparison. */
+async function editAtOnce(tabA: Page, tabB: Page): Promise<{ loser: Page; winner: Page; mine: string; theirs: string }> {
+  await Promise.all([setEditorText(tabA, `${NOTES}# only A\n`), setEditorText(tabB, `${NOTES}# only B\n`)]);
+  const loser = await Promise.race([
+    compareButton(tabA).waitFor({ timeout: 15_000 }).then(() => tabA),
+    compareButton(tabB).waitFor({ timeout: 15_000 }).then(() => tabB),
+  ]);
+  const [winner, mine, theirs] = loser === tabA ? [tabB, '# only A', '# only B'] : [tabA, '# only B', '# only A'];
+  return { loser, winner, mine, theirs };
+}
+
 const tests: E2ETest[] = [
   {
     name: 'finding 1: B saves an edit of tools/notes.py, A shows it at once, A edits on top and both edits are stored',
@@ -64,16 +75,7 @@ const tests: E2ETest[] = [
     name: 'two tabs change one file at once: the person sees both versions side by side, chooses, the other tab is told and the version not chosen stays in History',
     async run({ newContext, base }) {
       const [tabA, tabB] = await twoTabs(newContext, base);
-      // Both edit within the autosave pause, before either hears of the other.
-      await Promise.all([setEditorText(tabA, `${NOTES}# only A\n`), setEditorText(tabB, `${NOTES}# only B\n`)]);
-      const [first] = await Promise.race([
-        compareButton(tabA).waitFor({ timeout: 15_000 }).then(() => [tabA, tabB] as const),
-        compareButton(tabB).waitFor({ timeout: 15_000 }).then(() => [tabB, tabA] as const),
-      ]);
-      const loser = first;
-      const winner = loser === tabA ? tabB : tabA;
-      const mine = loser === tabA ? '# only A' : '# only B';
-      const theirs = loser === tabA ? '# only B' : '# only A';
+      const { loser, winner, mine, theirs } = await editAtOnce(tabA, tabB);
       // Nothing was overwritten: the store holds the version saved first; the other tab was told.
       assert((await stored(winner, ['tools/notes.py']))[0] === `${NOTES}${theirs}\n`, 'the first save is what is stored');
       await loser.getByText(/tools\/notes\.py was also changed in another tab/).first().waitFor({ timeout: 10_000 });
@@ -119,14 +121,7 @@ const tests: E2ETest[] = [
     name: 'two tabs change one file at once and the person merges both versions on the right side of the dialog',
     async run({ newContext, base }) {
       const [tabA, tabB] = await twoTabs(newContext, base);
-      await Promise.all([setEditorText(tabA, `${NOTES}# only A\n`), setEditorText(tabB, `${NOTES}# only B\n`)]);
-      const loser = await Promise.race([
-        compareButton(tabA).waitFor({ timeout: 15_000 }).then(() => tabA),
-        compareButton(tabB).waitFor({ timeout: 15_000 }).then(() => tabB),
-      ]);
-      const winner = loser === tabA ? tabB : tabA;
-      const mine = loser === tabA ? '# only A' : '# only B';
-      const theirs = loser === tabA ? '# only B' : '# only A';
+      const { loser, winner, mine, theirs } = await editAtOnce(tabA, tabB);
       await compareButton(loser).click();
       const dialog = loser.getByRole('dialog', { name: 'Two versions of tools/notes.py' });
       await dialog.getByText(mine).first().waitFor({ timeout: 30_000 });
