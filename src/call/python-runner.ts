@@ -33,7 +33,8 @@ function readConfirmRequest(value: unknown): ConfirmRequest {
 }
 
 export function pythonRunner(engine: Engine, params: ToolArguments & CallOptions, confirm: (request: ConfirmRequest) => ConfirmReply): HostRunner {
-  const profile = params.profile === 'lcp' ? 'hub' : (params.flavour ?? 'loki');
+  // LCP and the hub open a call with the hub's LTP status line, Loki with its own line.
+  const profile = params.profile === 'loki' ? (params.flavour ?? 'loki') : 'hub';
   return {
     opensInRun: true,
     openingLine() {
@@ -55,7 +56,7 @@ export function pythonRunner(engine: Engine, params: ToolArguments & CallOptions
         confirm: (json) => JSON.stringify(confirm(readConfirmRequest(parse(json)))),
         ...(opened ? { opening: (line: string) => opened(line) } : {}),
       };
-      return engine.call('call', opened ? { ...params, opening: profile } : params, hooks);
+      return engine.callAsync('call', opened ? { ...params, opening: profile } : params, hooks);
     },
   };
 }

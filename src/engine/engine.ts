@@ -1,4 +1,5 @@
 import type { PyodideAPI } from 'pyodide';
+import type { PyCallable } from 'pyodide/ffi';
 import type { EngineMethods, EngineMethod, EngineHooks } from '../protocol/engine.ts';
 import type { EngineErrorKind } from '../protocol/vocabulary.ts';
 import { engineFs, type EngineFs } from './fs.ts';
@@ -20,23 +21,45 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * Whether this JavaScript runtime can suspend WebAssembly while it waits for a promise (JSPI:
+ * Chromium by default, Node with `--experimental-wasm-stack-switching`, src/engine/jspi.node.ts).
+ * With it, Python code run by `callAsync` can wait for JavaScript's async work (`run_sync`): a
+ * package install asked for by pipmaster, `asyncio.run` in a tool, a fetch.
+ */
+export function canSuspend(): boolean {
+  const wasm = WebAssembly as unknown as Record<string, unknown>;
+  return typeof wasm.Suspending === 'function' || typeof wasm.Suspender === 'function';
+}
+
 /** Typed access to `toolplay.api.dispatch` in one Pyodide instance (Node or browser worker). */
 export class Engine {
-  readonly #dispatch: (method: string, params: string, hooks?: unknown) => string;
+  readonly #dispatch: PyCallable;
   /** Pyodide's filesystem, typed. */
   readonly fs: EngineFs;
+  /** `callAsync` runs Python on a stack that can wait for promises (JSPI), so `can_run_sync()` is true in tool code. */
+  readonly suspends: boolean;
 
   constructor(readonly py: PyodideAPI) {
-    this.#dispatch = (py.pyimport('toolplay.api') as { dispatch: (method: string, params: string, hooks?: unknown) => string }).dispatch;
+    this.#dispatch = (py.pyimport('toolplay.api') as { dispatch: PyCallable }).dispatch;
     this.fs = engineFs(py);
+    this.suspends = canSuspend();
   }
 
   call<M extends EngineMethod>(method: M, params: EngineMethods[M]['params'], hooks?: EngineHooks): EngineMethods[M]['result'] {
     // Hooks go across as a JsProxy: Python calls hooks.emit(json) / hooks.confirm(json).
-    const raw = this.#dispatch(method, JSON.stringify(params), hooks);
-    const reply = JSON.parse(raw) as { ok?: unknown; error?: { kind: EngineErrorKind; message: string; traceback?: string } };
-    if (reply.error) throw new EngineError(reply.error.kind, reply.error.message, reply.error.traceback);
-    return reply.ok;
+    return reply(this.#dispatch(method, JSON.stringify(params), hooks) as string);
+  }
+
+  /**
+   * `call` on a stack that can wait for JavaScript promises where the runtime allows it (JSPI):
+   * what runs tool code uses this, so a tool can install packages (pipmaster), await (`asyncio.run`)
+   * and fetch synchronously, as it would in its host. Without JSPI it is `call`, resolved.
+   */
+  async callAsync<M extends EngineMethod>(method: M, params: EngineMethods[M]['params'], hooks?: EngineHooks): Promise<EngineMethods[M]['result']> {
+    const text = JSON.stringify(params);
+    const raw = this.suspends ? await (this.#dispatch.callPromising(method, text, hooks) as Promise<string>) : (this.#dispatch(method, text, hooks) as string);
+    return reply(raw);
   }
 
   /**
@@ -44,10 +67,17 @@ export class Engine {
    * it is, so it is parsed once, by the page. Errors are thrown as `call` throws them.
    */
   callText<M extends EngineMethod>(method: M, params: EngineMethods[M]['params']): JsonText<EngineMethods[M]['result']> {
-    const raw = this.#dispatch(method, JSON.stringify(params));
+    const raw = this.#dispatch(method, JSON.stringify(params)) as string;
     // api.dispatch answers '{"ok": <result>}' or '{"error": {...}}'.
     if (raw.startsWith(OK_PREFIX)) return raw.slice(OK_PREFIX.length, -1);
     const { error } = JSON.parse(raw) as { error: { kind: EngineErrorKind; message: string; traceback?: string } };
     throw new EngineError(error.kind, error.message, error.traceback);
   }
+}
+
+/** The engine's reply text: its `ok` value, or its error thrown as an EngineError. */
+function reply(raw: string): unknown {
+  const parsed = JSON.parse(raw) as { ok?: unknown; error?: { kind: EngineErrorKind; message: string; traceback?: string } };
+  if (parsed.error) throw new EngineError(parsed.error.kind, parsed.error.message, parsed.error.traceback);
+  return parsed.ok;
 }

@@ -24,7 +24,8 @@ export const SNAPSHOT_CACHE_DIR = join(PYTHON_DIR, '..', 'node_modules', '.cache
 
 /** The snapshot's file name for these engine files under this Pyodide. */
 export function snapshotName(files: EngineFiles): string {
-  const hash = createHash('sha256').update(`pyodide ${pyodideVersion}\n`);
+  // "jspi": snapshots are made with stack switching on since it matters (snapshot.node.ts); older ones are not used.
+  const hash = createHash('sha256').update(`pyodide ${pyodideVersion}\njspi\n`);
   for (const [rel, content] of [...Object.entries(files.sources), ...Object.entries(files.bytecode)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     hash.update(`${rel}\n${content.length}\n`).update(content);
   }

@@ -4,14 +4,24 @@
  * installs it, warmed (each profile's first inspect, src/engine/warm-up.ts), its caches cleared,
  * then the heap. Fails — so the build fails, not a visitor's restore — when the heap outgrew what
  * a restore accepts.
+ *
+ * Always made where WebAssembly stack switching (JSPI) is on: Python keeps in its heap whether it
+ * may suspend, so a heap made without JSPI would never let a restored Python wait for a promise
+ * (pipmaster installs, `asyncio.run`), while one made with it restores as well where JSPI is off
+ * (Python then sees it cannot wait, `can_run_sync()` is false). A Node without the flag makes it in
+ * a child Node given the flag (snapshot-child.node.ts).
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadPyodide, version as pyodideVersion } from 'pyodide';
 import { installEngine, type EngineFiles } from './install.ts';
 import { heapProblem, makeSnapshot, MAKE_SNAPSHOT_OPTIONS, readSnapshotHeader, SNAPSHOT_PYODIDE_VERSION, WASM_PAGE } from './snapshot.ts';
 import { warmUp } from './warm-up.ts';
+import { hasJspi, jspiFlag } from './jspi-flag.node.ts';
 
 const pyodideDir = dirname(createRequire(import.meta.url).resolve('pyodide/package.json'));
 
@@ -53,6 +63,28 @@ export const pyodideInitialMemory = (): number => wasmInitialMemory(readFileSync
 
 /** The engine's snapshot for these files; throws when Pyodide is not the pinned release or the heap is too large. */
 export async function makeEngineSnapshot(files: EngineFiles): Promise<Uint8Array> {
+  return hasJspi() ? makeHere(files) : makeInChild(files);
+}
+
+/** makeHere() in a child Node with JSPI on: the files go in, the snapshot comes out, through a temp folder. */
+function makeInChild(files: EngineFiles): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), 'toolplay-snapshot-'));
+  try {
+    const input = join(dir, 'files.json');
+    const output = join(dir, 'engine.snapshot');
+    const bytecode = Object.fromEntries(Object.entries(files.bytecode).map(([k, v]) => [k, Buffer.from(v).toString('base64')]));
+    writeFileSync(input, JSON.stringify({ sources: files.sources, bytecode }));
+    const child = fileURLToPath(new URL('./snapshot-child.node.ts', import.meta.url));
+    const run = spawnSync(process.execPath, [jspiFlag(), '--import', 'tsx', child, input, output], { encoding: 'utf8', cwd: join(pyodideDir, '..', '..') });
+    if (run.status !== 0) throw new Error(`the snapshot could not be made with WebAssembly stack switching on: ${(run.stderr || run.error?.message || '').trim().split('\n').pop()}`);
+    return new Uint8Array(readFileSync(output));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The snapshot, made in this process (JSPI on). */
+export async function makeHere(files: EngineFiles): Promise<Uint8Array> {
   if (pyodideVersion !== SNAPSHOT_PYODIDE_VERSION)
     throw new Error(`the memory snapshot uses Pyodide ${SNAPSHOT_PYODIDE_VERSION}'s private API; this is Pyodide ${pyodideVersion} (check src/engine/snapshot.ts, then pin the new version there)`);
   const py = await loadPyodide({ ...MAKE_SNAPSHOT_OPTIONS, ...BUILD_MARKS, env: { ...BUILD_MARKS.env }, stdout: () => {}, stderr: () => {} });
