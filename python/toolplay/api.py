@@ -21,6 +21,7 @@ from .core.usage import UsageError, paths_param, tool_param
 
 PROFILES = ("lcp", "hub", "loki", "llm-functions", "standard")
 FORMATS = ("native", "openai", "openai-strict", "anthropic", "mcp")
+CALL_PROFILES = ("lcp", "hub", "loki")
 
 
 def dispatch(method: str, params_json: str, hooks: Any = None) -> str:
@@ -121,7 +122,7 @@ def call(params: dict, hooks: Any) -> Any:
     opening = params.get("opening")
     if opening is not None and _opening_hook(hooks) is not None:
         _open(params, opening, hooks)
-    return _host(_choice(params, "profile", ("lcp", "loki"), "lcp")).call(params, hooks)
+    return _host(_choice(params, "profile", CALL_PROFILES, "lcp")).call(params, hooks)
 
 
 def _opening_hook(hooks: Any) -> Any:

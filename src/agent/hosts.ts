@@ -2,14 +2,21 @@
  * What the model receives back from a tool call, per host (docs/agent.md, "What the model receives"):
  * - lcp: the dict LCP's `execute_tool` returned, as JSON in a `tool` message (or, with the text
  *   protocol, lollms_client's `<tool_result>` user message, see lcp-text.ts);
- * - hub: lollms_hub's tool message, `{"role": "tool", "tool_call_id", "name", "content": str(result)}`;
+ * - hub: lollms_hub's tool message, `{"role": "tool", "tool_call_id", "name", "content"}`, whose content is
+ *   what the hub's agent makes of the executor's answer (`model_content`: `str(result)`, or `Error: …`);
  * - loki: Loki's model value as compact JSON, `null` sent as "DONE"; a batch of nothing but
  *   `null` sends no results and ends the turn.
  */
 import { pyStr } from './pyrepr.ts';
+import type { HubCallResult } from '../protocol/runner.ts';
 import type { AgentProfile, AgentToolCall, OpenAiTool, ToolOutcome, WireMessage } from './types.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A call of the hub's executor answered with what its agent sends the model (python/toolplay/hosts/hub/runner.py). */
+function isHubResult(r: unknown): r is HubCallResult {
+  return isRecord(r) && typeof r.model_content === 'string' && 'logs' in r;
+}
 
 /** Loki's value for the model, from a Loki call's result. */
 function lokiValue(result: unknown): unknown {
@@ -25,6 +32,9 @@ export function lokiTools(declarations: readonly unknown[]): OpenAiTool[] {
 export function isErrorOutcome(profile: AgentProfile, outcome: ToolOutcome): boolean {
   if (outcome.status === 'failed') return true;
   const r = outcome.result;
+  if (profile === 'hub' && isHubResult(r)) {
+    return r.raised !== undefined || r.model_content.startsWith('Error: ') || (isRecord(r.result) && r.result.type === 'runtime_exception');
+  }
   if (profile === 'loki') {
     const v = lokiValue(r);
     return isRecord(v) && 'tool_call_error' in v;
@@ -35,7 +45,7 @@ export function isErrorOutcome(profile: AgentProfile, outcome: ToolOutcome): boo
 /** The text the model receives for one outcome (the `content` of the tool message). */
 export function resultContent(profile: AgentProfile, outcome: ToolOutcome): string {
   if (outcome.status === 'failed') return `Error: ${outcome.message}`;
-  if (profile === 'hub') return pyStr(outcome.result);
+  if (profile === 'hub') return isHubResult(outcome.result) ? outcome.result.model_content : pyStr(outcome.result);
   if (profile === 'loki') return JSON.stringify(lokiValue(outcome.result) ?? 'DONE');
   return JSON.stringify(outcome.result);
 }

@@ -6,7 +6,7 @@ import type { ExportFormat, Profile } from '../protocol/engine.ts';
 import type { Diagnostic } from '../protocol/diagnostics.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { LokiView } from '../protocol/loki.ts';
-import type { CallOutcome, FileChange, PythonPort, WorkspacePort } from './ports.ts';
+import type { CallOutcome, CallParams, FileChange, PythonPort, WorkspacePort } from './ports.ts';
 import type { WorkspaceInspection } from '../protocol/worker.ts';
 import { HeldInspection } from './held-inspection.ts';
 import { OneAtATime } from './one-at-a-time.ts';
@@ -20,6 +20,8 @@ import { Problems } from '../ui/state/problems.svelte.ts';
 import { layoutOf, toEnginePath, type Layout } from '../ui/lib/layout.ts';
 import { FrameBatch } from '../ui/lib/batch.ts';
 import { CallJournal } from '../workspace/journal.svelte.ts';
+import { HubStore } from './hub-store.svelte.ts';
+import type { CallProfile } from '../protocol/vocabulary.ts';
 import { memoryJournalStore } from '../workspace/journal-store.ts';
 
 export interface PlaygroundOptions {
@@ -38,6 +40,8 @@ export class Playground {
   readonly confirm = new ConfirmQueue();
   readonly run = new CallRun();
   readonly host: HostSettings;
+  /** The `lollms` store hub tools read and write (kept with the workspace). */
+  readonly hubStore: HubStore;
   readonly journal: CallJournal;
   /** The diagnostics for the current profile's host, or every host's with the switch on. */
   readonly problems = new Problems(() => this.profile);
@@ -67,6 +71,7 @@ export class Playground {
     this.workspace = workspace;
     this.python = python;
     this.host = new HostSettings(workspace);
+    this.hubStore = new HubStore(workspace);
     this.#gate = options.gate ?? (() => null);
     this.journal = options.journal ?? new CallJournal(workspace, memoryJournalStore());
     python.onConfirm = this.confirm.ask;
@@ -90,6 +95,13 @@ export class Playground {
     if (p === this.profile) return;
     this.workspace.update({ profile: p });
     void this.refresh();
+  }
+  /**
+   * Which host runs a call: Loki for a Loki layout, lollms_hub's executor under the hub profile, the
+   * LCP binding otherwise (the lcp and standard profiles).
+   */
+  get callProfile(): CallProfile {
+    return this.layout.kind === 'loki' ? 'loki' : this.profile === 'hub' ? 'hub' : 'lcp';
   }
   get openPath(): string | null {
     const p = this.workspace.settings.openPath;
@@ -215,7 +227,7 @@ export class Playground {
    * arguments' text as written (Python parses it, so 2.0 stays 2.0: contract 2), the time limit, the
    * telemetry in the log (and to `onEvents`, once per frame), and the files it changed committed.
    */
-  async runTool(tool: string, argsJson: string, onEvents?: (batch: TelemetryEvent[]) => void): Promise<CallOutcome> {
+  async runTool(tool: string, argsJson: string, onEvents?: (batch: TelemetryEvent[]) => void, extra: Pick<CallParams, 'init' | 'library'> = {}): Promise<CallOutcome> {
     // The gate holds for every caller (Run, the agent loop): untrusted code never reaches Python.
     const blocked = this.#disposed ? 'this workspace is no longer open in this tab.' : this.callBlocked;
     if (blocked !== null) return { callId: '', status: 'failed', reason: 'error', message: `Run is off: ${blocked}`, durationMs: 0 };
@@ -229,19 +241,22 @@ export class Playground {
     });
     this.#calling++;
     try {
+      const profile = this.callProfile;
       const outcome = await this.python.call(
         {
-          profile: layout.kind === 'loki' ? 'loki' : 'lcp',
+          profile,
           paths: layout.enginePaths,
           tool,
           argsJson,
           hostConfig: this.host.config,
+          ...(profile === 'hub' ? { hubStore: this.hubStore.snapshot, ...extra } : {}),
           ...(layout.kind === 'loki' && this.workspace.files.has('functions/.env') ? { envFile: toEnginePath('functions/.env') } : {}),
         },
         (e) => events.push(e),
       );
       events.flush();
       this.confirm.dropCall(outcome.callId);
+      if (outcome.status === 'finished' && outcome.hubStore) this.hubStore.replace(outcome.hubStore);
       if (outcome.status === 'finished' && outcome.changes.length > 0) {
         this.workspace.applyChanges(outcome.changes);
         this.journal.record(outcome.callId, tool, outcome.changes, (p) => before.get(p) ?? null);
@@ -253,6 +268,20 @@ export class Playground {
     } finally {
       this.#calling--;
     }
+  }
+
+  /**
+   * The hub's Initialise button for one library file (workspace path): its `init_tool_library()`, run
+   * as lollms_hub's `api_init_tool` runs it (pipmaster installs included), shown like a Run.
+   */
+  async initialise(file: string): Promise<void> {
+    if (this.run.status === 'running' || this.callBlocked !== null || this.callProfile !== 'hub') return;
+    const before = new Map(this.workspace.files);
+    this.run.start('init_tool_library');
+    const outcome = await this.runTool('init_tool_library', '{}', (batch) => {
+      for (const e of batch) this.run.onEvent(e);
+    }, { init: true, library: toEnginePath(file) });
+    this.run.finish(outcome, (p) => before.get(p) ?? null);
   }
 
   /** Stops the running call; its open confirmation popups go away at once (Python is not waiting for them any more). */

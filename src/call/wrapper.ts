@@ -9,7 +9,7 @@ import type { Engine } from '../engine/engine.ts';
 import { EngineError } from '../engine/engine.ts';
 import type { CallOptions, ConfirmReply, ConfirmRequest, ToolArguments } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import type { HostRunner, PythonTiming } from '../protocol/runner.ts';
+import type { HostRunner, HubStoreData, PythonTiming } from '../protocol/runner.ts';
 import type { FailReason } from '../protocol/vocabulary.ts';
 import { bashRunner } from '../loki/bash-runner.ts';
 import { bashToolFile, ToolFs } from '../loki/files.ts';
@@ -49,7 +49,7 @@ export type CallStep = 'opened' | 'begun' | 'ran' | 'ended';
 export type CallParams = ToolArguments & CallOptions & { callId: string };
 
 export type CallEnd =
-  | { callId: string; status: 'finished'; result: unknown; durationMs: number }
+  | { callId: string; status: 'finished'; result: unknown; durationMs: number; hubStore?: HubStoreData }
   | { callId: string; status: 'failed'; reason: FailReason; message: string; durationMs: number };
 
 /** Runs one tool under its host. Resolves with how it ended; rejects on Stop and on bad input (after `call.failed`). */
@@ -109,7 +109,7 @@ export async function runCall(params: CallParams, runner: HostRunner, host: Call
   }
   host.emit({ type: 'call.finished', callId, result: reply.result, durationMs, t: Date.now() });
   host.step?.('ended');
-  return { callId, status: 'finished', result: reply.result, durationMs };
+  return { callId, status: 'finished', result: reply.result, durationMs, ...(reply.hubStore ? { hubStore: reply.hubStore } : {}) };
 }
 
 /** The arguments as the telemetry shows them: the parsed value (the text itself when it does not parse). */

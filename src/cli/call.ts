@@ -16,6 +16,7 @@ import { openEngine } from './host.ts';
 import { choice, existing, jsonObjectText, parse, positionals } from './options.ts';
 import { UsageFailure } from './usage.ts';
 import { FolderDiff } from './workspace-diff.ts';
+import { readHubStore, writeHubStore } from './hub-store.ts';
 import { note } from './terminal.ts';
 import { clockOf } from '../engine/time-limit.node.ts';
 
@@ -58,27 +59,31 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
     confirm: { type: 'string' },
     events: { type: 'boolean' },
     timeout: { type: 'string' },
+    init: { type: 'boolean' },
   });
   if (values.help) return 'help';
-  const [rawPath = '', tool = '', argsJson = ''] = positionals('call', pos, ['PATH', 'TOOL', 'ARGS_JSON']);
   const profile = choice('call', 'profile', values.profile, CALL_PROFILES, 'lcp');
+  const init = Boolean(values.init);
+  if (init && profile !== 'hub') throw new UsageFailure("call: --init presses the hub's Initialise button (init_tool_library()): it needs --profile hub");
+  const [rawPath = '', tool = 'init_tool_library', argsJson = '{}'] = init ? positionals('call', pos, ['LIBRARY']) : positionals('call', pos, ['PATH', 'TOOL', 'ARGS_JSON']);
   const confirm = values.confirm === undefined ? undefined : choice<ConfirmDecision>('call', '--confirm answer', values.confirm, CONFIRM_DECISIONS, 'reject');
   // Checked here, forwarded as written (contract 2): Python parses the text itself.
   const text = jsonObjectText('ARGS_JSON', argsJson);
-  if (values['host-config'] !== undefined && profile !== 'lcp') throw new UsageFailure("call: --host-config is LCP's host_tool_configs; it does nothing for --profile loki");
-  if (values['env-file'] !== undefined && profile !== 'loki') throw new UsageFailure('call: --env-file is for --profile loki (LCP tools read their configuration from --host-config)');
+  if (values['host-config'] !== undefined && profile === 'loki') throw new UsageFailure("call: --host-config is the library configuration of LCP (host_tool_configs) and the hub (tool settings); it does nothing for --profile loki");
+  if (values['env-file'] !== undefined && profile !== 'loki') throw new UsageFailure('call: --env-file is for --profile loki (LCP and hub tools read their configuration from --host-config)');
   const timeout = seconds(values.timeout);
-  const path = existing('PATH', rawPath);
+  const path = existing(init ? 'LIBRARY' : 'PATH', rawPath, init ? 'file' : 'any');
   const workspace = existing('--workspace', typeof values.workspace === 'string' ? values.workspace : '.', 'dir');
   const config = hostConfig('call', values['host-config']);
   const env = typeof values['env-file'] === 'string' ? existing('--env-file', values['env-file'], 'file') : undefined;
+  const store = profile === 'hub' ? readHubStore(workspace) : undefined;
 
   // Loki reads `<functions dir>/.env` next to `tools/`: mount the functions dir too.
   const functionsDir = dirname(statSync(path).isDirectory() ? path : dirname(path));
   const engine = await openEngine([path, workspace, ...(profile === 'loki' ? [functionsDir] : []), ...(env ? [env] : [])]);
-  if (profile === 'lcp') {
-    // LCP answers an unknown name with a 404 result; at the terminal that is a typo, so say so.
-    const names = toolNames(engine.call('schema', { paths: [path], profile: 'lcp', format: 'native', ...(config ? { hostConfig: config } : {}) }));
+  if (profile !== 'loki' && !init) {
+    // LCP answers an unknown name with a 404 result and the hub's agent finds no schema: at the terminal that is a typo, so say so.
+    const names = toolNames(engine.call('schema', { paths: [path], profile, format: 'native', ...(config && profile === 'lcp' ? { hostConfig: config } : {}) }));
     if (!names.includes(tool)) throw unknownTool(tool, rawPath, names);
   }
   const callId = randomUUID();
@@ -93,6 +98,8 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
     ...(config ? { hostConfig: config } : {}),
     ...(env ? { envFile: env } : {}),
     ...(confirm ? { confirm } : {}),
+    ...(store ? { hubStore: store } : {}),
+    ...(init ? { init: true, library: path } : {}),
   }, {
     emit,
     confirm: confirmAnswer(confirm),
@@ -109,5 +116,6 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
   const end = run.value;
   // The host itself would have died (an exception escaped it): one clear line, as for bad input.
   if (end.status === 'failed') throw new UsageFailure(end.message);
+  if (end.hubStore) writeHubStore(workspace, end.hubStore);
   return { stdout: pretty(end.result), code: 0 };
 }

@@ -5,7 +5,7 @@
 import type { Diagnostic } from './diagnostics.ts';
 import type { TelemetryEvent } from './events.ts';
 import type { LokiStartup } from './loki.ts';
-import type { LcpResult, LokiResult, RunnerReply } from './runner.ts';
+import type { HubStoreData, LcpResult, LokiResult, RunnerReply } from './runner.ts';
 import type { CallProfile, ConfirmDecision, ExportFormat, LokiFlavour, Profile } from './vocabulary.ts';
 
 export type { ConfirmDecision, ExportFormat, Profile };
@@ -101,6 +101,11 @@ export interface CallOptions {
   callId?: string;
   /** Loki calls only: run llm-functions' own run-tool.py instead of Loki's. */
   flavour?: LokiFlavour;
+  /** Hub calls only: the workspace's `lollms` store (library file name → key → value) the tool reads and writes. */
+  hubStore?: HubStoreData;
+  /** Hub calls only: press the Initialise button of `library` (a file path) instead of calling a tool: `init_tool_library()`. */
+  init?: boolean;
+  library?: string;
   /** Time the round trip's hops (the bench): the runner's reply carries Python's share in `timing`. */
   timing?: boolean;
   /**

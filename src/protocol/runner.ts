@@ -18,10 +18,32 @@ export interface LokiResult {
 }
 
 /**
- * What a runner returns: the host's result, or the one-line message of an exception that escaped
- * the host's own handling (the host itself would have died). The time is the tool's own.
+ * Result of a hub call (python/toolplay/hosts/hub/runner.py): what lollms_hub's executor returned
+ * — `result` (JSON-safe) and `logs` (its captured stdout and logging; null when it returned a bare
+ * string) — or what it `raised`, and `model_content`, what the hub's agent appends as the tool message.
  */
-export type RunnerReply = ({ result: LcpResult | LokiResult; durationMs: number } | { escaped: string; durationMs: number }) & { timing?: PythonTiming };
+export interface HubCallResult {
+  result: unknown;
+  logs: string | null;
+  raised?: string;
+  model_content: string;
+}
+
+/** What the hub's Initialise button answers (`api_init_tool`): the HTTP status and its JSON body. */
+export interface HubInitResult {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** The `lollms` store of a workspace's hub libraries: library file name → key → value (lollms_system.py). */
+export type HubStoreData = Record<string, Record<string, unknown>>;
+
+/**
+ * What a runner returns: the host's result, or the one-line message of an exception that escaped
+ * the host's own handling (the host itself would have died). The time is the tool's own. A hub call
+ * whose tool changed its `lollms` store returns the whole store as it is now (`hubStore`).
+ */
+export type RunnerReply = ({ result: LcpResult | LokiResult | HubCallResult | HubInitResult; durationMs: number; hubStore?: HubStoreData } | { escaped: string; durationMs: number }) & { timing?: PythonTiming };
 
 /**
  * Python's share of a call asked for with `timing: true`, in ms: the session (rescan, lazy load

@@ -18,8 +18,8 @@ export type Host = (typeof HOSTS)[number];
 export const EXPORT_FORMATS = ['native', 'openai', 'openai-strict', 'anthropic', 'mcp'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The hosts a call runs under: the LCP binding, or Loki's run-tool wrappers. */
-export const CALL_PROFILES = ['lcp', 'loki'] as const;
+/** The hosts a call runs under: the LCP binding, lollms_hub's executor, or Loki's run-tool wrappers. */
+export const CALL_PROFILES = ['lcp', 'hub', 'loki'] as const;
 export type CallProfile = (typeof CALL_PROFILES)[number];
 
 /** Whose Loki: Loki itself, or llm-functions' scripts (declaration rules and run-tool.py differ). */

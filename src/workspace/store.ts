@@ -17,6 +17,7 @@ import { conflictOf, type FileConflict, type FileWrite } from './conflicts.ts';
 import { pushVersion, readRing, type FileVersion } from './history-ring.ts';
 import { sameBytes } from './paths.ts';
 import type { AgentSettings } from '../agent/settings.ts';
+import type { HubStoreData } from '../protocol/runner.ts';
 
 export interface WorkspaceSettings {
   profile: Profile;
@@ -29,6 +30,8 @@ export interface WorkspaceSettings {
   tool?: string | null;
   /** The agent panel: model, script or endpoint (never its API key), turn limit, conversation (src/agent/settings.ts narrows it). */
   agent?: AgentSettings;
+  /** What hub tools stored with `lollms.set`: library file name → key → value (src/app/hub-store.svelte.ts). */
+  hubStore?: HubStoreData;
 }
 
 export const DEFAULT_SETTINGS: WorkspaceSettings = { profile: 'lcp', hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000, tool: null };

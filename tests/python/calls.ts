@@ -9,10 +9,10 @@ import type { CallOptions, ConfirmReply, EngineHooks, LcpResult, LokiResult, Too
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
 import type { RunnerReply } from '../../src/protocol/runner.ts';
 
-/** The host's result from a runner reply; an escaped exception fails the test with its message. */
+/** The host's result from a runner reply (an LCP or Loki call's); an escaped exception fails the test with its message. */
 export function resultOf(reply: RunnerReply): LcpResult | LokiResult {
   if ('escaped' in reply) throw new Error(`escaped: ${reply.escaped}`);
-  return reply.result;
+  return reply.result as LcpResult | LokiResult;
 }
 
 let calls = 0;

@@ -131,6 +131,44 @@ def tool_a(args):
       ["titles.py", "LCP012", "warning", [4, 12, 4, 16], "LCP never puts `args` in the schema, and it drops every argument the model sends that is not a parameter name, so tool_a() is called without `args` and fails with a TypeError.", "for LCP, declare the real parameters (`def tool_a(query: str, limit: int = 5)`); the one-dict form is the hub's (LTP) convention", ["lcp"]],
     ],
   },
+  {
+    name: "ltp_lollms_never_arrives",
+    files: {
+      "memo.py": `TOOL_LIBRARY_NAME = "Memo"
+
+
+def tool_keep(args: dict, host=None):
+    """Keep.
+
+    - key (str): k
+    """
+    lollms.set(args["key"], 1)
+
+
+def tool_find(args: dict, **extra):
+    """Find.
+
+    - key (str): k
+    """
+    return extra.get("lollms").get(args["key"])
+
+
+def tool_ok(args: dict, lollms=None):
+    """Ok.
+
+    - key (str): k
+    """
+    return lollms.get(args["key"])
+`,
+    },
+    expected: [
+      ["memo.py", "LTP005", "warning", [4, 15, 4, 25], "The hub ignores the signature and calls `tool_keep(args)` with one dict: `args` (annotated dict) receives the whole dict of arguments, and the other parameters keep their defaults.", "write `def tool_keep(args: dict):` and read the values from `args`", ["hub"]],
+      ["memo.py", "LCP009", "warning", [4, 27, 4, 31], "`host` has no description that LCP can find, so the model sees \"Parameter 'host'\".", "add `host (type): what it is` under `Args:` in the docstring of tool_keep", ["lcp"]],
+      ["memo.py", "LTP007", "error", [9, 5, 9, 11], "`tool_keep` uses `lollms`, but the hub passes it only to a function whose signature has a parameter named `lollms`: here the name is not defined, so the call fails with a NameError (reported as a runtime_exception).", "add the parameter the hub looks for: `def tool_keep(args: dict, lollms=None):`", ["hub"]],
+      ["memo.py", "LTP007", "error", [17, 12, 17, 31], "`tool_find` looks for `lollms` in `**extra`, but the hub passes it only when the signature names a parameter `lollms` (`**extra` does not count), so `extra` never holds it.", "add the parameter the hub looks for: `def tool_find(args: dict, lollms=None):`", ["hub"]],
+      ["memo.py", "LCP009", "warning", [20, 25, 20, 31], "`lollms` has no description that LCP can find, so the model sees \"Parameter 'lollms'\".", "add `lollms (type): what it is` under `Args:` in the docstring of tool_ok", ["lcp"]],
+    ],
+  },
 ];
 
 describe("lint-ltp", () => {

@@ -54,6 +54,7 @@ def lint_ltp_file(out: Collector, tree: ast.Module) -> None:
     for func in tools:
         _check_params(out, func)
         _check_signature(out, func)
+        _check_lollms(out, func)
 
 
 def _check_metadata(out: Collector, tree: ast.Module) -> None:
@@ -123,8 +124,11 @@ def _check_params(out: Collector, func: ast.FunctionDef) -> None:
 
 def _check_signature(out: Collector, func: ast.FunctionDef) -> None:
     a = func.args
-    positional = a.posonlyargs + a.args
-    required = len(positional) - len(a.defaults)
+    # `lollms` is the one keyword the hub passes (when the signature names it): not an "other" parameter.
+    params = a.posonlyargs + a.args
+    with_default = {p.arg for p in params[len(params) - len(a.defaults):]}
+    positional = [p for p in params if p.arg != "lollms"]
+    required = sum(1 for p in positional if p.arg not in with_default)
     fix = f"write `def {func.name}(args: dict):` and read the values from `args`"
     if not positional and a.vararg is None:
         out.add("LTP005", "error", out.name_span(func),
@@ -146,3 +150,37 @@ def _check_signature(out: Collector, func: ast.FunctionDef) -> None:
                 f"{' (annotated ' + anno + ')' if anno else ''} receives the whole dict of arguments"
                 f"{', and the other parameters keep their defaults' if len(positional) > 1 else ''}.",
                 fix)
+
+
+def _check_lollms(out: Collector, func: ast.FunctionDef) -> None:
+    """LTP007: the code reads ``lollms``, but the hub passes it only to a parameter named exactly that."""
+    a = func.args
+    names = {p.arg for p in a.posonlyargs + a.args + a.kwonlyargs}
+    if "lollms" in names:
+        return
+    fix = f"add the parameter the hub looks for: `def {func.name}(args: dict, lollms=None):`"
+    kwargs = a.kwarg.arg if a.kwarg is not None else None
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and node.id == "lollms" and isinstance(node.ctx, ast.Load):
+            out.add("LTP007", "error", out.node_span(node),
+                    f"`{func.name}` uses `lollms`, but the hub passes it only to a function whose signature has a "
+                    "parameter named `lollms`: here the name is not defined, so the call fails with a NameError "
+                    "(reported as a runtime_exception).", fix)
+            return
+        if kwargs and _reads_key(node, kwargs, "lollms"):
+            out.add("LTP007", "error", out.node_span(node),
+                    f"`{func.name}` looks for `lollms` in `**{kwargs}`, but the hub passes it only when the signature "
+                    f"names a parameter `lollms` (`**{kwargs}` does not count), so `{kwargs}` never holds it.", fix)
+            return
+
+
+def _reads_key(node: ast.AST, mapping: str, key: str) -> bool:
+    """``mapping["key"]`` or ``mapping.get("key", …)``."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == mapping:
+        return isinstance(node.slice, ast.Constant) and node.slice.value == key
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+        target = node.func.value
+        first = node.args[0] if node.args else None
+        return (isinstance(target, ast.Name) and target.id == mapping and isinstance(first, ast.Constant)
+                and first.value == key)
+    return False

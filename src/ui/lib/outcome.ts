@@ -4,12 +4,14 @@
  * (the same for a CallOutcome and a call.finished / call.failed event):
  * - `finished`: the host ran the tool and reports success;
  * - `tool-failed`: the host reports failure (LCP `success: false`, a `status_code` >= 400, a crash
- *   result with its traceback; Loki an exit code other than 0), or an exception escaped the host
+ *   result with its traceback; the hub a `runtime_exception`, a function not found or its executor
+ *   raising; Loki an exit code other than 0), or an exception escaped the host
  *   (which would have died: `crashed`);
  * - `stopped` (the person pressed Stop), `timeout` (the time limit);
  * - `error`: toolplay's own (bad input, an engine bug, Python unavailable).
  */
 import type { FailReason } from '../../protocol/vocabulary.ts';
+import type { HubCallResult } from '../../protocol/runner.ts';
 
 export const CALL_STATES = ['finished', 'tool-failed', 'stopped', 'timeout', 'error'] as const;
 export type CallState = (typeof CALL_STATES)[number];
@@ -41,10 +43,31 @@ function isLokiResult(r: Record<string, unknown>): boolean {
   return typeof r.exit_code === 'number' && 'model_value' in r && 'llm_output' in r;
 }
 
+/** The hub executor's answer (src/protocol/runner.ts HubCallResult): toolplay makes it, so its shape is exact. */
+function isHubResult(r: Record<string, unknown>): boolean {
+  return typeof r.model_content === 'string' && 'logs' in r;
+}
+
+/** A hub call's answer, or null for any other host's result. */
+export function asHubResult(result: unknown): HubCallResult | null {
+  return isRecord(result) && isHubResult(result) ? (result as unknown as HubCallResult) : null;
+}
+
+/** Why the hub reports failure: its executor raised, the tool raised (runtime_exception), or its function was not found. */
+function hubFailure(r: Record<string, unknown>): string | null {
+  if (typeof r.raised === 'string') return 'the executor raised';
+  if (isRecord(r.result) && r.result.type === 'runtime_exception') return 'runtime_exception';
+  if (r.logs === null) return 'not found';
+  return null;
+}
+
 /** Where a finished call's host reports failure, why; null when it reports success. */
 function hostFailure(result: unknown): string | null {
   if (!isRecord(result)) return null;
   if (isLokiResult(result)) return result.exit_code === 0 ? null : `exit code ${String(result.exit_code)}`;
+  if (isHubResult(result)) return hubFailure(result);
+  // The hub's Initialise button: an HTTP status and its body.
+  if (typeof result.status === 'number' && isRecord(result.body)) return result.status >= 400 ? `status ${result.status}` : null;
   const status = result.status_code;
   if (result.success === false) {
     if ('traceback' in result) return 'crashed';

@@ -1,6 +1,7 @@
 """The ``hub`` profile: what lollms_hub (LTP, eb5a1067) makes of tool files, and its status line.
 
-``schema`` is every file's definitions as the Tool Selector node hands them on, ``library_schema``
+``schema`` is every file's definitions as the Tool Selector node hands them on, ``call`` runs a tool
+as the hub's executor does (runner.py, executor.py), ``library_schema``
 the metadata and definitions per file as the hub keeps them, ``libraries`` and ``inspect`` what
 the tools panel shows (``library_text``, ``tools_text``: one file's, as JSON text), ``status`` the line the
 hub's agent streams before it runs a call (status.py). The hub's own reading of a file is
@@ -102,6 +103,13 @@ def libraries(paths: list[str]) -> list:
 def library_text(path: str, entry: LibraryFile) -> str:
     """One file's ``libraries`` entry as JSON text, made once per file content."""
     return entry.json_text("library", path, lambda: encode(_library_info(path, entry)))
+
+
+def call(params: dict[str, Any], hooks: Any) -> Any:
+    """A call as lollms_hub's executor makes it (runner.py): ``{"result": HubCallResult, "durationMs"}``."""
+    from .runner import call_hub
+
+    return call_hub(params, hooks)
 
 
 def status(paths: list[str], params: dict[str, Any]) -> str:
