@@ -122,7 +122,21 @@ def call(params: dict, hooks: Any) -> Any:
     opening = params.get("opening")
     if opening is not None and _opening_hook(hooks) is not None:
         _open(params, opening, hooks)
-    return _host(_choice(params, "profile", CALL_PROFILES, "lcp")).call(params, hooks)
+    host = _host(_choice(params, "profile", CALL_PROFILES, "lcp"))
+    from .packages import missing, runtime
+
+    if params.get("installed"):
+        runtime.installed()
+    elif isinstance(params.get("workspace"), str):
+        # Packages the files ask for and nothing provides: JavaScript installs them, then asks again.
+        needs = missing.missing(paths_param(params), params["workspace"])
+        if needs:
+            return {"needs": needs}
+    from .net import urllib_http
+
+    urllib_http.install()
+    with runtime.installing(hooks):
+        return host.call(params, hooks)
 
 
 def _opening_hook(hooks: Any) -> Any:
@@ -136,6 +150,15 @@ def _open(params: dict, profile: Any, hooks: Any) -> None:
         line = ""
     if _opening_hook(hooks)(line) is False:  # JavaScript could not ready the call (its own error is raised there)
         raise UsageError("the call could not be opened")
+
+
+def packages(params: dict, hooks: Any) -> dict:
+    """What the files under ``paths`` (and the requirements files of ``workspace``) ask for, each with
+    where it is asked, and what this Python has: installed distributions, importable modules."""
+    from .packages.status import workspace_status
+
+    workspace = params.get("workspace")
+    return workspace_status(paths_param(params), workspace if isinstance(workspace, str) else None)
 
 
 def deferred_checks(params: dict, hooks: Any) -> Any:
@@ -169,5 +192,6 @@ METHODS: dict[str, Callable[[dict, Any], Any]] = {
     "status": status,
     "call": call,
     "lokiStartup": loki_startup,
+    "packages": packages,
     "deferredChecks": deferred_checks,
 }

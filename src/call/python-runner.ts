@@ -8,6 +8,10 @@ import { EngineError } from '../engine/engine.ts';
 import type { CallOptions, ConfirmReply, ConfirmRequest, EngineHooks, ToolArguments } from '../protocol/engine.ts';
 import type { RunnerEvent } from '../protocol/events.ts';
 import type { HostRunner, RunnerReply } from '../protocol/runner.ts';
+import type { PackageNeed } from '../protocol/packages.ts';
+import type { InstallProgress, InstallSink } from '../packages/installer.ts';
+import { requirementsOf } from '../packages/needs.ts';
+import { DEFAULT_POLICY } from '../net/policy.ts';
 import { isOneOf, RUNNER_EVENT_TYPES } from '../protocol/vocabulary.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -48,6 +52,8 @@ export function pythonRunner(engine: Engine, params: ToolArguments & CallOptions
     },
     // The opening line comes from the same engine request as the call (one round trip, not two).
     async run(emit, opened): Promise<RunnerReply> {
+      const packages = engine.packages;
+      const sink: InstallSink = { event: (e) => emit({ ...e, t: Date.now() }), progress: throttled(emit) };
       const hooks: EngineHooks = {
         emit: (json) => {
           const event = readRunnerEvent(parse(json));
@@ -55,9 +61,53 @@ export function pythonRunner(engine: Engine, params: ToolArguments & CallOptions
         },
         confirm: (json) => JSON.stringify(confirm(readConfirmRequest(parse(json)))),
         ...(opened ? { opening: (line: string) => opened(line) } : {}),
+        ...(packages ? { install: (json: string) => packages.installer.install(readRequirements(json), sink).then((r) => JSON.stringify(r)) } : {}),
       };
-      return engine.callAsync('call', opened ? { ...params, opening: profile } : params, hooks);
+      const network = packages?.guard.toolCall({
+        policy: params.network ?? DEFAULT_POLICY,
+        origin: packages.origin,
+        report: (request) => emit({ type: 'net.request', ...request, t: Date.now() }),
+      });
+      try {
+        const first = await engine.callAsync('call', opened ? { ...params, opening: profile } : params, hooks);
+        if (!('needs' in first)) return first;
+        // The files ask for packages this Python has not: install them, then run the tool (opened already).
+        await installNeeds(engine, first.needs, sink);
+        const { opening: _opened, ...again } = hooks;
+        const reply = await engine.callAsync('call', { ...params, installed: true }, again);
+        if ('needs' in reply) throw new Error('the engine asked for packages again after they were installed');
+        return reply;
+      } finally {
+        network?.end();
+      }
     },
+  };
+}
+
+/** Installs what a call's files ask for; without an installer (a bare engine), says so for each. */
+async function installNeeds(engine: Engine, needs: PackageNeed[], sink: InstallSink): Promise<void> {
+  const packages = engine.packages;
+  if (!packages) {
+    for (const n of needs) sink.event({ type: 'package.failed', requirement: n.text, message: 'this Python has no package installer attached' });
+    return;
+  }
+  await packages.installer.install(requirementsOf(needs, packages.lock), sink);
+}
+
+function readRequirements(json: string): string[] {
+  const value = parse(json);
+  return Array.isArray(value) ? value.filter((r): r is string => typeof r === 'string') : [];
+}
+
+/** Progress as `package.progress` events, at most one per wheel every 100 ms (and its last). */
+function throttled(emit: (event: RunnerEvent) => void): (p: InstallProgress) => void {
+  const last = new Map<string, number>();
+  return (p) => {
+    const now = performance.now();
+    const done = p.total !== null && p.loaded >= p.total;
+    if (!done && now - (last.get(p.name) ?? -Infinity) < 100) return;
+    last.set(p.name, now);
+    emit({ type: 'package.progress', name: p.name, loaded: p.loaded, total: p.total, t: Date.now() });
   };
 }
 

@@ -3,6 +3,7 @@ import type { PyCallable } from 'pyodide/ffi';
 import type { EngineMethods, EngineMethod, EngineHooks } from '../protocol/engine.ts';
 import type { EngineErrorKind } from '../protocol/vocabulary.ts';
 import { engineFs, type EngineFs } from './fs.ts';
+import type { EnginePackages } from '../packages/attach.ts';
 
 const OK_PREFIX = '{"ok": ';
 
@@ -39,6 +40,8 @@ export class Engine {
   readonly fs: EngineFs;
   /** `callAsync` runs Python on a stack that can wait for promises (JSPI), so `can_run_sync()` is true in tool code. */
   readonly suspends: boolean;
+  /** Packages and the network (src/packages/attach.ts), when whoever started this Python attached them. */
+  packages: EnginePackages | null = null;
 
   constructor(readonly py: PyodideAPI) {
     this.#dispatch = (py.pyimport('toolplay.api') as { dispatch: PyCallable }).dispatch;

@@ -10,9 +10,15 @@ import type { PythonStart } from './snapshot.ts';
 export interface NodeEngineOptions {
   stdout?: (s: string) => void;
   stderr?: (s: string) => void;
+  /** Where packages come from: a lock file's contents (and the base its relative file names resolve against). */
+  packageSource?: { lockFileContents: string; packageBaseUrl: string };
 }
 
-const streams = (options: NodeEngineOptions) => ({ stdout: options.stdout ?? (() => {}), stderr: options.stderr ?? (() => {}) });
+const streams = (options: NodeEngineOptions) => ({
+  stdout: options.stdout ?? (() => {}),
+  stderr: options.stderr ?? (() => {}),
+  ...(options.packageSource ?? {}),
+});
 
 /** Loads Pyodide from the npm package (no network) and installs the engine: the plain start (tests, bench). */
 export async function loadNodeEngine(options: NodeEngineOptions = {}): Promise<Engine> {

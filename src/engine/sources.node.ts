@@ -6,8 +6,11 @@ import type { EngineSources } from './install.ts';
 /** The python/ folder of this checkout. */
 export const PYTHON_DIR = fileURLToPath(new URL('../../python/', import.meta.url));
 
-/** Reads the engine package from disk (Node: CLI, tests, bench). */
-export function readEngineSources(dir = join(PYTHON_DIR, 'toolplay')): EngineSources {
+/** The engine's packages: toolplay itself, and the pipmaster it gives tool libraries. */
+export const ENGINE_PACKAGES = ['toolplay', 'pipmaster'] as const;
+
+/** Reads the engine's packages from disk (Node: CLI, tests, bench). */
+export function readEngineSources(dirs = ENGINE_PACKAGES.map((p) => join(PYTHON_DIR, p))): EngineSources {
   const out: EngineSources = {};
   const walk = (d: string): void => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
@@ -16,6 +19,6 @@ export function readEngineSources(dir = join(PYTHON_DIR, 'toolplay')): EngineSou
       else if (e.isFile() && e.name.endsWith('.py')) out[relative(PYTHON_DIR, p).split(sep).join('/')] = readFileSync(p, 'utf8');
     }
   };
-  walk(dir);
+  for (const dir of dirs) walk(dir);
   return out;
 }

@@ -5,7 +5,8 @@
 import type { Diagnostic } from './diagnostics.ts';
 import type { TelemetryEvent } from './events.ts';
 import type { LokiStartup } from './loki.ts';
-import type { HubStoreData, LcpResult, LokiResult, RunnerReply } from './runner.ts';
+import type { HubStoreData, LcpResult, LokiResult, NeedsReply, RunnerReply } from './runner.ts';
+import type { NetworkPolicy, PackagesStatus } from './packages.ts';
 import type { CallProfile, ConfirmDecision, ExportFormat, LokiFlavour, Profile } from './vocabulary.ts';
 
 export type { ConfirmDecision, ExportFormat, Profile };
@@ -101,6 +102,10 @@ export interface CallOptions {
   callId?: string;
   /** Loki calls only: run llm-functions' own run-tool.py instead of Loki's. */
   flavour?: LokiFlavour;
+  /** The workspace's network settings for the tool's requests (src/net/policy.ts); on, without proxy, when absent. */
+  network?: NetworkPolicy;
+  /** The packages the call needs were installed (or tried): run the tool without checking again. */
+  installed?: boolean;
   /** Hub calls only: the workspace's `lollms` store (library file name → key → value) the tool reads and writes. */
   hubStore?: HubStoreData;
   /** Hub calls only: press the Initialise button of `library` (a file path) instead of calling a tool: `init_tool_library()`. */
@@ -153,9 +158,11 @@ export interface EngineMethods {
    * Run a tool as the host would, with `workspace` as CWD (contract 3: a runner). Only the tool's
    * output and its confirmations go through hooks.emit; the lifecycle around it is src/call's.
    */
-  call: { params: ToolArguments & CallOptions; result: RunnerReply };
+  call: { params: ToolArguments & CallOptions; result: RunnerReply | NeedsReply };
   /** Loki's start-up verdict for a `functions/` folder and a config.yaml text. */
   lokiStartup: { params: { functionsDir: string; configText: string }; result: LokiStartup };
+  /** What the files under `paths` and the requirements files of `workspace` ask for, and what this Python has. */
+  packages: { params: { paths: string[]; workspace?: string }; result: PackagesStatus };
   /** Runs the checks a `call` with `deferChecks` left for later: what they found, or null when nothing. */
   deferredChecks: { params: Record<string, never>; result: PythonChanges | null };
 }

@@ -15,6 +15,14 @@ export type TelemetryEvent =
    */
   | { type: 'python.changed'; callId: string; restored: string[]; kept: string[]; restart: boolean; t: number }
   | { type: 'fs.changed'; callId: string; created: string[]; modified: string[]; deleted: string[]; t: number }
+  /** A package the call installed (its wheel fetched or taken from the cache): src/packages/installer.ts. */
+  | { type: 'package.installed'; callId: string; name: string; version: string; source: 'pyodide' | 'index'; url: string; bytes: number; cached: boolean; ms: number; t: number }
+  /** A requirement that could not be installed, and why in one line. */
+  | { type: 'package.failed'; callId: string; requirement: string; message: string; t: number }
+  /** A wheel's bytes arriving (the progress bar; not kept in the log). */
+  | { type: 'package.progress'; callId: string; name: string; loaded: number; total: number | null; t: number }
+  /** A request the tool made (src/net): URL with its secrets redacted, status 0 when no answer came. */
+  | { type: 'net.request'; callId: string; method: string; url: string; status: number; bytes: number; ms: number; proxied?: boolean; error?: string; t: number }
   | { type: 'call.finished'; callId: string; result: unknown; durationMs: number; t: number }
   | { type: 'call.failed'; callId: string; reason: FailReason; message: string; durationMs: number; t: number }
   /** Agent loop (src/agent): a piece of text lollms_hub's agent streams; `callId` names the loop's round. */

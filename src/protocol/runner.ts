@@ -4,6 +4,7 @@
  * hosts' runners are the engine's `call` method; Loki's Bash runner is src/loki/bash-runner.ts.
  */
 import type { RunnerEvent } from './events.ts';
+import type { PackageNeed } from './packages.ts';
 
 /** Result of an LCP call: exactly what `execute_tool` returns. */
 export type LcpResult = Record<string, unknown>;
@@ -44,6 +45,17 @@ export type HubStoreData = Record<string, Record<string, unknown>>;
  * whose tool changed its `lollms` store returns the whole store as it is now (`hubStore`).
  */
 export type RunnerReply = ({ result: LcpResult | LokiResult | HubCallResult | HubInitResult; durationMs: number; hubStore?: HubStoreData } | { escaped: string; durationMs: number }) & { timing?: PythonTiming };
+
+/** The engine's `call` before the tool ran: these needs of the files are not installed (JavaScript installs them and calls again). */
+export interface NeedsReply {
+  needs: PackageNeed[];
+}
+
+/** What an install did: the requirements installed, and each that failed with why. */
+export interface InstallReport {
+  installed: string[];
+  failed: Array<{ requirement: string; message: string }>;
+}
 
 /**
  * Python's share of a call asked for with `timing: true`, in ms: the session (rescan, lazy load

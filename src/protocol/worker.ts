@@ -5,7 +5,7 @@
  */
 import type { CallOptions, ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, InspectionPatch, ToolArguments } from './engine.ts';
 import type { TelemetryEvent } from './events.ts';
-import type { HubStoreData, PythonTiming } from './runner.ts';
+import type { HubStoreData, InstallReport, PythonTiming } from './runner.ts';
 import type { LokiLayout, LokiView } from './loki.ts';
 import type { ConfirmDecision, FailReason, WorkerErrorKind, WorkerMethod } from './vocabulary.ts';
 
@@ -130,6 +130,10 @@ export interface WorkerMethods {
   writeScratch: { params: { root: string; files: FileChange[] | null }; result: null };
   /** Course: run a tool on a throw-away copy of a /scratch folder (lesson checks, example set-up). */
   scratchCall: { params: ScratchCallParams; result: ScratchCallResult };
+  /** The Packages view: what the workspace's files ask for and what this Python has (engine `packages`). */
+  packages: EngineMethods['packages'];
+  /** Installs requirements now (the Packages view's Install); progress and outcome come as `install.*` messages under `installId`. */
+  install: { params: { requirements: string[]; installId: string }; result: InstallReport };
 }
 
 /** A request to the worker. */

@@ -47,6 +47,16 @@ const READERS: { [K in TelemetryEventType]: (o: Fields, base: { callId: string; 
   'fs.changed': (o, b) => ({ type: 'fs.changed', ...b, created: paths(o, 'created'), modified: paths(o, 'modified'), deleted: paths(o, 'deleted') }),
   'call.finished': (o, b) => ({ type: 'call.finished', ...b, result: o.result ?? null, durationMs: number(o, 'durationMs') }),
   'call.failed': (o, b) => ({ type: 'call.failed', ...b, reason: oneOf(o, 'reason', FAIL_REASONS), message: text(o, 'message'), durationMs: number(o, 'durationMs') }),
+  'package.installed': (o, b) => ({
+    type: 'package.installed', ...b, name: text(o, 'name'), version: text(o, 'version'), source: oneOf(o, 'source', ['pyodide', 'index'] as const),
+    url: text(o, 'url'), bytes: number(o, 'bytes'), cached: o.cached === true, ms: number(o, 'ms'),
+  }),
+  'package.failed': (o, b) => ({ type: 'package.failed', ...b, requirement: text(o, 'requirement'), message: text(o, 'message') }),
+  'package.progress': (o, b) => ({ type: 'package.progress', ...b, name: text(o, 'name'), loaded: number(o, 'loaded'), total: o.total === null ? null : number(o, 'total') }),
+  'net.request': (o, b) => ({
+    type: 'net.request', ...b, method: text(o, 'method'), url: text(o, 'url'), status: number(o, 'status'), bytes: number(o, 'bytes'), ms: number(o, 'ms'),
+    ...(o.proxied === true ? { proxied: true } : {}), ...(o.error === undefined ? {} : { error: text(o, 'error') }),
+  }),
   'agent.text': (o, b) => ({ type: 'agent.text', ...b, round: number(o, 'round'), text: text(o, 'text') }),
   'agent.call': (o, b) => ({ type: 'agent.call', ...b, round: number(o, 'round'), toolCallId: text(o, 'toolCallId') }),
 };

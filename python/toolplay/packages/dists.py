@@ -1,0 +1,81 @@
+"""The installed distributions, and taking back the ones a failed install left.
+
+micropip installs the wheels of one install side by side; when one of them fails (a bad checksum),
+the others may already be in site-packages. ``rollback(before)`` removes every distribution that was
+not there before (the files its RECORD lists) and forgets the modules they had imported, so nothing
+of a failed install stays importable.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+from importlib import metadata
+
+
+def _installed() -> dict[str, str]:
+    importlib.invalidate_caches()
+    out: dict[str, str] = {}
+    for dist in metadata.distributions():
+        name = dist.metadata["Name"]
+        if name:
+            out[_canonical(name)] = dist.version
+    return out
+
+
+def installed_versions() -> dict[str, str]:
+    """The installed distributions: canonical name → version."""
+    return _installed()
+
+
+def snapshot() -> str:
+    """The installed distributions (canonical name → version) as JSON text, for ``rollback``."""
+    return json.dumps(_installed())
+
+
+def _canonical(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def _remove(dist: metadata.Distribution) -> None:
+    """Deletes the files the distribution's RECORD lists and forgets its modules."""
+    tops = set()
+    for file in dist.files or []:
+        parts = str(file).split("/")
+        if parts and not parts[0].endswith((".dist-info", ".data")):
+            tops.add(parts[0].removesuffix(".py"))
+        try:
+            os.remove(str(dist.locate_file(file)))
+        except OSError:
+            pass
+    for top in tops:
+        for module in [m for m in sys.modules if m == top or m.startswith(top + ".")]:
+            del sys.modules[module]
+
+
+def rollback(before: str) -> str:
+    """Removes what was installed since ``snapshot()`` gave ``before``; the names removed, comma-separated."""
+    kept = json.loads(before)
+    removed = []
+    importlib.invalidate_caches()
+    for dist in list(metadata.distributions()):
+        name = _canonical(dist.metadata["Name"] or "")
+        if name and kept.get(name) != dist.version:
+            _remove(dist)
+            removed.append(name)
+    importlib.invalidate_caches()
+    return ", ".join(removed)
+
+
+def remove(name: str) -> bool:
+    """Uninstalls one distribution (pipmaster's uninstall); False when it is not installed."""
+    importlib.invalidate_caches()
+    try:
+        dist = metadata.distribution(name)
+    except metadata.PackageNotFoundError:
+        return False
+    _remove(dist)
+    importlib.invalidate_caches()
+    return True

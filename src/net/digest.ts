@@ -1,0 +1,13 @@
+/** sha256 of bytes as lowercase hex (Web Crypto: browsers' secure contexts and Node), and the forms it is written in. */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The hex digest in a Subresource Integrity value (`sha256-<base64>`, what Pyodide gives fetch), or null for other algorithms. */
+export function integrityHex(integrity: string | undefined): string | null {
+  const match = /^sha256-([A-Za-z0-9+/=]+)$/.exec(integrity?.trim() ?? '');
+  if (!match?.[1]) return null;
+  const raw = atob(match[1]);
+  return [...raw].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,38 @@
+/**
+ * Packages and the network for one Python: the realm's FetchGuard over `fetch` (and, in a browser
+ * worker, the XMLHttpRequest guard), the lock file the Python was started with, the installer with
+ * its wheel cache and plans, and `toolplay_http` for Python's urllib. The worker, the CLI and the
+ * tests each attach what they keep wheels in.
+ */
+import type { PyodideAPI } from 'pyodide';
+import { fetchGuard, type FetchGuard } from '../net/fetch-guard.ts';
+import { httpBridge } from '../net/http-bridge.ts';
+import { guardXhr } from '../net/xhr-guard.ts';
+import { DEFAULT_SOURCES, Installer, type PackageSources } from './installer.ts';
+import { LockIndex, type LockFile } from './lock.ts';
+import type { PlanStore } from './plans.ts';
+import type { WheelCache } from './wheel-cache.ts';
+
+export interface PackageSetup {
+  cache: WheelCache;
+  plans: PlanStore;
+  sources?: PackageSources;
+  /** The page's origin, for the message a request the browser blocks gets (null in Node: no CORS there). */
+  origin: string | null;
+}
+
+/** What an engine has for packages and the network. */
+export interface EnginePackages {
+  installer: Installer;
+  guard: FetchGuard;
+  lock: LockIndex;
+  origin: string | null;
+}
+
+export function attachPackages(py: PyodideAPI, setup: PackageSetup): EnginePackages {
+  const guard = fetchGuard();
+  if (typeof XMLHttpRequest === 'function') guardXhr(guard);
+  py.registerJsModule('toolplay_http', httpBridge());
+  const lock = new LockIndex(py.lockfile as unknown as LockFile);
+  return { installer: new Installer(py, lock, guard, setup.cache, setup.plans, setup.sources ?? DEFAULT_SOURCES), guard, lock, origin: setup.origin };
+}

@@ -1,0 +1,38 @@
+/** The browser's wheel store (wheel-cache.ts): IndexedDB database `toolplay-packages`, one record per wheel URL. */
+import { createStore, del, entries, get, set } from 'idb-keyval';
+import type { CachedWheel, CachedWheelInfo, WheelStore } from './wheel-cache.ts';
+import type { PlanStore } from './plans.ts';
+
+interface Stored {
+  sha256: string;
+  bytes: Uint8Array;
+}
+
+export class IdbWheelStore implements WheelStore {
+  readonly #db = createStore('toolplay-packages', 'wheels');
+
+  async read(url: string): Promise<CachedWheel | null> {
+    const stored = await get<Stored>(url, this.#db);
+    return stored ? { url, sha256: stored.sha256, bytes: stored.bytes } : null;
+  }
+  write(wheel: CachedWheel): Promise<void> {
+    return set(wheel.url, { sha256: wheel.sha256, bytes: wheel.bytes } satisfies Stored, this.#db);
+  }
+  delete(url: string): Promise<void> {
+    return del(url, this.#db);
+  }
+  async entries(): Promise<CachedWheelInfo[]> {
+    return (await entries<string, Stored>(this.#db)).map(([url, s]) => ({ url, sha256: s.sha256, size: s.bytes.byteLength }));
+  }
+}
+
+/** Install plans (plans.ts) in the same database. */
+export class IdbPlanStore implements PlanStore {
+  readonly #db = createStore('toolplay-packages-plans', 'plans');
+  async read(key: string): Promise<string[] | null> {
+    return (await get<string[]>(key, this.#db)) ?? null;
+  }
+  write(key: string, urls: string[]): Promise<void> {
+    return set(key, urls, this.#db);
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * A package source on 127.0.0.1 for the tests: wheels under /files/, a Pyodide lock file that is the
+ * real one plus the test's wheels (/pyodide/pyodide-lock.json; `packageBaseUrl` is /files/), a
+ * PEP 691 (JSON) and PEP 503 (HTML) simple index under /simple/, and HTTP endpoints for the network
+ * tests under /api/ (with or without CORS headers). What a test breaks on purpose it says here:
+ * a wheel served with other bytes than the lock's sha256, a path that never answers.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { BuiltWheel } from './wheels.ts';
+
+const pyodideDir = dirname(createRequire(import.meta.url).resolve('pyodide/package.json'));
+
+export interface ServedPackage {
+  wheel: BuiltWheel;
+  /** In the lock file (Pyodide's loader) as well as in the index. */
+  inLock?: boolean;
+  /** Listed in the lock with these dependencies (names). */
+  depends?: string[];
+  /** Modules the lock says the package provides. */
+  imports?: string[];
+  /** Served with other bytes than these (the lock and index still name the built wheel's sha256). */
+  corrupt?: boolean;
+}
+
+export interface PackageServer {
+  url: string;
+  /** The lock file URL (Pyodide's `lockFileURL`). */
+  lockUrl: string;
+  /** The simple index (micropip's `index_urls`). */
+  indexUrl: string;
+  /** Every request the server answered, as `METHOD path`. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  packages: ServedPackage[];
+  /** Paths that take this long (ms) before they answer (a source that times out). */
+  slow?: Record<string, number>;
+  /** Extra routes (the network tests' endpoints). */
+  routes?: Record<string, (req: IncomingMessage, res: ServerResponse, body: Buffer) => void>;
+}
+
+export async function servePackages(options: ServerOptions): Promise<PackageServer> {
+  const requests: string[] = [];
+  const byFile = new Map(options.packages.map((p) => [p.wheel.fileName, p]));
+  let base = '';
+  const lock = (): string => {
+    const real = JSON.parse(readFileSync(join(pyodideDir, 'pyodide-lock.json'), 'utf8')) as { info: unknown; packages: Record<string, unknown> };
+    for (const p of options.packages.filter((q) => q.inLock)) {
+      real.packages[p.wheel.name] = {
+        name: p.wheel.name, version: p.wheel.version, file_name: p.wheel.fileName, install_dir: 'site',
+        sha256: p.wheel.sha256, package_type: 'package', imports: p.imports ?? [p.wheel.name.replace(/-/g, '_')],
+        depends: p.depends ?? [], unvendored_tests: false,
+      };
+    }
+    return JSON.stringify(real);
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      requests.push(`${req.method} ${path}`);
+      const answer = (): void => route(req, res, path, Buffer.concat(chunks));
+      const delay = options.slow?.[path];
+      if (delay !== undefined) setTimeout(answer, delay);
+      else answer();
+    });
+  });
+  const route = (req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): void => {
+    // Every answer may be read by a page of another origin: the tests' page is served elsewhere.
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    const extra = options.routes?.[path];
+    if (extra) return extra(req, res, body);
+    if (path === '/pyodide/pyodide-lock.json') return send(res, 200, 'application/json', lock());
+    if (path.startsWith('/files/')) {
+      const name = decodeURIComponent(path.slice('/files/'.length));
+      const metadata = name.endsWith('.metadata');
+      const p = byFile.get(metadata ? name.slice(0, -'.metadata'.length) : name);
+      if (!p) return send(res, 404, 'text/plain', 'no such file');
+      if (metadata) return send(res, 200, 'text/plain', p.wheel.metadata);
+      const bytes = p.corrupt ? Buffer.concat([Buffer.from(p.wheel.bytes), Buffer.from('corrupted')]) : Buffer.from(p.wheel.bytes);
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': bytes.byteLength });
+      return void res.end(bytes);
+    }
+    const simple = /^\/simple\/([^/]+)\/?$/.exec(path);
+    if (simple) {
+      const wanted = (simple[1] ?? '').toLowerCase().replace(/[-_.]+/g, '-');
+      const files = options.packages.filter((p) => p.wheel.name.toLowerCase().replace(/[-_.]+/g, '-') === wanted);
+      if (!files.length) return send(res, 404, 'text/plain', 'not found');
+      if ((req.headers.accept ?? '').includes('application/vnd.pypi.simple.v1+json')) {
+        return send(res, 200, 'application/vnd.pypi.simple.v1+json', JSON.stringify({
+          meta: { 'api-version': '1.0' }, name: wanted,
+          files: files.map((p) => ({ filename: p.wheel.fileName, url: `${base}/files/${p.wheel.fileName}`, hashes: { sha256: p.wheel.sha256 }, 'core-metadata': true })),
+        }));
+      }
+      const links = files.map((p) => `<a href="${base}/files/${p.wheel.fileName}#sha256=${p.wheel.sha256}">${p.wheel.fileName}</a>`).join('\n');
+      return send(res, 200, 'text/html', `<!DOCTYPE html><html><body>\n${links}\n</body></html>`);
+    }
+    send(res, 404, 'text/plain', 'not found');
+  };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    lockUrl: `${base}/pyodide/pyodide-lock.json`,
+    indexUrl: `${base}/simple`,
+    requests,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+export function send(res: ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, { 'content-type': type });
+  res.end(body);
+}
