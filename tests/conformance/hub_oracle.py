@@ -77,6 +77,7 @@ HUB_TREE = [
     "app/nodes/base.py",
     "app/nodes/standard/__init__.py",
     "app/nodes/standard/tools",
+    "app/skills",
     "app/tools",
 ]
 # functions of routes/tools.py that run (the module as a whole imports the
@@ -635,11 +636,16 @@ def cmd_golden(a):
             if a.write:
                 if diff:
                     os.makedirs(os.path.dirname(p314), exist_ok=True)
-                    why = case.get("py314_why", "")
+                    # a step 3.14 could not run keeps its recorded output
+                    merged = dict(got, steps=[r if "$unavailable" in g else g
+                                              for r, g in zip(rec["steps"], got["steps"])])
+                    doc = {"cases": {cid: {"output": merged, "why": case.get("py314_why", "")}},
+                           "python": _py314_version(base), "recorded": f"golden/{cid}.json",
+                           "steps_differing": [i + 1 for i in diff]}
+                    if unavailable:
+                        doc["steps_not_replayed"] = [i + 1 for i in unavailable]
                     with open(p314, "w", encoding="utf-8") as f:
-                        f.write(canon({"cases": {cid: {"output": got, "why": why}}, "python": _py314_version(base),
-                                       "recorded": f"golden/{cid}.json",
-                                       "steps_differing": [i + 1 for i in diff]}) + "\n")
+                        f.write(canon(doc) + "\n")
                 elif os.path.exists(p314):
                     os.remove(p314)
                 passed += 1
@@ -650,7 +656,7 @@ def cmd_golden(a):
             if os.path.exists(p314):
                 with open(p314, encoding="utf-8") as f:
                     want = json.load(f)["cases"][cid]["output"]
-            if _steps_differ(want, got) or len(want["steps"]) != len(got["steps"]):
+            if len(want["steps"]) != len(got["steps"]) or _steps_differ(want, got):
                 failures.append(f"{cid}: 3.14 output differs from {os.path.relpath(p314 if want is not rec else path, DATA)}")
             else:
                 passed += 1
