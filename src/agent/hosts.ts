@@ -15,7 +15,12 @@ const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typ
 
 /** A call of the hub's executor answered with what its agent sends the model (python/toolplay/hosts/hub/runner.py). */
 function isHubResult(r: unknown): r is HubCallResult {
-  return isRecord(r) && typeof r.model_content === 'string' && 'logs' in r;
+  return isRecord(r) && 'logs' in r && (typeof r.model_content === 'string' || isRecord(r.agent_escaped));
+}
+
+/** What the hub's agent sends for a call: its tool message, or (what it does not catch) the exception that escaped it. */
+function hubContent(r: HubCallResult): string {
+  return r.model_content ?? `Error: ${r.agent_escaped?.type ?? 'Exception'}: ${r.agent_escaped?.message ?? ''}`;
 }
 
 /** Loki's value for the model, from a Loki call's result. */
@@ -33,7 +38,7 @@ export function isErrorOutcome(profile: AgentProfile, outcome: ToolOutcome): boo
   if (outcome.status === 'failed') return true;
   const r = outcome.result;
   if (profile === 'hub' && isHubResult(r)) {
-    return r.raised !== undefined || r.model_content.startsWith('Error: ') || (isRecord(r.result) && r.result.type === 'runtime_exception');
+    return r.raised !== undefined || hubContent(r).startsWith('Error: ') || (isRecord(r.result) && r.result.type === 'runtime_exception');
   }
   if (profile === 'loki') {
     const v = lokiValue(r);
@@ -45,7 +50,7 @@ export function isErrorOutcome(profile: AgentProfile, outcome: ToolOutcome): boo
 /** The text the model receives for one outcome (the `content` of the tool message). */
 export function resultContent(profile: AgentProfile, outcome: ToolOutcome): string {
   if (outcome.status === 'failed') return `Error: ${outcome.message}`;
-  if (profile === 'hub') return isHubResult(outcome.result) ? outcome.result.model_content : pyStr(outcome.result);
+  if (profile === 'hub') return isHubResult(outcome.result) ? hubContent(outcome.result) : pyStr(outcome.result);
   if (profile === 'loki') return JSON.stringify(lokiValue(outcome.result) ?? 'DONE');
   return JSON.stringify(outcome.result);
 }

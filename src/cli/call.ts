@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { TelemetryEvent } from '../protocol/events.ts';
+import type { HubCallResult } from '../protocol/runner.ts';
 import { CALL_PROFILES, CONFIRM_DECISIONS, type ConfirmDecision } from '../protocol/vocabulary.ts';
 import { callTool } from '../call/wrapper.ts';
 import type { Outcome } from './commands.ts';
@@ -48,6 +49,20 @@ function seconds(value: unknown): number {
   const s = Number(value);
   if (typeof value !== 'string' || !Number.isFinite(s) || s <= 0) throw new UsageFailure(`call: --timeout takes a number of seconds above 0 (got ${JSON.stringify(value)})`);
   return s;
+}
+
+/**
+ * What `toolplay call --profile hub` prints: what the executor returned (`result`, `logs`; `raised`
+ * when it raised) and what the hub's agent appends for the model (`model_content`).
+ */
+function hubOutput(r: HubCallResult): Record<string, unknown> {
+  return {
+    result: r.result,
+    logs: r.logs,
+    ...(r.raised ? { raised: `${r.raised.type}: ${r.raised.message}` } : {}),
+    model_content: r.model_content ?? null,
+    ...(r.agent_escaped ? { agent_escaped: `${r.agent_escaped.type}: ${r.agent_escaped.message}` } : {}),
+  };
 }
 
 export async function call(args: string[]): Promise<Outcome | 'help'> {
@@ -117,5 +132,5 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
   // The host itself would have died (an exception escaped it): one clear line, as for bad input.
   if (end.status === 'failed') throw new UsageFailure(end.message);
   if (end.hubStore) writeHubStore(workspace, end.hubStore);
-  return { stdout: pretty(end.result), code: 0 };
+  return { stdout: pretty(profile === 'hub' && !init ? hubOutput(end.result as HubCallResult) : end.result), code: 0 };
 }

@@ -19,21 +19,32 @@ export interface LokiResult {
 }
 
 /**
- * Result of a hub call (python/toolplay/hosts/hub/runner.py): what lollms_hub's executor returned
- * — `result` (JSON-safe) and `logs` (its captured stdout and logging; null when it returned a bare
- * string) — or what it `raised`, and `model_content`, what the hub's agent appends as the tool message.
+ * Result of a hub call (python/toolplay/hosts/hub/runner.py): what lollms_hub's executor returned —
+ * `result` (JSON, with `{"$py", "repr"}` for what JSON cannot hold) and `logs` (its captured stdout
+ * and logging; null when it returned a bare value, such as the "not found" string) — or what it
+ * `raised`; what the hub's agent appends as the tool message (`model_content`), or the exception
+ * that escaped the agent too (`agent_escaped`); and what the executor saw: the arguments it
+ * received, the library, the user, what went to the hub's console, and what reached `trace_exception`.
  */
 export interface HubCallResult {
   result: unknown;
   logs: string | null;
-  raised?: string;
-  model_content: string;
+  raised?: { type: string; message: string };
+  model_content?: string;
+  agent_escaped?: { type: string; message: string };
+  args?: unknown;
+  library?: string;
+  user_id?: number;
+  console?: string;
+  traced?: string[];
 }
 
 /** What the hub's Initialise button answers (`api_init_tool`): the HTTP status and its JSON body. */
 export interface HubInitResult {
   status: number;
   body: Record<string, unknown>;
+  /** What the library printed meanwhile: the hub captures none of it, its console shows it. */
+  console?: string;
 }
 
 /** The `lollms` store of a workspace's hub libraries: library file name → key → value (lollms_system.py). */

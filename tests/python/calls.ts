@@ -7,10 +7,11 @@ import { FolderDiff } from '../../src/cli/workspace-diff.ts';
 import type { Engine } from '../../src/engine/engine.ts';
 import type { CallOptions, ConfirmReply, EngineHooks, LcpResult, LokiResult, ToolArguments } from '../../src/protocol/engine.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
-import type { RunnerReply } from '../../src/protocol/runner.ts';
+import type { NeedsReply, RunnerReply } from '../../src/protocol/runner.ts';
 
-/** The host's result from a runner reply (an LCP or Loki call's); an escaped exception fails the test with its message. */
-export function resultOf(reply: RunnerReply): LcpResult | LokiResult {
+/** The host's result from a runner reply (an LCP or Loki call's); an escaped exception or unmet packages fail the test. */
+export function resultOf(reply: RunnerReply | NeedsReply): LcpResult | LokiResult {
+  if ('needs' in reply) throw new Error(`needs packages: ${reply.needs.map((n) => n.text).join(', ')}`);
   if ('escaped' in reply) throw new Error(`escaped: ${reply.escaped}`);
   return reply.result as LcpResult | LokiResult;
 }

@@ -11,9 +11,13 @@ A coroutine that awaits a JavaScript promise cannot finish there; it fails with 
 from __future__ import annotations
 
 import asyncio
+import sys
 from typing import Any, Coroutine
 
 from .sleep import sliced_sleep
+
+# asyncio.run as Pyodide set it: on its own loop, waiting on a stack that can suspend.
+_pyodide_run = asyncio.run
 
 
 def can_suspend() -> bool:
@@ -49,14 +53,30 @@ class PlainLoop(asyncio.BaseEventLoop):
 
 
 def run(coro: Coroutine[Any, Any, Any]) -> Any:
-    """``asyncio.run(coro)`` as CPython gives it: on Pyodide's loop where it may suspend, else on a PlainLoop."""
-    if can_suspend():
+    """``coro`` run to its end: on Pyodide's loop where Python may suspend, else on a PlainLoop."""
+    if sys.platform != "emscripten":
         return asyncio.run(coro)
-    # Pyodide's loop counts as running all the time; a loop of our own runs only with it set aside.
     outer = asyncio.events._get_running_loop()
+    if can_suspend():
+        # Pyodide's asyncio.run waits on its loop when that loop is the running one (it always is, but
+        # for code that set it aside, as the hub's executor does for a function it runs "in a thread").
+        asyncio.events._set_running_loop(asyncio.get_event_loop_policy().get_event_loop())
+        try:
+            return _pyodide_run(coro)
+        finally:
+            asyncio.events._set_running_loop(outer)
+    # Pyodide's loop counts as running all the time; a loop of our own runs only with it set aside.
     asyncio.events._set_running_loop(None)
     try:
         with asyncio.Runner(loop_factory=PlainLoop) as runner:
             return runner.run(coro)
     finally:
         asyncio.events._set_running_loop(outer)
+
+
+def cpython_run(main: Coroutine[Any, Any, Any], *, debug: bool | None = None, loop_factory: Any = None) -> Any:
+    """``asyncio.run`` as CPython has it — refused inside a running event loop — for code whose host is
+    CPython (the hub's executor): Pyodide's own would wait on its loop, which always counts as running."""
+    if asyncio.events._get_running_loop() is not None:
+        raise RuntimeError("asyncio.run() cannot be called from a running event loop")
+    return run(main)

@@ -45,7 +45,7 @@ function isLokiResult(r: Record<string, unknown>): boolean {
 
 /** The hub executor's answer (src/protocol/runner.ts HubCallResult): toolplay makes it, so its shape is exact. */
 function isHubResult(r: Record<string, unknown>): boolean {
-  return typeof r.model_content === 'string' && 'logs' in r;
+  return 'logs' in r && 'library' in r && ('model_content' in r || 'agent_escaped' in r || 'raised' in r);
 }
 
 /** A hub call's answer, or null for any other host's result. */
@@ -55,7 +55,8 @@ export function asHubResult(result: unknown): HubCallResult | null {
 
 /** Why the hub reports failure: its executor raised, the tool raised (runtime_exception), or its function was not found. */
 function hubFailure(r: Record<string, unknown>): string | null {
-  if (typeof r.raised === 'string') return 'the executor raised';
+  if (isRecord(r.agent_escaped)) return `${String(r.agent_escaped.type)} escaped the hub`;
+  if (isRecord(r.raised)) return `the executor raised ${String(r.raised.type)}`;
   if (isRecord(r.result) && r.result.type === 'runtime_exception') return 'runtime_exception';
   if (r.logs === null) return 'not found';
   return null;
