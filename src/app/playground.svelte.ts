@@ -17,7 +17,8 @@ import { TelemetryLog } from '../ui/state/telemetry.svelte.ts';
 import { ToolsView, type ToolEntry } from '../ui/state/tools.svelte.ts';
 import { HostSettings } from '../ui/state/host.svelte.ts';
 import { Problems } from '../ui/state/problems.svelte.ts';
-import { layoutOf, toEnginePath, type Layout } from '../ui/lib/layout.ts';
+import { fromEnginePath, layoutOf, toEnginePath, type Layout } from '../ui/lib/layout.ts';
+import { PackagesState } from './packages.svelte.ts';
 import { FrameBatch } from '../ui/lib/batch.ts';
 import { CallJournal } from '../workspace/journal.svelte.ts';
 import { HubStore } from './hub-store.svelte.ts';
@@ -42,6 +43,8 @@ export class Playground {
   readonly host: HostSettings;
   /** The `lollms` store hub tools read and write (kept with the workspace). */
   readonly hubStore: HubStore;
+  /** What the files ask for, installing it, and the workspace's package and network settings. */
+  readonly packages: PackagesState;
   readonly journal: CallJournal;
   /** The diagnostics for the current profile's host, or every host's with the switch on. */
   readonly problems = new Problems(() => this.profile);
@@ -72,6 +75,14 @@ export class Playground {
     this.python = python;
     this.host = new HostSettings(workspace);
     this.hubStore = new HubStore(workspace);
+    this.packages = new PackagesState({
+      python, workspace,
+      record: (events) => this.telemetry.addAll(events),
+      gate: () => (this.#disposed ? 'this workspace is no longer open in this tab.' : this.callBlocked),
+      paths: () => ({ paths: this.layout.enginePaths, workspace: toEnginePath('') }),
+      problems: (diagnostics) => this.problems.setPackages(diagnostics),
+      fromEngine: (path) => fromEnginePath(path),
+    });
     this.#gate = options.gate ?? (() => null);
     this.journal = options.journal ?? new CallJournal(workspace, memoryJournalStore());
     python.onConfirm = this.confirm.ask;
@@ -79,6 +90,7 @@ export class Playground {
 
   /** Mirrors every file into the worker, then keeps the mirror current and the tools fresh. */
   async start(): Promise<void> {
+    this.packages.start();
     this.#unsubscribe = this.workspace.subscribe((changes, origin) => void this.#mirror(origin === 'call' ? [] : changes));
     const all: FileChange[] = [...this.workspace.files].map(([path, content]) => ({ path, content }));
     await this.#mirror(all);
@@ -250,12 +262,14 @@ export class Playground {
           argsJson,
           hostConfig: this.host.config,
           ...(profile === 'hub' ? { hubStore: this.hubStore.snapshot, ...extra } : {}),
+          network: { enabled: this.packages.settings.network, corsProxy: this.packages.settings.corsProxy },
           ...(layout.kind === 'loki' && this.workspace.files.has('functions/.env') ? { envFile: toEnginePath('functions/.env') } : {}),
         },
         (e) => events.push(e),
       );
       events.flush();
       this.confirm.dropCall(outcome.callId);
+      this.#afterInstalls(outcome.callId);
       if (outcome.status === 'finished' && outcome.hubStore) this.hubStore.replace(outcome.hubStore);
       if (outcome.status === 'finished' && outcome.changes.length > 0) {
         this.workspace.applyChanges(outcome.changes);
@@ -268,6 +282,14 @@ export class Playground {
     } finally {
       this.#calling--;
     }
+  }
+
+  /** A call that installed packages: the Packages view and its diagnostics learn what worked and what failed. */
+  #afterInstalls(callId: string): void {
+    const events = this.telemetry.events.filter((e) => e.callId === callId && e.type.startsWith('package.'));
+    if (!events.length) return;
+    this.packages.noteEvents(events);
+    void this.packages.refresh();
   }
 
   /**

@@ -37,6 +37,13 @@ export interface PythonPort {
   restart(): void;
   /** What tools changed in Python that stays until a restart (as in a host's process), e.g. `builtins.print`. */
   readonly changedByTools: readonly string[];
+  /** The Packages view's rows (src/packages/view.ts). */
+  packages(params: WorkerMethods['packages']['params']): Promise<WorkerMethods['packages']['result']>;
+  /** Installs requirements now; its events reach `onEvent`. */
+  install(requirements: string[], onEvent: (e: TelemetryEvent) => void): Promise<WorkerMethods['install']['result']>;
+  /** Where Pyodide's packages come from (a new one starts a new Python) and where micropip looks. */
+  setPackageMirror?(mirror: string | null): void;
+  setIndexUrls?(urls: string[] | undefined): void;
 }
 
 /** What the playground remembers per workspace (owned by the workspace store). */

@@ -54,15 +54,15 @@ export function pythonRunner(engine: Engine, params: ToolArguments & CallOptions
     async run(emit, opened): Promise<RunnerReply> {
       const packages = engine.packages;
       const sink: InstallSink = { event: (e) => emit({ ...e, t: Date.now() }), progress: throttled(emit) };
-      const hooks: EngineHooks = {
+      const base: EngineHooks = {
         emit: (json) => {
           const event = readRunnerEvent(parse(json));
           if (event) emit(event);
         },
         confirm: (json) => JSON.stringify(confirm(readConfirmRequest(parse(json)))),
-        ...(opened ? { opening: (line: string) => opened(line) } : {}),
         ...(packages ? { install: (json: string) => packages.installer.install(readRequirements(json), sink).then((r) => JSON.stringify(r)) } : {}),
       };
+      const hooks: EngineHooks = opened ? { ...base, opening: (line: string) => opened(line) } : base;
       const network = packages?.guard.toolCall({
         policy: params.network ?? DEFAULT_POLICY,
         origin: packages.origin,
@@ -73,8 +73,7 @@ export function pythonRunner(engine: Engine, params: ToolArguments & CallOptions
         if (!('needs' in first)) return first;
         // The files ask for packages this Python has not: install them, then run the tool (opened already).
         await installNeeds(engine, first.needs, sink);
-        const { opening: _opened, ...again } = hooks;
-        const reply = await engine.callAsync('call', { ...params, installed: true }, again);
+        const reply = await engine.callAsync('call', { ...params, installed: true }, base);
         if ('needs' in reply) throw new Error('the engine asked for packages again after they were installed');
         return reply;
       } finally {

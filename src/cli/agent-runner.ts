@@ -8,6 +8,8 @@ import type { Engine } from '../engine/engine.ts';
 import { EngineError } from '../engine/engine.ts';
 import { clockOf } from '../engine/time-limit.node.ts';
 import type { ConfirmDecision, HostConfig } from '../protocol/engine.ts';
+import type { NetworkPolicy } from '../protocol/packages.ts';
+import type { HubStoreData } from '../protocol/runner.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { RequestedCall, ToolRunner } from '../agent/ports.ts';
 import type { ToolOutcome } from '../agent/types.ts';
@@ -16,7 +18,11 @@ import { confirmAnswer } from './confirm.ts';
 import { FolderDiff } from './workspace-diff.ts';
 
 export interface NodeRunnerOptions {
-  profile: 'lcp' | 'loki';
+  profile: 'lcp' | 'hub' | 'loki';
+  /** The tools' network (`--no-network`). */
+  network?: NetworkPolicy;
+  /** Hub calls: the workspace's lollms store, carried from call to call. */
+  hubStore?: { readonly data: HubStoreData; replace(data: HubStoreData): void };
   paths: string[];
   workspace: string;
   hostConfig?: HostConfig;
@@ -57,6 +63,8 @@ export function nodeToolRunner(engine: Engine, o: NodeRunnerOptions): ToolRunner
           callId, profile: o.profile, paths: o.paths, tool: call.name, argsJson: call.argsJson, workspace: o.workspace,
           ...(o.hostConfig ? { hostConfig: o.hostConfig } : {}),
           ...(o.confirm ? { confirm: o.confirm } : {}),
+          ...(o.network ? { network: o.network } : {}),
+          ...(o.hubStore ? { hubStore: o.hubStore.data } : {}),
         }, {
           emit: (e) => o.onEvent(e),
           confirm: confirmAnswer(o.confirm),
@@ -66,6 +74,7 @@ export function nodeToolRunner(engine: Engine, o: NodeRunnerOptions): ToolRunner
         }));
         if ('value' in run) {
           const end = run.value;
+          if (end.status === 'finished' && end.hubStore) o.hubStore?.replace(end.hubStore);
           return end.status === 'finished'
             ? { status: 'finished', result: end.result, durationMs: end.durationMs }
             : { status: 'failed', reason: end.reason, message: end.message, durationMs: end.durationMs };

@@ -13,7 +13,8 @@ import { callTool } from '../call/wrapper.ts';
 import type { Outcome } from './commands.ts';
 import { hostConfig, toolNames, unknownTool } from './commands.ts';
 import { confirmAnswer } from './confirm.ts';
-import { openEngine } from './host.ts';
+import { openEngine, usePackages } from './host.ts';
+import { PACKAGE_FLAGS, packageOptions, policyOf } from './packages-options.ts';
 import { choice, existing, jsonObjectText, parse, positionals } from './options.ts';
 import { UsageFailure } from './usage.ts';
 import { FolderDiff } from './workspace-diff.ts';
@@ -75,6 +76,7 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
     events: { type: 'boolean' },
     timeout: { type: 'string' },
     init: { type: 'boolean' },
+    ...PACKAGE_FLAGS,
   });
   if (values.help) return 'help';
   const profile = choice('call', 'profile', values.profile, CALL_PROFILES, 'lcp');
@@ -92,6 +94,8 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
   const config = hostConfig('call', values['host-config']);
   const env = typeof values['env-file'] === 'string' ? existing('--env-file', values['env-file'], 'file') : undefined;
   const store = profile === 'hub' ? readHubStore(workspace) : undefined;
+  const packages = packageOptions('call', values);
+  usePackages(packages);
 
   // Loki reads `<functions dir>/.env` next to `tools/`: mount the functions dir too.
   const functionsDir = dirname(statSync(path).isDirectory() ? path : dirname(path));
@@ -115,6 +119,7 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
     ...(confirm ? { confirm } : {}),
     ...(store ? { hubStore: store } : {}),
     ...(init ? { init: true, library: path } : {}),
+    network: policyOf(packages),
   }, {
     emit,
     confirm: confirmAnswer(confirm),

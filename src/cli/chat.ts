@@ -16,7 +16,9 @@ import type { TelemetryEvent } from '../protocol/events.ts';
 import { frameCalls, type WireFormat } from '../protocol/wire.ts';
 import { nodeToolRunner } from './agent-runner.ts';
 import type { Outcome } from './commands.ts';
-import { openEngine } from './host.ts';
+import { openEngine, usePackages } from './host.ts';
+import { PACKAGE_FLAGS, packageOptions, policyOf } from './packages-options.ts';
+import { WorkspaceHubStore } from './hub-store.ts';
 import { choice, existing, parse, positionals } from './options.ts';
 import { note } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
@@ -79,6 +81,7 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
     confirm: { type: 'string' },
     wire: { type: 'string' },
     protocol: { type: 'string' },
+    ...PACKAGE_FLAGS,
   });
   if (values.help) return 'help';
   const [rawPath = '', message = ''] = positionals('chat', pos, ['PATH', 'MESSAGE']);
@@ -94,8 +97,12 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
   const path = existing('PATH', rawPath);
   const workspace = existing('--workspace', typeof values.workspace === 'string' ? values.workspace : '.', 'dir');
 
+  const packages = packageOptions('chat', values);
+  usePackages(packages);
   const engine = await openEngine([path, workspace]);
   const specs = specsOf(engine, path, profile);
+  // The hub runs its tools with its own executor, and its store lives in the workspace (hub-store.ts).
+  const store = profile === 'hub' ? new WorkspaceHubStore(workspace) : undefined;
   const events: TelemetryEvent[] = [];
   const onEvent = (e: TelemetryEvent): void => {
     events.push(e);
@@ -106,7 +113,10 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
   let messages: AgentMessage[] = [];
   const end = await runAgent([], message, {
     profile, protocol, model: agent, specs, maxTurns,
-    tools: nodeToolRunner(engine, { profile: profile === 'loki' ? 'loki' : 'lcp', paths: [path], workspace, ...(confirm ? { confirm } : {}), onEvent, round: () => round }),
+    tools: nodeToolRunner(engine, {
+      profile: profile === 'loki' ? 'loki' : profile === 'hub' ? 'hub' : 'lcp', paths: [path], workspace, network: policyOf(packages),
+      ...(store ? { hubStore: store } : {}), ...(confirm ? { confirm } : {}), onEvent, round: () => round,
+    }),
     signal: new AbortController().signal,
     onChange: (m) => (messages = m),
     onFraming: (text, r) => {

@@ -5,10 +5,19 @@
  * tool writes then mean the same inside Python and on disk. One engine per process: the commands
  * of a `toolplay batch` share it, each with its own folders mounted.
  */
-import { dirname, sep } from 'node:path';
-import { statSync } from 'node:fs';
-import { startNodeEngine } from '../engine/node.ts';
+import { dirname, join, sep } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { version as pyodideVersion } from 'pyodide';
+import { startNodeEngine, type NodeEngineOptions } from '../engine/node.ts';
 import type { Engine } from '../engine/engine.ts';
+import { attachPackages } from '../packages/attach.ts';
+import { DEFAULT_SOURCES, PYPI_SIMPLE } from '../packages/installer.ts';
+import { PYODIDE_DISTRIBUTION, withSlash } from '../packages/sources.ts';
+import { WheelCache } from '../packages/wheel-cache.ts';
+import { DirWheelStore, FilePlanStore } from '../packages/wheel-cache.node.ts';
+import type { PackageOptions } from './packages-options.ts';
+import { UsageFailure } from './usage.ts';
 
 /** Folders to mount for these host paths: a file's folder, a folder itself; nested ones dropped. */
 export function mountPoints(paths: string[]): string[] {
@@ -23,12 +32,52 @@ export function mountPoints(paths: string[]): string[] {
 }
 
 let shared: Promise<Engine> | undefined;
+let packages: PackageOptions = { source: null, indexUrl: null, network: true };
+
+/** The package source and index of the commands to come (the source counts only before Python starts). */
+export function usePackages(options: PackageOptions): void {
+  packages = options;
+  void shared?.then((engine) => {
+    if (engine.packages) engine.packages.installer.sources = { ...engine.packages.installer.sources, indexUrls: [options.indexUrl ?? PYPI_SIMPLE] };
+  });
+}
+
+/** loadPyodide's package options for a source: the official distribution, a mirror URL, or a folder. */
+async function sourceOptions(source: string | null): Promise<NonNullable<NodeEngineOptions['packageSource']>> {
+  if (source === null) return { packageBaseUrl: PYODIDE_DISTRIBUTION(pyodideVersion) };
+  if (/^https?:\/\//.test(source)) {
+    const lock = new URL('pyodide-lock.json', withSlash(source)).href;
+    let text: string;
+    try {
+      const response = await fetch(lock);
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      text = await response.text();
+    } catch (e) {
+      throw new UsageFailure(`--pyodide-packages: ${lock} could not be read (${e instanceof Error ? e.message : String(e)})`);
+    }
+    return { lockFileContents: text, packageBaseUrl: withSlash(source) };
+  }
+  return { lockFileContents: readFileSync(join(source, 'pyodide-lock.json'), 'utf8'), packageBaseUrl: withSlash(source) };
+}
+
+async function start(): Promise<Engine> {
+  const packageSource = await sourceOptions(packages.source);
+  const { engine } = await startNodeEngine({ packageSource });
+  engine.packages = attachPackages(engine.py, {
+    cache: new WheelCache(new DirWheelStore()), plans: new FilePlanStore(), origin: null,
+    sources: {
+      ...DEFAULT_SOURCES, packageBase: packageSource.packageBaseUrl, indexUrls: [packages.indexUrl ?? PYPI_SIMPLE],
+      readLocal: async (path) => new Uint8Array(await readFile(path)),
+    },
+  });
+  return engine;
+}
 /** What the last command mounted, and the folders made for it (to take down for the next one). */
 let current: { dirs: string[]; made: string[] } = { dirs: [], made: [] };
 
 /** The process's engine, with `hostPaths` (absolute) mounted into it. */
 export async function openEngine(hostPaths: string[]): Promise<Engine> {
-  const engine = await (shared ??= startNodeEngine().then(({ engine }) => engine));
+  const engine = await (shared ??= start());
   const FS = engine.fs;
   const wanted = mountPoints(hostPaths);
   const visible = (d: string): boolean => current.dirs.some((k) => k === '/' || d === k || d.startsWith(k + sep));

@@ -36,3 +36,18 @@ export function writeHubStore(workspace: string, data: HubStoreData): void {
   writeFileSync(part, `${JSON.stringify(data, null, 2)}\n`);
   renameSync(part, path);
 }
+
+/** One workspace's hub store across the calls of a command (toolplay chat): read once, written after each call that changed it. */
+export class WorkspaceHubStore {
+  #data: HubStoreData;
+  constructor(readonly workspace: string) {
+    this.#data = readHubStore(workspace);
+  }
+  get data(): HubStoreData {
+    return this.#data;
+  }
+  replace(data: HubStoreData): void {
+    this.#data = data;
+    writeHubStore(this.workspace, data);
+  }
+}

@@ -11,7 +11,9 @@ export const MAIN_HELP = `toolplay — see exactly what LLM tool hosts make of y
 
 Usage:
   toolplay schema PATH... [--profile P] [--format F] [--host-config JSON] [--libraries]
-  toolplay call PATH TOOL ARGS_JSON [--profile lcp|loki] [--workspace DIR] [--confirm D] ...
+  toolplay call PATH TOOL ARGS_JSON [--profile lcp|hub|loki] [--workspace DIR] [--confirm D] ...
+  toolplay call LIBRARY.py --init --profile hub          (the hub's Initialise button)
+  toolplay packages PATH... [--json]  (what the tools ask for, where it comes from, can it be had)
   toolplay status PATH TOOL ARGS_JSON
   toolplay lint PATH... [--profile lcp|hub|loki|llm-functions]... [--json]
   toolplay batch FILE|-          (JSON lines {"cmd": "schema", "args": [...]}: many commands, one Python)
@@ -23,8 +25,15 @@ Usage:
 
 Run "toolplay COMMAND --help" for the options of one command.
 Exit codes (batch: the highest of its lines'): 0 ok, 1 lint found errors / diff found breaking changes / a lesson check is not
-done yet / chat hit the turn limit, 2 bad input, 3 engine failure (a toolplay bug), 4 the model's
+done yet / chat hit the turn limit / a package cannot be had, 2 bad input, 3 engine failure (a toolplay bug), 4 the model's
 endpoint failed (chat).`;
+
+/** The package and network options of the commands that run tools (src/cli/packages-options.ts). */
+const PACKAGE_HELP = `  --pyodide-packages DIR_OR_URL
+                     Pyodide's packages from this folder or URL (pyodide-lock.json and the wheels)
+                     instead of the official distribution of this Pyodide
+  --index-url URL    the package index micropip reads (default https://pypi.org/simple)
+  --no-network       every request a tool makes fails at once (installs still reach their sources)`;
 
 export const HELP: Record<string, string> = {
   schema: `Usage: toolplay schema PATH... [options]
@@ -41,27 +50,50 @@ Options:
                      [{"file", "metadata", "tool_definitions"}]
   -h, --help         this help`,
   call: `Usage: toolplay call PATH TOOL ARGS_JSON [options]
+       toolplay call LIBRARY.py --init --profile hub [options]
 
 Runs TOOL from PATH (a tool file or folder) with the JSON object ARGS_JSON, as the host would,
-and prints the result as JSON: for lcp, exactly what execute_tool returns; for loki,
-{exit_code, llm_output, model_value, stdout, stderr}. A Loki tool in a .sh file runs through
-toolplay's Bash (just-bash) emulation of Loki's run-tool.sh.
+and prints the result as JSON: for lcp, exactly what execute_tool returns; for hub, what
+lollms_hub's executor returned and what its agent hands the model ({result, logs,
+model_content}); for loki, {exit_code, llm_output, model_value, stdout, stderr}. A Loki tool in
+a .sh file runs through toolplay's Bash (just-bash) emulation of Loki's run-tool.sh.
+Packages the tools ask for (imports, requirements.txt, pipmaster calls) are installed first.
 
 Options:
-  --profile P        lcp (default) or loki
+  --profile P        lcp (default), hub or loki
+  --init             hub: press the library's Initialise button (its init_tool_library(), as
+                     lollms_hub's init runs it): prints {status, body}
   --workspace DIR    the tool's working directory (default: the current directory); files the tool
-                     writes there land on disk
-  --host-config JSON LCP host_tool_configs keyed by file stem
+                     writes there land on disk; the hub's lollms store is kept in
+                     DIR/.toolplay/hub-store.json
+  --host-config JSON LCP host_tool_configs, or the hub's tool settings, keyed by file stem
   --env-file FILE    Loki: the .env file loaded for the tool (default: <functions dir>/.env)
   --confirm D        answer every confirmation with allow, always or reject. Without it, toolplay
                      asks on the terminal when stdin is a TTY; otherwise it rejects the confirmation
                      and says so on stderr
   --events           write the call's telemetry events to stderr as NDJSON (one JSON object a line)
   --timeout S        stop the tool after S seconds (default 30, as in the browser); exit 2, saying so
+${PACKAGE_HELP}
   -h, --help         this help
 
 The tool's own stdout and stderr are copied to stderr (unless --events), so stdout holds only
 the result.`,
+  packages: `Usage: toolplay packages PATH... [--profile P] [--json] [options]
+
+Lists what the tools under PATH ask for — their imports, the requirements.txt files beside them,
+their pipmaster calls — one package a line: the requirement, where it comes from (the Pyodide
+distribution, or the package index micropip reads), its version, where the files ask for it, and
+whether it can be had here. To tell, it installs what is missing into this command's Python (the
+wheels stay cached for later commands); what cannot be had says why in one line (an unknown name,
+no pure-Python or WebAssembly wheel, a source that does not answer).
+
+Options:
+  --profile P        the host the tools are for (the needs are the same for every host)
+  --json             {packages: [...], unreadable: [...]} instead of text
+${PACKAGE_HELP}
+  -h, --help         this help
+
+Exit status: 0 everything can be had, 1 something cannot, 2 bad input.`,
   status: `Usage: toolplay status PATH TOOL ARGS_JSON
 
 Prints the LTP status line lollms_hub streams when the model calls TOOL with ARGS_JSON,

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { installEngine, type EngineFiles } from './install.ts';
 import { unsignedHeapOffsets } from './heap-offsets.ts';
@@ -10,15 +13,31 @@ import type { PythonStart } from './snapshot.ts';
 export interface NodeEngineOptions {
   stdout?: (s: string) => void;
   stderr?: (s: string) => void;
-  /** Where packages come from: a lock file's contents (and the base its relative file names resolve against). */
-  packageSource?: { lockFileContents: string; packageBaseUrl: string };
+  /** Where packages come from: the base wheels' file names resolve against, and a lock file's contents when not the package's own. */
+  packageSource?: { lockFileContents?: string; packageBaseUrl: string } | undefined;
 }
 
 const streams = (options: NodeEngineOptions) => ({
   stdout: options.stdout ?? (() => {}),
   stderr: options.stderr ?? (() => {}),
-  ...(options.packageSource ?? {}),
+  ...(options.packageSource ? { ...options.packageSource, packageCacheDir: privateWheelDir() } : {}),
 });
+
+/**
+ * Pyodide in Node first looks for a wheel in `packageCacheDir` and writes every wheel it fetched there
+ * — by default `packageBaseUrl`, which for a URL becomes a folder named `http:` in the working directory.
+ * A folder of this process's own, removed as it exits, keeps both away: toolplay's wheel cache
+ * (src/packages/wheel-cache.node.ts) is the one that keeps wheels, checked.
+ */
+let wheelDir: string | null = null;
+function privateWheelDir(): string {
+  if (wheelDir === null) {
+    const dir = mkdtempSync(join(tmpdir(), 'toolplay-pyodide-wheels-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    wheelDir = dir;
+  }
+  return wheelDir;
+}
 
 /** Loads Pyodide from the npm package (no network) and installs the engine: the plain start (tests, bench). */
 export async function loadNodeEngine(options: NodeEngineOptions = {}): Promise<Engine> {

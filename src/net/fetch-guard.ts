@@ -45,6 +45,8 @@ export interface InstallScope {
   timeoutMs: number;
   /** Where this install's wheels are kept. */
   cache: WheelLookup;
+  /** A request that got no answer (the network, a timeout): micropip swallows these, the install's message names them. */
+  unanswered?(url: string, reason: string): void;
 }
 
 /** A tool call's network: its policy, where its requests are reported, and this page's origin (null in Node: no CORS). */
@@ -71,7 +73,7 @@ export class FetchGuard {
   readonly fetch: typeof fetch;
 
   constructor(readonly real: typeof fetch) {
-    this.fetch = ((input: RequestInfo | URL, init?: RequestInit) => this.#route(input, init)) as typeof fetch;
+    this.fetch = ((input: RequestInfo | URL, init?: RequestInit) => this.#route(input, init));
   }
 
   /** Runs `body` as an install: its wheel requests go through the cache (see the module docstring). */
@@ -104,7 +106,14 @@ export class FetchGuard {
 
   async #forInstall(scope: InstallScope, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const url = urlOf(input);
-    if (!isWheel(url)) return this.#timed(scope.timeoutMs, input, init);
+    if (!isWheel(url)) {
+      try {
+        return await this.#timed(scope.timeoutMs, input, init);
+      } catch (e) {
+        scope.unanswered?.(url, e instanceof Error ? e.message : String(e));
+        throw e;
+      }
+    }
     const expected = integrityHex(init?.integrity);
     const hit = await scope.cache.get(url, expected);
     if (hit) {
@@ -129,7 +138,7 @@ export class FetchGuard {
     try {
       return await this.real(input, { ...init, signal: abort.signal });
     } catch (e) {
-      if (abort.signal.aborted) throw new Error(`no answer from ${originOf(urlOf(input))} within ${ms / 1000} s (${redactUrl(urlOf(input))})`);
+      if (abort.signal.aborted) throw new Error(`no answer from ${originOf(urlOf(input))} within ${ms / 1000} s (${redactUrl(urlOf(input))})`, { cause: e });
       throw e;
     } finally {
       clearTimeout(timer);
@@ -153,11 +162,11 @@ export class FetchGuard {
     } catch (e) {
       const cause = e instanceof Error ? e.message : String(e);
       scope.report({ method, url: redactUrl(url), status: 0, bytes: 0, ms: elapsed(started), ...(proxied ? { proxied } : {}), error: cause });
-      throw new TypeError(blockedMessage(method, url, scope.origin, cause));
+      throw new TypeError(blockedMessage(method, url, scope.origin, cause), { cause: e });
     }
     const bytes = new Uint8Array(await response.arrayBuffer());
     scope.report({ method, url: redactUrl(url), status: response.status, bytes: bytes.byteLength, ms: elapsed(started), ...(proxied ? { proxied } : {}) });
-    return new Response(NULL_BODY.has(response.status) ? null : (bytes as Uint8Array<ArrayBuffer>), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(NULL_BODY.has(response.status) ? null : (bytes), { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 }
 

@@ -37,7 +37,7 @@ async function request(req: HttpRequest): Promise<HttpResponse> {
     });
     return { status: response.status, statusText: response.statusText, url: response.url || req.url, headers: [...response.headers], body: new Uint8Array(await response.arrayBuffer()) };
   } catch (e) {
-    if (abort.signal.aborted) throw new Error(`timed out after ${(req.timeoutMs ?? 0) / 1000} s: ${req.method} ${req.url}`);
+    if (abort.signal.aborted) throw new Error(`timed out after ${(req.timeoutMs ?? 0) / 1000} s: ${req.method} ${req.url}`, { cause: e });
     throw e;
   } finally {
     if (timer) clearTimeout(timer);

@@ -8,15 +8,15 @@ import type { PyodideAPI } from 'pyodide';
 import { fetchGuard, type FetchGuard } from '../net/fetch-guard.ts';
 import { httpBridge } from '../net/http-bridge.ts';
 import { guardXhr } from '../net/xhr-guard.ts';
-import { DEFAULT_SOURCES, Installer, type PackageSources } from './installer.ts';
-import { LockIndex, type LockFile } from './lock.ts';
+import { Installer, type PackageSources } from './installer.ts';
+import { LockIndex } from './lock.ts';
 import type { PlanStore } from './plans.ts';
 import type { WheelCache } from './wheel-cache.ts';
 
 export interface PackageSetup {
   cache: WheelCache;
   plans: PlanStore;
-  sources?: PackageSources;
+  sources: PackageSources;
   /** The page's origin, for the message a request the browser blocks gets (null in Node: no CORS there). */
   origin: string | null;
 }
@@ -33,6 +33,6 @@ export function attachPackages(py: PyodideAPI, setup: PackageSetup): EnginePacka
   const guard = fetchGuard();
   if (typeof XMLHttpRequest === 'function') guardXhr(guard);
   py.registerJsModule('toolplay_http', httpBridge());
-  const lock = new LockIndex(py.lockfile as unknown as LockFile);
-  return { installer: new Installer(py, lock, guard, setup.cache, setup.plans, setup.sources ?? DEFAULT_SOURCES), guard, lock, origin: setup.origin };
+  const lock = new LockIndex(py.lockfile);
+  return { installer: new Installer(py, lock, guard, setup.cache, setup.plans, setup.sources), guard, lock, origin: setup.origin };
 }

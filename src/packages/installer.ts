@@ -18,20 +18,26 @@ import type { LockIndex, LockPackage } from './lock.ts';
 import { canonicalName, parseRequirement, type Requirement } from './requirement.ts';
 import type { PlanStore } from './plans.ts';
 import type { WheelCache } from './wheel-cache.ts';
+import { sha256Hex } from '../net/digest.ts';
 
 /** Where packages come from: the Pyodide distribution's files (its lock's base URL) and the package index. */
 export interface PackageSources {
+  /** Where the lock's wheels are (the `packageBaseUrl` Python was started with): a URL, or a folder for the CLI. */
+  packageBase: string;
   /** What micropip searches: PyPI's simple index by default. */
   indexUrls: string[];
   /** A request with no answer after this long fails. */
   timeoutMs: number;
+  /** Reads a wheel from a folder (the CLI's `--pyodide-packages DIR`: Pyodide reads the folder itself, without fetch). */
+  readLocal?: (path: string) => Promise<Uint8Array>;
 }
 
 export const PYPI_SIMPLE = 'https://pypi.org/simple';
-export const DEFAULT_SOURCES: PackageSources = { indexUrls: [PYPI_SIMPLE], timeoutMs: 60_000 };
+export const DEFAULT_SOURCES: Omit<PackageSources, 'packageBase'> = { indexUrls: [PYPI_SIMPLE], timeoutMs: 60_000 };
 
 /** `package.installed` / `package.failed`, as the telemetry carries them (without callId and time). */
 export type PackageEvent =
+  | { type: 'package.installing'; requirements: string[]; done: boolean }
   | { type: 'package.installed'; name: string; version: string; source: 'pyodide' | 'index'; url: string; bytes: number; cached: boolean; ms: number }
   | { type: 'package.failed'; requirement: string; message: string };
 
@@ -63,13 +69,30 @@ export class Installer {
     readonly guard: FetchGuard,
     readonly cache: WheelCache,
     readonly plans: PlanStore,
-    public sources: PackageSources = DEFAULT_SOURCES,
+    public sources: PackageSources,
   ) {}
+
+  /** The URL (or, for a folder, the path) of a lock package's wheel. */
+  wheelOf(p: LockPackage): string {
+    const base = this.sources.packageBase;
+    if (/:\/\//.test(p.file_name)) return p.file_name;
+    return /^[a-z][a-z0-9+.-]*:/i.test(base) ? new URL(p.file_name, base).href : `${base.replace(/\/?$/, '/')}${p.file_name}`;
+  }
 
   /** Installs `requirements` (requirement lines); never throws: each one that could not be had is in `failed`. */
   async install(requirements: readonly string[], outer: InstallSink): Promise<InstallReport> {
     const report: InstallReport = { installed: [], failed: [] };
     const sink = new InstallRun(outer);
+    sink.event({ type: 'package.installing', requirements: [...requirements], done: false });
+    try {
+      await this.#install(requirements, report, sink);
+    } finally {
+      sink.event({ type: 'package.installing', requirements: [...requirements], done: true });
+    }
+    return report;
+  }
+
+  async #install(requirements: readonly string[], report: InstallReport, sink: InstallRun): Promise<void> {
     const parsed: Requirement[] = [];
     for (const text of requirements) {
       const r = parseRequirement(text);
@@ -80,7 +103,6 @@ export class Installer {
     const byMicropip = parsed.filter((r) => !byLoader.includes(r));
     if (byLoader.length) await this.#viaLoader(byLoader, report, sink);
     if (byMicropip.length) await this.#viaMicropip(byMicropip, report, sink);
-    return report;
   }
 
   #fail(report: InstallReport, sink: InstallRun, requirement: string, message: string): void {
@@ -109,9 +131,15 @@ export class Installer {
 
   /** Fetches (or finds cached) and checks each wheel; the first that fails says why, in one line. */
   async #fetchAll(packages: LockPackage[], sink: InstallRun): Promise<string | null> {
-    const base = this.py.lockfileBaseUrl ?? '';
+    const base = this.sources.packageBase;
+    const local = !/^[a-z][a-z0-9+.-]*:/i.test(base) && this.sources.readLocal;
     for (const p of packages) {
-      const url = /:\/\//.test(p.file_name) ? p.file_name : new URL(p.file_name, base).href;
+      const url = this.wheelOf(p);
+      if (local) {
+        const why = await checkLocal(local, url, p.sha256);
+        if (why) return `${p.name} ${p.version} could not be had from ${base}: ${why}`;
+        continue;
+      }
       try {
         await this.guard.installing(this.#scope(sink, null), async () => {
           const response = await this.guard.fetch(url, { integrity: `sha256-${hexToBase64(p.sha256)}` });
@@ -151,7 +179,7 @@ export class Installer {
       await this.plans.write(key, fetched).catch(() => {});
     } catch (e) {
       const removed = dists.rollback(before);
-      const why = pythonMessage(e) + (removed ? ` (${removed} rolled back: nothing of this install stays importable)` : '');
+      const why = explainMicropip(pythonMessage(e), sink.unanswered) + (removed ? ` (${removed} rolled back: nothing of this install stays importable)` : '');
       for (const t of texts) this.#fail(report, sink, t, why);
     }
   }
@@ -181,6 +209,7 @@ export class Installer {
     return {
       cache: this.cache,
       timeoutMs: this.sources.timeoutMs,
+      unanswered: (url, reason) => sink.unanswered.push({ url, reason }),
       progress: (url, loaded, total) => sink.progress?.({ name: wheelName(url).name, loaded, total }),
       fetched: (w) => {
         if (!w.cached) sink.downloaded.add(w.url);
@@ -200,6 +229,8 @@ export class Installer {
 class InstallRun implements InstallSink {
   readonly downloaded = new Set<string>();
   readonly reported = new Set<string>();
+  /** Index requests that got no answer: why micropip could not "fetch metadata". */
+  readonly unanswered: Array<{ url: string; reason: string }> = [];
   readonly #started = performance.now();
   readonly progress?: (p: InstallProgress) => void;
 
@@ -212,6 +243,42 @@ class InstallRun implements InstallSink {
   elapsed(): number {
     return Math.round(performance.now() - this.#started);
   }
+}
+
+/**
+ * micropip's message, and why in plain words: "Can't fetch metadata" means no index had the name —
+ * or none answered (micropip does not tell the two apart; the requests toolplay saw do); "Can't find a
+ * pure Python 3 wheel" means the package (or one it depends on) ships only compiled wheels.
+ */
+export function explainMicropip(message: string, unanswered: ReadonlyArray<{ url: string; reason: string }>): string {
+  if (/Can't fetch metadata/.test(message) && unanswered.length) {
+    const first = unanswered[0];
+    let origin = first?.url ?? '';
+    try {
+      origin = new URL(origin).origin;
+    } catch {
+      /* keep the URL */
+    }
+    return `the package source could not be reached: ${origin} did not answer (${first?.reason ?? 'no answer'}). Offline, or blocked; micropip: ${message}`;
+  }
+  if (/Can't fetch metadata/.test(message)) return `no package of that name on the package index. micropip: ${message.split('\n')[0]}`;
+  const wheel = /Can't find a pure Python 3 wheel for:? '([^']+)'/.exec(message);
+  if (wheel) {
+    return `${wheel[1]} has no pure-Python or WebAssembly wheel: it needs a compiled extension that Pyodide has not built, so it cannot run in a browser. micropip: ${message.split('\n')[0]}`;
+  }
+  return message;
+}
+
+/** Why a wheel in a folder is not the one the lock names (missing, or other bytes), or null. */
+async function checkLocal(read: (path: string) => Promise<Uint8Array>, path: string, sha256: string): Promise<string | null> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await read(path);
+  } catch (e) {
+    return `${path} cannot be read (${describeError(e)})`;
+  }
+  const actual = await sha256Hex(bytes);
+  return actual === sha256 ? null : `the wheel at ${path} is not the one the lock file names: its sha256 is ${actual}, the lock says ${sha256}`;
 }
 
 /** A plan's key: the requirements as asked (in order) and where they were looked up. */

@@ -30,7 +30,7 @@ export function readLockFile(text: string, where: string): LockFile {
   try {
     value = JSON.parse(text) as unknown;
   } catch (e) {
-    throw new Error(`${where} is not a Pyodide lock file: ${(e as Error).message}`);
+    throw new Error(`${where} is not a Pyodide lock file: ${(e as Error).message}`, { cause: e });
   }
   if (!isObject(value) || !isObject(value.info) || !isObject(value.packages)) throw new Error(`${where} is not a Pyodide lock file (no info and packages)`);
   for (const [key, p] of Object.entries(value.packages)) {

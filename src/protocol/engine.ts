@@ -187,5 +187,7 @@ export interface EngineHooks {
   confirm(requestJson: string): string;
   /** With `opening`: the call's opening line, before anything of the call runs; false stops the call (a usage error). */
   opening?(line: string): boolean;
+  /** Installs requirements (a JSON list) for code that asks mid-call (pipmaster): a promise of the report's JSON. */
+  install?(requirementsJson: string): Promise<string>;
 }
 export type { LcpResult, LokiResult, LokiStartup, TelemetryEvent };

@@ -15,6 +15,8 @@ export type TelemetryEvent =
    */
   | { type: 'python.changed'; callId: string; restored: string[]; kept: string[]; restart: boolean; t: number }
   | { type: 'fs.changed'; callId: string; created: string[]; modified: string[]; deleted: string[]; t: number }
+  /** An install begins (`done: false`) or ends (`done: true`): the call's time limit waits meanwhile, as for a popup. */
+  | { type: 'package.installing'; callId: string; requirements: string[]; done: boolean; t: number }
   /** A package the call installed (its wheel fetched or taken from the cache): src/packages/installer.ts. */
   | { type: 'package.installed'; callId: string; name: string; version: string; source: 'pyodide' | 'index'; url: string; bytes: number; cached: boolean; ms: number; t: number }
   /** A requirement that could not be installed, and why in one line. */

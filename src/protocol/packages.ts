@@ -41,3 +41,51 @@ export interface NetworkPolicy {
   /** A URL prefix the request's full URL is appended to (e.g. `http://127.0.0.1:8787/`), or null. */
   corsProxy: string | null;
 }
+
+/** One row of the Packages view (src/packages/view.ts makes them). */
+export interface PackageRow {
+  /** What an install is given: `wikipedia>=1.4.0`, `pyyaml`. */
+  requirement: string;
+  /** The distribution's PEP 503 name. */
+  key: string;
+  /** The distribution's name as the lock or the request writes it. */
+  name: string;
+  /** Where the files ask for it, in reading order. */
+  origins: PackageNeed[];
+  source: 'pyodide' | 'index' | 'toolplay';
+  /** The lock's version for a Pyodide package; null for an index package (micropip picks one). */
+  version: string | null;
+  /** The version installed in this Python now, or null. */
+  installed: string | null;
+  /** The distribution was guessed from an import's name (no lock entry, no known other name). */
+  guessed: boolean;
+  /** Installed before a call runs (else pipmaster installs it when the library runs, or the import is optional). */
+  first: boolean;
+  /** Every import of it is inside `try … except ImportError`. */
+  optional: boolean;
+  /** Bytes of its wheel in the cache (Pyodide packages), or null. */
+  cachedBytes: number | null;
+}
+
+export interface PackagesView {
+  rows: PackageRow[];
+  /** pipmaster calls whose arguments toolplay cannot read beforehand (not literals). */
+  unreadable: PackageNeed[];
+  /** This Python can pause for an install mid-call. */
+  suspends: boolean;
+}
+
+
+/** A workspace's package and network settings (the Packages view edits them; share links carry them). */
+export interface PackageSettings {
+  /** A mirror of Pyodide's packages (a URL holding pyodide-lock.json and the wheels); null: the official distribution. */
+  mirror: string | null;
+  /** The package index micropip reads; null: PyPI. */
+  indexUrl: string | null;
+  /** The Network switch: off makes every request a tool makes fail at once. */
+  network: boolean;
+  /** The CORS proxy's URL prefix for the tool's requests, or null. */
+  corsProxy: string | null;
+}
+
+export const DEFAULT_PACKAGE_SETTINGS: PackageSettings = { mirror: null, indexUrl: null, network: true, corsProxy: null };

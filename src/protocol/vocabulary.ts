@@ -34,7 +34,7 @@ export type ConfirmDecision = (typeof CONFIRM_DECISIONS)[number];
 export const TELEMETRY_EVENT_TYPES = [
   'call.started', 'confirm.asked', 'confirm.answered', 'call.stdout', 'call.stderr', 'python.changed', 'fs.changed', 'call.finished', 'call.failed',
   // What a call installed (or could not) and each request its tool made (src/packages, src/net).
-  'package.installed', 'package.failed', 'package.progress', 'net.request',
+  'package.installing', 'package.installed', 'package.failed', 'package.progress', 'net.request',
   // The agent loop's own (src/agent): a piece of the hub's stream, and which model tool call a call ran for.
   'agent.text', 'agent.call',
 ] as const;
@@ -42,7 +42,8 @@ export type TelemetryEventType = (typeof TELEMETRY_EVENT_TYPES)[number];
 
 /** The events a host runner streams while the tool runs (contract 3); the call wrapper emits the others. */
 export const RUNNER_EVENT_TYPES = [
-  'call.stdout', 'call.stderr', 'confirm.asked', 'confirm.answered', 'python.changed', 'package.installed', 'package.failed', 'package.progress', 'net.request',
+  'call.stdout', 'call.stderr', 'confirm.asked', 'confirm.answered', 'python.changed',
+  'package.installing', 'package.installed', 'package.failed', 'package.progress', 'net.request',
 ] as const satisfies readonly TelemetryEventType[];
 export type RunnerEventType = (typeof RUNNER_EVENT_TYPES)[number];
 
@@ -66,7 +67,7 @@ export const WORKER_ERROR_KINDS = [...ENGINE_ERROR_KINDS, 'interrupted', 'crashe
 export type WorkerErrorKind = (typeof WORKER_ERROR_KINDS)[number];
 
 /** The worker's request methods (their params and results: WorkerMethods in worker.ts). */
-export const WORKER_METHODS = ['init', 'sync', 'ping', 'inspect', 'rescan', 'lint', 'schema', 'status', 'call', 'setConfirmFallback', 'writeScratch', 'scratchCall', 'packages', 'install'] as const;
+export const WORKER_METHODS = ['init', 'sync', 'ping', 'inspect', 'rescan', 'lint', 'schema', 'status', 'call', 'setConfirmFallback', 'writeScratch', 'scratchCall', 'packages', 'install', 'setPackageSources'] as const;
 export type WorkerMethod = (typeof WORKER_METHODS)[number];
 
 /** Whether `value` is one of `list` (narrows untrusted strings to the list's type). */

@@ -6,6 +6,7 @@
 import type { CallOptions, ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, InspectionPatch, ToolArguments } from './engine.ts';
 import type { TelemetryEvent } from './events.ts';
 import type { HubStoreData, InstallReport, PythonTiming } from './runner.ts';
+import type { PackagesView } from './packages.ts';
 import type { LokiLayout, LokiView } from './loki.ts';
 import type { ConfirmDecision, FailReason, WorkerErrorKind, WorkerMethod } from './vocabulary.ts';
 
@@ -109,7 +110,8 @@ export interface PythonStart {
 export interface WorkerMethods {
   /** Load Pyodide + the engine, mount /workspace with `files`; `start` says how Python started. */
   init: {
-    params: { shared: SharedBuffers | null; files: FileChange[]; confirmFallback: ConfirmDecision };
+    /** `indexUrls`: where micropip looks for packages (the workspace's index URL; PyPI when absent). */
+    params: { shared: SharedBuffers | null; files: FileChange[]; confirmFallback: ConfirmDecision; indexUrls?: string[] };
     result: { python: string; start?: PythonStart };
   };
   /** Mirror workspace files into /workspace (content null deletes). `replace: true` makes /workspace exactly `files`. */
@@ -130,8 +132,10 @@ export interface WorkerMethods {
   writeScratch: { params: { root: string; files: FileChange[] | null }; result: null };
   /** Course: run a tool on a throw-away copy of a /scratch folder (lesson checks, example set-up). */
   scratchCall: { params: ScratchCallParams; result: ScratchCallResult };
-  /** The Packages view: what the workspace's files ask for and what this Python has (engine `packages`). */
-  packages: EngineMethods['packages'];
+  /** The Packages view: what the workspace's files ask for, where each comes from, what is installed and cached. */
+  packages: { params: EngineMethods['packages']['params']; result: PackagesView };
+  /** Where the installer looks for packages micropip installs (the workspace's index URL). */
+  setPackageSources: { params: { indexUrls: string[] }; result: null };
   /** Installs requirements now (the Packages view's Install); progress and outcome come as `install.*` messages under `installId`. */
   install: { params: { requirements: string[]; installId: string }; result: InstallReport };
 }

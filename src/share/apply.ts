@@ -19,6 +19,7 @@ export function contentOf(shared: SharedWorkspace): WorkspaceContent {
       openPath: shared.open,
       tool: call?.tool ?? null,
       ...(shared.agent ? { agent: shared.agent } : {}),
+      ...(shared.packages ? { packages: shared.packages } : {}),
     },
     telemetry: { events: shared.telemetry, recorded: [...new Set(shared.telemetry.map((e) => e.callId))] },
   };

@@ -19,6 +19,8 @@ export interface ShareSource {
   call: SharedCall | null;
   host: HostConfig;
   telemetry: readonly TelemetryEvent[];
+  agent?: SharedWorkspace['agent'];
+  packages?: SharedWorkspace['packages'];
 }
 
 export interface ShareResult {

@@ -47,6 +47,7 @@ const READERS: { [K in TelemetryEventType]: (o: Fields, base: { callId: string; 
   'fs.changed': (o, b) => ({ type: 'fs.changed', ...b, created: paths(o, 'created'), modified: paths(o, 'modified'), deleted: paths(o, 'deleted') }),
   'call.finished': (o, b) => ({ type: 'call.finished', ...b, result: o.result ?? null, durationMs: number(o, 'durationMs') }),
   'call.failed': (o, b) => ({ type: 'call.failed', ...b, reason: oneOf(o, 'reason', FAIL_REASONS), message: text(o, 'message'), durationMs: number(o, 'durationMs') }),
+  'package.installing': (o, b) => ({ type: 'package.installing', ...b, requirements: paths(o, 'requirements'), done: o.done === true }),
   'package.installed': (o, b) => ({
     type: 'package.installed', ...b, name: text(o, 'name'), version: text(o, 'version'), source: oneOf(o, 'source', ['pyodide', 'index'] as const),
     url: text(o, 'url'), bytes: number(o, 'bytes'), cached: o.cached === true, ms: number(o, 'ms'),

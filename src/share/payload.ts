@@ -7,6 +7,7 @@ import type { HostConfig, Profile } from '../protocol/engine.ts';
 import { PROFILES } from '../protocol/vocabulary.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import { agentSettings, type AgentSettings } from '../agent/settings.ts';
+import type { PackageSettings } from '../protocol/packages.ts';
 import { fromBase64, toBase64 } from './base64.ts';
 import { ShareError, quoted } from './errors.ts';
 import { readEvents } from './events.ts';
@@ -32,6 +33,8 @@ export interface SharedWorkspace {
   telemetry: TelemetryEvent[];
   /** The Agent panel: its model settings, script and conversation (never an API key), when shared. */
   agent?: AgentSettings;
+  /** Where packages come from and the tools' network settings, when not the defaults. */
+  packages?: PackageSettings;
 }
 
 type Fields = Record<string, unknown>;
@@ -68,7 +71,20 @@ export function readPayload(value: unknown): SharedWorkspace {
     telemetry: readEvents(value.telemetry ?? []),
     // Narrowed field by field (anything unusable falls back to the defaults), as stored settings are.
     ...(value.agent !== undefined ? { agent: agentSettings(value.agent) } : {}),
+    ...(value.packages !== undefined ? { packages: readPackages(value.packages) } : {}),
   };
+}
+
+function readPackages(value: unknown): PackageSettings {
+  if (!isObject(value)) throw bad('"packages" must be an object (mirror, indexUrl, network, corsProxy)');
+  const url = (key: 'mirror' | 'indexUrl' | 'corsProxy'): string | null => {
+    const v = value[key] ?? null;
+    if (v !== null && (typeof v !== 'string' || !/^https?:\/\//.test(v))) throw bad(`"packages.${key}" must be an http(s) URL or null`);
+    return v;
+  };
+  const network = value.network ?? true;
+  if (typeof network !== 'boolean') throw bad('"packages.network" must be true or false');
+  return { mirror: url('mirror'), indexUrl: url('indexUrl'), network, corsProxy: url('corsProxy') };
 }
 
 /** The refusal of a format this toolplay does not read (from the payload or the link's prefix). */
@@ -136,6 +152,7 @@ export function writePayload(ws: SharedWorkspace, indent?: number): string {
     host: ws.host,
     ...(ws.telemetry.length ? { telemetry: ws.telemetry } : {}),
     ...(ws.agent ? { agent: ws.agent } : {}),
+    ...(ws.packages ? { packages: ws.packages } : {}),
   }, null, indent);
 }
 

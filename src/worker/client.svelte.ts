@@ -15,6 +15,7 @@ import { answerConfirm, createSharedBuffers, wakeConfirm } from './shared-bridge
 import { WorkerLink, WorkerRestartedError } from './worker-link.ts';
 import { ensureIsolation } from './isolation.ts';
 import { callTiming, clock } from './call-clock.ts';
+import { workerName } from '../packages/sources.ts';
 import type { ScratchCallParams, ScratchCallResult } from '../protocol/worker.ts';
 
 export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
@@ -25,6 +26,10 @@ export const INTERRUPT_GRACE_MS = 1000;
 
 export interface PythonClientOptions {
   timeoutMs?: number;
+  /** A mirror of Pyodide's packages (its lock file and wheels), or null for the official distribution. */
+  packageMirror?: string | null;
+  /** Where micropip looks for the other packages; PyPI when absent. */
+  indexUrls?: string[];
   /** Confirmation answer when blocking is impossible (no SharedArrayBuffer). Default: reject. */
   confirmFallback?: ConfirmDecision;
   /** Tests and benches inject their own worker; the app uses the bundled python.worker.ts. */
@@ -50,7 +55,7 @@ interface RunningCall {
   settle: (outcome: CallOutcome) => void;
 }
 
-const defaultWorker = (): Worker => new Worker(new URL('./python.worker.ts', import.meta.url), { type: 'module' });
+const defaultWorker = (mirror: string | null): Worker => new Worker(new URL('./python.worker.ts', import.meta.url), { type: 'module', name: workerName(mirror) });
 
 export class PythonClient {
   #state = $state<PythonState>('loading');
@@ -62,7 +67,12 @@ export class PythonClient {
   #changedByTools = $state.raw<string[]>([]);
   #started = $state<PythonStart | null>(null);
   readonly #isolated: boolean;
-  readonly #createWorker: () => Worker;
+  readonly #createWorker: (mirror: string | null) => Worker;
+  #mirror: string | null;
+  #indexUrls: string[] | undefined;
+  /** Installs the Packages view started: their events, by install id. */
+  readonly #installs = new Map<string, (e: TelemetryEvent) => void>();
+  #installSeq = 1;
   #link: WorkerLink | null = null;
   #shared: SharedBuffers | null = null;
   #ready!: Promise<void>;
@@ -84,6 +94,8 @@ export class PythonClient {
   constructor(options: PythonClientOptions = {}) {
     this.#isolated = typeof SharedArrayBuffer !== 'undefined' && globalThis.crossOriginIsolated === true;
     this.#createWorker = options.createWorker ?? defaultWorker;
+    this.#mirror = options.packageMirror ?? null;
+    this.#indexUrls = options.indexUrls;
     if (options.timeoutMs !== undefined) this.#timeoutMs = options.timeoutMs;
     if (options.confirmFallback) this.#confirmFallback = options.confirmFallback;
     if (!this.#isolated && !options.createWorker && typeof window !== 'undefined') {
@@ -159,6 +171,37 @@ export class PythonClient {
   }
   ping(): Promise<WorkerMethods['ping']['result']> {
     return this.#request('ping', {});
+  }
+
+  /** The Packages view: what the workspace's files ask for, where each comes from, what is installed and cached. */
+  packages(params: WorkerMethods['packages']['params']): Promise<WorkerMethods['packages']['result']> {
+    return this.#request('packages', params);
+  }
+
+  /** Installs requirements now; `onEvent` hears its `package.*` events (a call id of its own). */
+  async install(requirements: string[], onEvent: (e: TelemetryEvent) => void): Promise<WorkerMethods['install']['result']> {
+    const installId = `install-${Date.now().toString(36)}-${(this.#installSeq++).toString(36)}`;
+    this.#installs.set(installId, onEvent);
+    try {
+      return await this.#request('install', { requirements, installId });
+    } finally {
+      this.#installs.delete(installId);
+    }
+  }
+
+  /** Where Pyodide's packages come from: a mirror is read as Python starts, so a new one starts a new Python. */
+  get packageMirror(): string | null { return this.#mirror; }
+  setPackageMirror(mirror: string | null): void {
+    if (mirror === this.#mirror) return;
+    this.#mirror = mirror;
+    this.restart();
+  }
+
+  /** Where micropip looks for the other packages (PyPI when empty). */
+  setIndexUrls(urls: string[] | undefined): void {
+    if (JSON.stringify(urls) === JSON.stringify(this.#indexUrls)) return;
+    this.#indexUrls = urls;
+    if (urls) void this.#request('setPackageSources', { indexUrls: urls }).catch(() => {});
   }
 
   /** Runs one tool. Never rejects: every way a call can end is a CallOutcome (with the call's id), and telemetry says which. */
@@ -237,10 +280,17 @@ export class PythonClient {
   #start(): void {
     this.#shared = this.#isolated ? createSharedBuffers() : null;
     let booted = false;
-    const link: WorkerLink = new WorkerLink(this.#createWorker(), {
+    const link: WorkerLink = new WorkerLink(this.#createWorker(this.#mirror), {
       progress: (text) => (this.#progress = text),
       event: (event) => {
+        const install = this.#installs.get(event.callId);
+        if (install) return install(event);
         const call = this.#call?.callId === event.callId ? this.#call : null;
+        // Installing packages is not the tool's time: the limit waits, as it does for a popup.
+        if (call && event.type === 'package.installing') {
+          if (event.done && !call.stopping) this.#runLimit(call);
+          else this.#pauseLimit(call);
+        }
         // After its answer, a call hears only what the worker's checks found then.
         const ended = !call && event.type === 'python.changed' && this.#ended?.callId === event.callId ? this.#ended : null;
         if (!call && !ended) return;
@@ -259,7 +309,7 @@ export class PythonClient {
     });
     this.#link = link;
     const files = [...this.#files].map(([path, content]) => ({ path, content }));
-    this.#ready = link.request('init', { shared: this.#shared, files, confirmFallback: this.#confirmFallback }).then(
+    this.#ready = link.request('init', { shared: this.#shared, files, confirmFallback: this.#confirmFallback, ...(this.#indexUrls ? { indexUrls: this.#indexUrls } : {}) }).then(
       (result) => {
         if (link !== this.#link) return;
         booted = true;

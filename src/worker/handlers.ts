@@ -14,6 +14,9 @@ import { schemaOf } from '../loki/schema.ts';
 import { BadRequest, WorkspaceMirror } from './fs-mirror.ts';
 import { armConfirm, waitForConfirm } from './shared-bridge.ts';
 import { CallClock, clock } from './call-clock.ts';
+import { packagesView, type PackagesView } from '../packages/view.ts';
+import type { TelemetryEvent } from '../protocol/events.ts';
+import type { InstallReport } from '../protocol/runner.ts';
 
 /** The environment a Bash tool starts with in the browser (there is no real process to inherit one from). */
 const BASH_ENV = { HOME: '/home/pyodide', PATH: '/usr/bin:/bin', USER: 'pyodide' };
@@ -130,7 +133,37 @@ export class WorkerCore {
       case 'scratchCall':
         this.#vouch.doubt(); // the tool runs on a copy, but may write anywhere
         return (await import('../course/scratch-run.ts')).runScratchCall(this.engine, request.params, this.#options.interrupted);
+      case 'packages':
+        return this.#packages(request.params);
+      case 'install':
+        this.#vouch.doubt(); // an install writes site-packages only, but nothing here says so
+        return this.#install(request.params);
+      case 'setPackageSources':
+        if (this.engine.packages) this.engine.packages.installer.sources = { ...this.engine.packages.installer.sources, ...request.params };
+        return null;
     }
+  }
+
+  /** The Packages view: the engine's reading of the files, with where each package comes from and what is cached. */
+  async #packages(params: WorkerMethods['packages']['params']): Promise<PackagesView> {
+    const status = this.engine.call('packages', params);
+    const packages = this.engine.packages;
+    if (!packages) return { rows: [], unreadable: [], suspends: status.suspends };
+    const sizes = new Map((await packages.installer.cache.store.entries().catch(() => [])).map((e) => [e.url, e.size]));
+    return packagesView(status, packages.lock, (p) => packages.installer.wheelOf(p), (url) => sizes.get(url) ?? null);
+  }
+
+  /** Installs requirements now (the Packages view's Install): events and progress go out under `installId`. */
+  async #install({ requirements, installId }: WorkerMethods['install']['params']): Promise<InstallReport> {
+    const packages = this.engine.packages;
+    const post = (event: TelemetryEvent): void => this.#options.post({ kind: 'event', event });
+    if (!packages) return { installed: [], failed: requirements.map((requirement) => ({ requirement, message: 'this Python has no package installer' })) };
+    const report = await packages.installer.install(requirements, {
+      event: (e) => post({ ...e, callId: installId, t: Date.now() }),
+      progress: (p) => post({ type: 'package.progress', callId: installId, ...p, t: Date.now() }),
+    });
+    this.engine.py.runPython('from toolplay.packages import runtime; runtime.installed()');
+    return report;
   }
 
   /**

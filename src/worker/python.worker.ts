@@ -14,11 +14,20 @@ import { WORKSPACE_ROOT } from '../protocol/worker.ts';
 import { BlockingConfirm, PolicyConfirm, WorkerCore } from './handlers.ts';
 import { readWorkerRequest } from './messages.ts';
 import { clock } from './call-clock.ts';
+import { attachPackages } from '../packages/attach.ts';
+import { DEFAULT_SOURCES } from '../packages/installer.ts';
+import { packageMirror, PYODIDE_DISTRIBUTION } from '../packages/sources.ts';
+import { WheelCache } from '../packages/wheel-cache.ts';
+import { IdbPlanStore, IdbWheelStore } from '../packages/wheel-cache.browser.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
 // An explicit indexURL: the bundled pyodide.mjs would otherwise look for its files in /assets/ (P4).
 const indexURL = new URL(`../pyodide-${__PYODIDE_VERSION__}/`, new URL(import.meta.env.BASE_URL, self.location.href)).href;
+// Where Pyodide's own packages come from (client.svelte.ts names the worker with it): a mirror's lock
+// file and wheels, or the official distribution of this very Pyodide (with the lock the app ships).
+const mirror = packageMirror(self.name);
+const packageSource = mirror ? { lockFileURL: new URL('pyodide-lock.json', mirror).href, packageBaseUrl: mirror } : { packageBaseUrl: PYODIDE_DISTRIBUTION(pyodideVersion) };
 
 const post = (message: WorkerMessage): void => self.postMessage(message);
 let core: WorkerCore | null = null;
@@ -30,7 +39,7 @@ let queue: Promise<void> = Promise.resolve();
 // All three start as this module runs, before the page's init message: nothing in them waits for it.
 // Python starts from the build's memory snapshot when it can, else plain (src/engine/start.ts).
 const engineFiles = loadEngineFiles();
-const started = startPython((extra) => loadPyodide({ indexURL, stdout: () => {}, stderr: () => {}, ...extra }), fetchSnapshot(pyodideVersion), engineFiles);
+const started = startPython((extra) => loadPyodide({ indexURL, stdout: () => {}, stderr: () => {}, ...packageSource, ...extra }), fetchSnapshot(pyodideVersion), engineFiles);
 // Their failures are reported by init; until it awaits them they must not count as unhandled.
 engineFiles.catch(() => {});
 started.catch(() => {});
@@ -42,7 +51,12 @@ async function init(id: number, params: WorkerMethods['init']['params']): Promis
   if (shared) py.setInterruptBuffer(new Uint8Array(shared.interrupt));
   interrupt = shared ? new Uint8Array(shared.interrupt) : null;
   const confirm = shared ? new BlockingConfirm(shared, post, () => py.checkInterrupt()) : new PolicyConfirm(params.confirmFallback);
-  core = new WorkerCore(new Engine(py), { root: WORKSPACE_ROOT, post, confirm, interrupted: () => (interrupt?.[0] ?? 0) !== 0, start });
+  const engine = new Engine(py);
+  engine.packages = attachPackages(py, {
+    cache: new WheelCache(new IdbWheelStore()), plans: new IdbPlanStore(), origin: self.location.origin,
+    sources: { ...DEFAULT_SOURCES, packageBase: packageSource.packageBaseUrl, ...(params.indexUrls ? { indexUrls: params.indexUrls } : {}) },
+  });
+  core = new WorkerCore(engine, { root: WORKSPACE_ROOT, post, confirm, interrupted: () => (interrupt?.[0] ?? 0) !== 0, start });
   post({ kind: 'progress', text: 'Mounting the workspace…' });
   core.mirror.apply(params.files, true);
   post(await core.handle({ kind: 'request', id, method: 'init', params }));

@@ -18,6 +18,7 @@ import { pushVersion, readRing, type FileVersion } from './history-ring.ts';
 import { sameBytes } from './paths.ts';
 import type { AgentSettings } from '../agent/settings.ts';
 import type { HubStoreData } from '../protocol/runner.ts';
+import type { PackageSettings } from '../protocol/packages.ts';
 
 export interface WorkspaceSettings {
   profile: Profile;
@@ -32,6 +33,8 @@ export interface WorkspaceSettings {
   agent?: AgentSettings;
   /** What hub tools stored with `lollms.set`: library file name → key → value (src/app/hub-store.svelte.ts). */
   hubStore?: HubStoreData;
+  /** Where packages come from and what the tools may reach (src/app/packages.svelte.ts); defaults when absent. */
+  packages?: PackageSettings;
 }
 
 export const DEFAULT_SETTINGS: WorkspaceSettings = { profile: 'lcp', hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000, tool: null };

@@ -28,6 +28,11 @@ export class FakePython implements PythonPort {
   async schema(p: EngineMethods['schema']['params']): Promise<unknown> { return { format: p.format, profile: p.profile }; }
   async status(): Promise<{ line: string }> { return { line: '' }; }
   call(params: CallParams, onEvent: (e: TelemetryEvent) => void): Promise<CallOutcome> { this.calls.push(params); return this.run(params, onEvent); }
+  /** What the Packages view is answered, and each install asked for. */
+  view: WorkerMethods['packages']['result'] = { rows: [], unreadable: [], suspends: true };
+  installs: string[][] = [];
+  async packages(): Promise<WorkerMethods['packages']['result']> { return this.view; }
+  async install(requirements: string[]): Promise<WorkerMethods['install']['result']> { this.installs.push(requirements); return { installed: requirements, failed: [] }; }
   stop(): void { this.stopped++; }
   restart(): void { this.restarted++; this.changedByTools = []; }
 }

@@ -40,16 +40,25 @@ def _canonical(name: str) -> str:
 
 
 def _remove(dist: metadata.Distribution) -> None:
-    """Deletes the files the distribution's RECORD lists and forgets its modules."""
+    """Deletes the files the distribution's RECORD lists, then the folders they leave empty (an empty
+    package folder would still import, as a namespace package), and forgets its modules."""
     tops = set()
+    folders = set()
     for file in dist.files or []:
         parts = str(file).split("/")
         if parts and not parts[0].endswith((".dist-info", ".data")):
             tops.add(parts[0].removesuffix(".py"))
+        path = str(dist.locate_file(file))
+        folders.add(os.path.dirname(path))
         try:
-            os.remove(str(dist.locate_file(file)))
+            os.remove(path)
         except OSError:
             pass
+    site = str(dist.locate_file("")).rstrip("/")
+    for folder in sorted(folders, key=len, reverse=True):
+        while folder.startswith(site + "/") and os.path.isdir(folder) and not os.listdir(folder):
+            os.rmdir(folder)
+            folder = os.path.dirname(folder)
     for top in tops:
         for module in [m for m in sys.modules if m == top or m.startswith(top + ".")]:
             del sys.modules[module]

@@ -33,3 +33,10 @@ export function download(name: string, data: string | Uint8Array, type = 'text/p
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** A byte count as a person reads it: `512 B`, `3.4 kB`, `12.0 MB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}

@@ -7,7 +7,10 @@ import { concerns, type Diagnostic } from '../../protocol/diagnostics.ts';
 import type { Profile } from '../../protocol/vocabulary.ts';
 
 export class Problems {
-  #all = $state.raw<Diagnostic[]>([]);
+  #engine = $state.raw<Diagnostic[]>([]);
+  /** Packages that could not be installed, on the lines that ask for them (src/app/packages.svelte.ts). */
+  #packages = $state.raw<Diagnostic[]>([]);
+  readonly #all = $derived(this.#packages.length ? [...this.#engine, ...this.#packages] : this.#engine);
   #showOthers = $state(false);
   readonly #profile: () => Profile;
   readonly #mine = $derived.by(() => {
@@ -24,13 +27,18 @@ export class Problems {
   /** The engine's latest diagnostics; one per place and code (a file read twice shows once). */
   set(diagnostics: readonly Diagnostic[]): void {
     const seen = new Set<string>();
-    this.#all = diagnostics.filter((d) => {
+    this.#engine = diagnostics.filter((d) => {
       let key = this.#keys.get(d);
       if (key === undefined) this.#keys.set(d, (key = `${d.file}:${d.line}:${d.column}:${d.code}`));
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
+  }
+
+  /** The diagnostics of the last installs (PKG001): they stay until the next install says otherwise. */
+  setPackages(diagnostics: readonly Diagnostic[]): void {
+    this.#packages = [...diagnostics];
   }
 
   /** What the list and the markers show. */

@@ -78,6 +78,8 @@ export class ShareDraft {
       host,
       telemetry: this.#telemetry ? lastCalls(pg.telemetry.events.filter((e) => own.has(e.callId))) : [],
       ...(this.#agent && ws.settings.agent ? { agent: $state.snapshot(ws.settings.agent) } : {}),
+      // Where the packages come from travels with the files that ask for them (requirements.txt is a file).
+      ...(ws.settings.packages ? { packages: $state.snapshot(ws.settings.packages) } : {}),
     }, this.#base);
   }
 }

@@ -13,7 +13,7 @@ import { GalleryState } from './gallery.svelte.ts';
 import type { OpenRequest, OpenWorkspace } from '../../app/open-workspace.ts';
 import { SchemaDiffState, type DiffDeps } from './schema-diff.svelte.ts';
 
-export const SIDE_TABS = [['files', 'Files'], ['lessons', 'Lessons'], ['examples', 'Examples'], ['diff', 'Diff']] as const;
+export const SIDE_TABS = [['files', 'Files'], ['packages', 'Packages'], ['lessons', 'Lessons'], ['examples', 'Examples'], ['diff', 'Diff']] as const;
 export type SideTab = (typeof SIDE_TABS)[number][0];
 
 export class SidePanels {

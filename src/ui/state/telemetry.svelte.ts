@@ -60,6 +60,8 @@ export class TelemetryLog {
    * a call, a chunk right after one of the same stream joins it: the text stays whole, memory bounded. */
   addAll(events: readonly TelemetryEvent[]): void {
     for (let e of events) {
+      // Progress is for the bar while it lasts, not for the record.
+      if (e.type === 'package.progress') continue;
       if (e.type === 'call.stdout' || e.type === 'call.stderr') {
         const chars = this.#chars.get(e.callId) ?? 0;
         const room = MAX_OUTPUT_CHARS_PER_CALL - chars;

@@ -1,0 +1,49 @@
+/**
+ * The Packages view's rows: every package the workspace's files ask for, once, with where each is
+ * asked (imports, requirements lines, pipmaster calls), where it would come from (the Pyodide
+ * distribution, the package index, or toolplay itself for pipmaster), the version it would have,
+ * what this Python has installed, and the cached size of its wheel. Made in the worker, which has
+ * the lock file and the wheel cache, from the engine's `packages` answer.
+ */
+import type { PackageNeed, PackageRow, PackagesStatus, PackagesView } from '../protocol/packages.ts';
+import type { LockIndex, LockPackage } from './lock.ts';
+import { distributionOf } from './needs.ts';
+import { canonicalName, parseRequirement } from './requirement.ts';
+
+export type { PackageRow, PackagesView };
+
+/** The rows for an engine answer; `cachedSize(url)` tells what the wheel cache holds. */
+export function packagesView(status: PackagesStatus, lock: LockIndex, wheelOf: (p: LockPackage) => string, cachedSize: (url: string) => number | null): PackagesView {
+  const rows = new Map<string, PackageRow>();
+  const unreadable: PackageNeed[] = [];
+  for (const need of status.needs) {
+    if (!need.text) {
+      unreadable.push(need);
+      continue;
+    }
+    const fromImport = need.kind === 'import' ? distributionOf(need.text, lock) : null;
+    const parsed = fromImport ? null : parseRequirement(need.text);
+    const name = fromImport?.name ?? parsed?.name ?? need.text;
+    const key = canonicalName(name);
+    const row = rows.get(key) ?? newRow(key, name, fromImport === null ? need.text : name, lock, wheelOf, status, cachedSize, fromImport?.guessed ?? false);
+    row.origins.push(need);
+    if (need.first) row.first = true;
+    if (!(need.kind === 'import' && need.optional)) row.optional = false;
+    // A requirement with a specifier says more than a bare import of the same package.
+    if (need.kind !== 'import' && parsed && parsed.spec) row.requirement = need.text;
+    if (need.kind !== 'import') row.guessed = false;
+    rows.set(key, row);
+  }
+  return { rows: [...rows.values()], unreadable, suspends: status.suspends };
+}
+
+function newRow(key: string, name: string, requirement: string, lock: LockIndex, wheelOf: (p: LockPackage) => string, status: PackagesStatus,
+  cachedSize: (url: string) => number | null, guessed: boolean): PackageRow {
+  const locked = lock.get(name);
+  const source = key === 'pipmaster' ? 'toolplay' : locked ? 'pyodide' : 'index';
+  return {
+    requirement, key, name: locked?.name ?? name, origins: [], source, version: locked?.version ?? null,
+    installed: status.installed[key] ?? (key === 'pipmaster' ? 'toolplay' : null), guessed, first: false, optional: true,
+    cachedBytes: locked ? cachedSize(wheelOf(locked)) : null,
+  };
+}
