@@ -18,6 +18,7 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
   diff: async () => (await import('./diff.ts')).diff,
   lesson: async () => (await import('./lesson.ts')).lesson,
   chat: async () => (await import('./chat.ts')).chat,
+  proxy: async () => (await import('./proxy.ts')).proxy,
   batch: async () => {
     const { batch } = await import('./batch.ts');
     return (args) => batch(args, { run: runCommand, failure });
