@@ -19,6 +19,7 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
   lesson: async () => (await import('./lesson.ts')).lesson,
   chat: async () => (await import('./chat.ts')).chat,
   packages: async () => (await import('./packages.ts')).packages,
+  proxy: async () => (await import('./proxy.ts')).proxy,
   batch: async () => {
     const { batch } = await import('./batch.ts');
     return (args) => batch(args, { run: runCommand, failure });

@@ -22,6 +22,7 @@ Usage:
   toolplay diff OLD_PATH NEW_PATH [--profile P] [--json]
   toolplay lesson list | check ID DIR | start ID DIR
   toolplay chat PATH "MESSAGE" --profile lcp|hub|loki (--script FILE | --endpoint URL --model NAME) ...
+  toolplay proxy [--port N]      (a CORS proxy on 127.0.0.1 for the app's tools, until Ctrl+C)
 
 Run "toolplay COMMAND --help" for the options of one command.
 Exit codes (batch: the highest of its lines'): 0 ok, 1 lint found errors / diff found breaking changes / a lesson check is not
@@ -207,4 +208,21 @@ Options:
 Exit codes: 0 the model gave a final answer, 1 the turn limit was hit, 2 bad input (including a
 script's problems and a scripted call the profile does not list), 4 the endpoint failed (the
 message is on stderr; the transcript so far is still printed).`,
+  proxy: `Usage: toolplay proxy [--port N]
+
+Runs a CORS proxy on 127.0.0.1 for development, until Ctrl+C (or SIGTERM; exit 0), so tools
+running in the app can reach APIs that do not answer a browser's CORS requests. Set the URL it
+prints as the workspace's CORS proxy (Packages view → CORS proxy): a tool's request to
+https://api.example.org/x?q=1 then goes to http://127.0.0.1:8787/https://api.example.org/x?q=1,
+and the proxy sends it on (method, body and headers, less cookies, Origin, Referer and hop-by-hop
+headers; redirects followed) and answers with the target's status and body plus the CORS headers.
+
+Only clients on this machine are served (403 otherwise). A path that is not an http(s) URL gets
+400, a target that cannot be reached 502, each with one line saying why. Each request is logged on
+stderr: method, URL (key-like query parameters redacted), status, bytes, milliseconds. While it
+runs, any page open in your browser can send requests through it: stop it when you are done.
+
+Options:
+  --port N           the port (default 8787; 0 picks a free one, printed on stdout)
+  -h, --help         this help`,
 };
