@@ -4,25 +4,40 @@
 //
 // Python waits for JavaScript's promises (a pipmaster install, an `async def` tool, HTTP) only
 // where WebAssembly stack switching is on: where this Node needs a flag for it, the command runs
-// again in a child Node given that flag (src/engine/jspi-flag.node.ts). A Node that refuses the
-// flag runs the command here, without it (pipmaster then installs before the call instead).
-// A command that never starts Python runs here directly: `proxy` runs until a signal, and a
-// signal sent to this process alone (SIGTERM) would not reach a child started by spawnSync.
-import { spawnSync } from 'node:child_process';
+// again in a child Node given that flag (src/engine/jspi-flag.node.ts), which gets every signal
+// this process gets. A Node that refuses the flag runs the command here, without it (pipmaster
+// then installs before the call instead). A command that never starts Python (`proxy`) runs here.
+import { spawn } from 'node:child_process';
 import { register } from 'tsx/esm/api';
 
 register();
 const { hasJspi, jspiFlag } = await import(new URL('../src/engine/jspi-flag.node.ts', import.meta.url).href);
 const WITHOUT_PYTHON = new Set(['proxy']);
-if (!hasJspi() && !process.env.TOOLPLAY_JSPI_TRIED && !WITHOUT_PYTHON.has(process.argv[2])) {
-  const child = spawnSync(process.execPath, [...process.execArgv, jspiFlag(), ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, TOOLPLAY_JSPI_TRIED: '1' },
+
+/** Runs the command in a child Node with the flag; resolves with its exit code (null: it refused the flag). */
+function inChild() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...process.execArgv, jspiFlag(), ...process.argv.slice(1)], {
+      stdio: 'inherit',
+      env: { ...process.env, TOOLPLAY_JSPI_TRIED: '1' },
+    });
+    const forward = (signal) => child.kill(signal);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
+    child.on('error', () => resolve(null));
+    child.on('exit', (code, signal) => {
+      // Node exits 9 on an option it does not know: run without the flag, here.
+      if (code === 9) return resolve(null);
+      if (signal) {
+        for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.removeAllListeners(s);
+        process.kill(process.pid, signal);
+      }
+      resolve(code ?? 1);
+    });
   });
-  // Node exits 9 on an option it does not know: run without the flag, here.
-  if (child.status !== 9) {
-    if (child.signal) process.kill(process.pid, child.signal);
-    process.exit(child.status ?? 1);
-  }
+}
+
+if (!hasJspi() && !process.env.TOOLPLAY_JSPI_TRIED && !WITHOUT_PYTHON.has(process.argv[2])) {
+  const code = await inChild();
+  if (code !== null) process.exit(code);
 }
 await import(new URL('../src/cli/main.ts', import.meta.url).href);
