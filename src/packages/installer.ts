@@ -169,19 +169,22 @@ export class Installer {
       }
       await this.#installing(sink, 'pyodide', () => this.py.loadPackage('micropip', { messageCallback: () => {}, errorCallback: () => {} }));
     }
-    const dists = this.py.pyimport('toolplay.packages.dists') as { snapshot(): string; rollback(before: string): string };
+    const dists = this.py.pyimport('toolplay.packages.dists') as {
+      snapshot(): string;
+      rollback(before: string): string;
+      micropip_install: { callKwargs(...args: unknown[]): Promise<string> };
+    };
     const before = dists.snapshot();
     const fetched: string[] = [];
-    try {
-      const micropip = this.py.pyimport('micropip') as { install: { callKwargs(...args: unknown[]): Promise<void> } };
-      await this.#installing(sink, 'index', () => micropip.install.callKwargs(texts, { index_urls: this.sources.indexUrls }), fetched);
+    const why = await this.#installing(sink, 'index', () => dists.micropip_install.callKwargs(texts, this.sources.indexUrls, {}), fetched);
+    if (why === '') {
       report.installed.push(...texts);
       await this.plans.write(key, fetched).catch(() => {});
-    } catch (e) {
-      const removed = dists.rollback(before);
-      const why = explainMicropip(pythonMessage(e), sink.unanswered) + (removed ? ` (${removed} rolled back: nothing of this install stays importable)` : '');
-      for (const t of texts) this.#fail(report, sink, t, why);
+      return;
     }
+    const removed = dists.rollback(before);
+    const message = explainMicropip(why, sink.unanswered) + (removed ? ` (${removed} rolled back: nothing of this install stays importable)` : '');
+    for (const t of texts) this.#fail(report, sink, t, message);
   }
 
   /** Installs a remembered plan straight from the cache; false (nothing installed) when a wheel is not cached any more. */

@@ -76,7 +76,8 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
     // Every answer may be read by a page of another origin: the tests' page is served elsewhere.
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    const extra = options.routes?.[path];
+    // A route ending in "/" answers every path below it (a proxy's prefix).
+    const extra = options.routes?.[path] ?? Object.entries(options.routes ?? {}).find(([p]) => p.endsWith('/') && path.startsWith(p))?.[1];
     if (extra) return extra(req, res, body);
     if (path === '/pyodide/pyodide-lock.json') return send(res, 200, 'application/json', lock());
     if (path.startsWith('/files/')) {

@@ -13,6 +13,7 @@ import json
 import os
 import sys
 from importlib import metadata
+from typing import Any
 
 
 def _installed() -> dict[str, str]:
@@ -88,3 +89,15 @@ def remove(name: str) -> bool:
     _remove(dist)
     importlib.invalidate_caches()
     return True
+
+
+async def micropip_install(requirements: Any, index_urls: Any) -> str:
+    """``micropip.install``, its failure returned as ``"Type: message"`` ('' when it worked): an exception
+    crossing into JavaScript would also be printed, into the output of the call that asked."""
+    import micropip
+
+    try:
+        await micropip.install(list(requirements), index_urls=list(index_urls))
+        return ""
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
