@@ -127,8 +127,8 @@ def call(params: dict, hooks: Any) -> Any:
 
     if params.get("installed"):
         runtime.installed()
-    elif isinstance(params.get("workspace"), str):
-        # Packages the files ask for and nothing provides: JavaScript installs them, then asks again.
+    elif params.get("installs") and isinstance(params.get("workspace"), str):
+        # A caller that installs: packages the files ask for and nothing provides come back first.
         needs = missing.missing(paths_param(params), params["workspace"])
         if needs:
             return {"needs": needs}

@@ -69,7 +69,7 @@ export function pythonRunner(engine: Engine, params: ToolArguments & CallOptions
         report: (request) => emit({ type: 'net.request', ...request, t: Date.now() }),
       });
       try {
-        const first = await engine.callAsync('call', opened ? { ...params, opening: profile } : params, hooks);
+        const first = await engine.callAsync('call', { ...params, ...(opened ? { opening: profile } : {}), ...(packages ? { installs: true } : {}) }, hooks);
         if (!('needs' in first)) return first;
         // The files ask for packages this Python has not: install them, then run the tool (opened already).
         await installNeeds(engine, first.needs, sink);
@@ -83,14 +83,10 @@ export function pythonRunner(engine: Engine, params: ToolArguments & CallOptions
   };
 }
 
-/** Installs what a call's files ask for; without an installer (a bare engine), says so for each. */
+/** Installs what a call's files ask for (the engine asks only a caller that installs: `installs`). */
 async function installNeeds(engine: Engine, needs: PackageNeed[], sink: InstallSink): Promise<void> {
   const packages = engine.packages;
-  if (!packages) {
-    for (const n of needs) sink.event({ type: 'package.failed', requirement: n.text, message: 'this Python has no package installer attached' });
-    return;
-  }
-  await packages.installer.install(requirementsOf(needs, packages.lock), sink);
+  if (packages) await packages.installer.install(requirementsOf(needs, packages.lock), sink);
 }
 
 function readRequirements(json: string): string[] {

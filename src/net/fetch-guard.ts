@@ -204,13 +204,17 @@ async function readAll(response: Response, progress: (loaded: number, total: num
   return out;
 }
 
-let installed: FetchGuard | null = null;
+/** Where the realm keeps its one guard: on globalThis, so every copy of this module (a test runner loads several) shares it. */
+const GUARD = Symbol.for('toolplay.fetchGuard');
 
 /** This realm's guard (the worker's, the process's), put over `globalThis.fetch` the first time it is asked for. */
 export function fetchGuard(): FetchGuard {
-  if (!installed) {
-    installed = new FetchGuard(globalThis.fetch.bind(globalThis));
-    globalThis.fetch = installed.fetch;
+  const realm = globalThis as unknown as Record<symbol, FetchGuard | undefined>;
+  let guard = realm[GUARD];
+  if (!guard) {
+    guard = new FetchGuard(globalThis.fetch.bind(globalThis));
+    globalThis.fetch = guard.fetch;
+    realm[GUARD] = guard;
   }
-  return installed;
+  return guard;
 }

@@ -104,6 +104,8 @@ export interface CallOptions {
   flavour?: LokiFlavour;
   /** The workspace's network settings for the tool's requests (src/net/policy.ts); on, without proxy, when absent. */
   network?: NetworkPolicy;
+  /** The caller installs packages: when the files ask for some this Python has not, answer `{needs}` before the tool runs. */
+  installs?: boolean;
   /** The packages the call needs were installed (or tried): run the tool without checking again. */
   installed?: boolean;
   /** Hub calls only: the workspace's `lollms` store (library file name → key → value) the tool reads and writes. */

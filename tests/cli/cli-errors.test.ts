@@ -16,7 +16,7 @@ const cwd = `${root}/cwd`;
 const lib = `${root}/lib`;
 
 const CASES: [string, string[], string][] = [
-  ['unknown command', ['frobnicate'], "toolplay: unknown command 'frobnicate' (choose from schema, call, status, lint, link, diff, lesson, chat, batch; see toolplay --help)"],
+  ['unknown command', ['frobnicate'], "toolplay: unknown command 'frobnicate' (choose from schema, call, status, lint, link, diff, lesson, chat, packages, proxy, batch; see toolplay --help)"],
   ['missing path', ['schema'], 'toolplay: schema: missing PATH (see toolplay schema --help)'],
   ['path not found', ['schema', 'no/such/dir'], 'toolplay: PATH not found: no/such/dir'],
   ['unknown profile', ['schema', lib, '--profile', 'zzz'], "toolplay: schema: unknown profile 'zzz' (choose from lcp, hub, loki, llm-functions, standard)"],
@@ -25,11 +25,11 @@ const CASES: [string, string[], string][] = [
   ['malformed args JSON, with the position', ['call', lib, 'tool_x', '{"a": 1,}'], 'toolplay: ARGS_JSON is not valid JSON: '],
   ['args not an object', ['call', lib, 'tool_x', '[1]'], 'toolplay: ARGS_JSON must be a JSON object, e.g. {"query": "x"}'],
   ['malformed host config', ['schema', lib, '--host-config', '{x}'], 'toolplay: --host-config is not valid JSON: '],
-  ['call profile that cannot run tools', ['call', lib, 'tool_x', '{}', '--profile', 'hub'], "toolplay: call: unknown profile 'hub' (choose from lcp, loki)"],
+  ['call profile that cannot run tools', ['call', lib, 'tool_x', '{}', '--profile', 'standard'], "toolplay: call: unknown profile 'standard' (choose from lcp, hub, loki)"],
   ['library metadata for another host', ['schema', lib, '--libraries'], "toolplay: schema: --libraries is the hub's library metadata; it needs --profile hub, not lcp"],
   ['library metadata in a vendor shape', ['schema', lib, '--profile', 'hub', '--libraries', '--format', 'mcp'], "toolplay: schema: --libraries prints the hub's own output; it cannot be shaped as --format mcp"],
   ['host config for a profile that has none', ['schema', lib, '--profile', 'hub', '--host-config', '{}'], "toolplay: schema: --host-config is LCP's host_tool_configs; it does nothing for --profile hub"],
-  ['env file for an LCP call', ['call', lib, 'tool_x', '{}', '--env-file', `${lib}/x.py`], 'toolplay: call: --env-file is for --profile loki (LCP tools read their configuration from --host-config)'],
+  ['env file for an LCP call', ['call', lib, 'tool_x', '{}', '--env-file', `${lib}/x.py`], 'toolplay: call: --env-file is for --profile loki (LCP and hub tools read their configuration from --host-config)'],
   ['Bash tools in a non-native export', ['schema', `${root}/functions/tools`, '--profile', 'loki', '--format', 'openai'], 'toolplay: schema: Bash tools can be shown with --format native only (the openai export covers Python tools)'],
   ['bad --confirm answer', ['call', lib, 'tool_x', '{}', '--confirm', 'maybe'], "toolplay: call: unknown --confirm answer 'maybe' (choose from allow, always, reject)"],
   ['missing call arguments', ['call', lib], 'toolplay: call: missing TOOL ARGS_JSON (see toolplay call --help)'],

@@ -103,7 +103,7 @@ def tool_probe() -> dict:
   it('where Python cannot pause for an install (no stack switching), the call installs pipmaster\'s packages first, and pipmaster says why it cannot install mid-call', T, async () => {
     const root = workspace(engine, { 'tools/lazy.py': `import pipmaster as pm\npm.ensure_packages({"lazypkg": ">=0.1"})\n\n\ndef tool_lazy() -> dict:\n    """Lazy."""\n    import pipmaster\n    return {"output": str(pipmaster.install("colorpop==0.3.0"))}\n` });
     // engine.call (no callPromising) is what a runtime without JSPI gives: the needs come back before the tool runs.
-    const params = { profile: 'lcp' as const, paths: [`${root}/tools`], tool: 'tool_lazy', args: {}, workspace: root };
+    const params = { profile: 'lcp' as const, paths: [`${root}/tools`], tool: 'tool_lazy', args: {}, workspace: root, installs: true };
     expect(engine.call('call', params)).toMatchObject({ needs: [{ kind: 'pipmaster', text: 'lazypkg>=0.1', where: '<module>' }] });
     const stderr: string[] = [];
     const ran = engine.call('call', { ...params, installed: true }, {

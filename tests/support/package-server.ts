@@ -30,6 +30,8 @@ export interface PackageServer {
   url: string;
   /** The lock file URL (Pyodide's `lockFileURL`). */
   lockUrl: string;
+  /** The mirror: a folder holding the lock file and the wheels (Pyodide's `packageBaseUrl`). */
+  mirror: string;
   /** The simple index (micropip's `index_urls`). */
   indexUrl: string;
   /** Every request the server answered, as `METHOD path`. */
@@ -80,8 +82,10 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
     const extra = options.routes?.[path] ?? Object.entries(options.routes ?? {}).find(([p]) => p.endsWith('/') && path.startsWith(p))?.[1];
     if (extra) return extra(req, res, body);
     if (path === '/pyodide/pyodide-lock.json') return send(res, 200, 'application/json', lock());
-    if (path.startsWith('/files/')) {
-      const name = decodeURIComponent(path.slice('/files/'.length));
+    // The wheels under /files/ and, beside the lock, under /pyodide/ (a mirror: one folder with both).
+    const wheelPath = /^\/(files|pyodide)\/(.+)$/.exec(path);
+    if (wheelPath) {
+      const name = decodeURIComponent(wheelPath[2] ?? '');
       const metadata = name.endsWith('.metadata');
       const p = byFile.get(metadata ? name.slice(0, -'.metadata'.length) : name);
       if (!p) return send(res, 404, 'text/plain', 'no such file');
@@ -111,6 +115,7 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
   return {
     url: base,
     lockUrl: `${base}/pyodide/pyodide-lock.json`,
+    mirror: `${base}/pyodide/`,
     indexUrl: `${base}/simple`,
     requests,
     close: () => new Promise((resolve) => {

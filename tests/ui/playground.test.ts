@@ -91,7 +91,10 @@ describe('Playground', () => {
     playground.formFor(tool).set('path', 'notes/a.md');
     playground.host.setLevel('notes', 'strict');
     await playground.call();
-    expect(python.calls[0]).toEqual({ profile: 'lcp', paths: ['/workspace/tools'], tool: 'tool_write_note', argsJson: '{\n  "path": "notes/a.md"\n}', hostConfig: { notes: { autonomy_level: 'strict' } } });
+    expect(python.calls[0]).toEqual({
+      profile: 'lcp', paths: ['/workspace/tools'], tool: 'tool_write_note', argsJson: '{\n  "path": "notes/a.md"\n}', hostConfig: { notes: { autonomy_level: 'strict' } },
+      network: { enabled: true, corsProxy: null },
+    });
     expect(playground.run.status).toBe('finished');
     expect(playground.run.stdout).toBe('wrote\n');
     expect(playground.run.changes.map((c) => [c.path, c.change])).toEqual([['notes/a.md', 'modified'], ['notes/b.md', 'created']]);

@@ -1,0 +1,200 @@
+// Packages and the network in the browser (issue 20), against local sources only: a mirror of
+// Pyodide's packages (a lock file and wheels the test builds) and endpoints on 127.0.0.1, with and
+// without CORS headers. The installs through micropip use its stand-in (tests/support/micropip-stand-in.ts).
+import type { Page } from 'playwright-core';
+import type { E2ETest } from './harness.ts';
+import { assert, appReady, callStatus, prepareCall, runAndWait, telemetry, tools } from './ui-helpers.ts';
+import { encodeLink } from '../../src/share/codec.ts';
+import type { SharedWorkspace } from '../../src/share/payload.ts';
+import type { PackageSettings } from '../../src/protocol/packages.ts';
+import { buildWheel } from '../support/wheels.ts';
+import { micropipStandIn } from '../support/micropip-stand-in.ts';
+import { send, servePackages, type PackageServer } from '../support/package-server.ts';
+
+const enc = new TextEncoder();
+const review = (page: Page) => page.getByRole('region', { name: 'Review mode' });
+const packagesView = (page: Page) => page.getByRole('region', { name: 'Packages' });
+const result = (page: Page) => page.getByRole('region', { name: 'Result' });
+
+const textfmt = buildWheel({ name: 'textfmt', version: '1.0.0', files: { 'textfmt/__init__.py': 'def shout(s):\n    return s.upper() + "!"\n' } });
+const greeter = buildWheel({ name: 'greeter', version: '2.1.0', requires: ['textfmt>=1.0'], files: { 'greeter/__init__.py': 'from textfmt import shout\n\ndef hello(n):\n    return shout("hello " + n)\n' } });
+const farewell = buildWheel({ name: 'farewell', version: '1.2.0', files: { 'farewell/__init__.py': 'def bye(n):\n    return "bye " + n\n' } });
+
+const GREET = `import greeter
+
+
+def tool_greet(name: str) -> dict:
+    """Greet someone.
+
+    Args:
+        name: who
+    """
+    import farewell
+    return {"output": greeter.hello(name) + " / " + farewell.bye(name)}
+`;
+
+const FETCH = `import urllib.request, urllib.error
+
+
+def tool_fetch(url: str) -> dict:
+    """Fetch a URL.
+
+    Args:
+        url: what to fetch
+    """
+    try:
+        with urllib.request.urlopen(url) as r:
+            return {"output": r.read().decode()}
+    except urllib.error.URLError as e:
+        return {"output": "failed: " + str(e.reason)}
+`;
+
+function link(base: string, files: Record<string, string>, open: string, packages?: PackageSettings, profile: SharedWorkspace['profile'] = null): string {
+  const ws: SharedWorkspace = {
+    name: null, files: new Map(Object.entries(files).map(([p, t]) => [p, enc.encode(t)])), folders: [], profile, open, call: null, host: {}, telemetry: [],
+    ...(packages ? { packages } : {}),
+  };
+  return encodeLink(ws, base).link;
+}
+
+async function trust(page: Page): Promise<void> {
+  await review(page).getByRole('button', { name: 'Trust and run' }).click();
+  await review(page).waitFor({ state: 'detached' });
+}
+
+const tests: E2ETest[] = [
+  {
+    name: 'packages: a shared workspace lists what it would install and installs nothing in review mode; trusted, a Run installs from the mirror and the index (stand-in micropip) with progress and telemetry; after a reload with the sources gone, the cache installs them again',
+    async run({ newPage, base }) {
+      let server: PackageServer | null = await servePackages({ packages: [{ wheel: textfmt, inLock: true }, { wheel: greeter, inLock: true, depends: ['textfmt'] }, { wheel: micropipStandIn(), inLock: true }, { wheel: farewell }] });
+      try {
+        const { page, errors } = await newPage();
+        const settings: PackageSettings = { mirror: server.mirror, indexUrl: server.indexUrl, network: true, corsProxy: null };
+        await page.goto(link(base, { 'tools/greet.py': GREET, 'requirements.txt': 'farewell>=1.0\n' }, 'tools/greet.py', settings));
+        await review(page).waitFor({ timeout: 60_000 });
+        await appReady(page);
+        await page.getByRole('tab', { name: 'Packages' }).click();
+        const rows = packagesView(page).getByRole('list', { name: 'Packages the tools ask for' });
+        await rows.getByText('greeter', { exact: true }).waitFor({ timeout: 30_000 });
+        await rows.getByText('farewell', { exact: true }).waitFor();
+        await packagesView(page).getByText(/^Nothing is installed until you trust this workspace/).waitFor();
+        assert(await packagesView(page).getByRole('button', { name: /^Install 2 missing$/ }).isDisabled(), 'Install is off in review mode');
+        assert(!server.requests.some((r) => r.includes('.whl')), `no wheel fetched in review mode: ${server.requests.join(', ')}`);
+
+        await trust(page);
+        await appReady(page);
+        await prepareCall(page, 'tool_greet', { name: 'ada' });
+        const status = await runAndWait(page, 90_000);
+        assert(status.startsWith('Finished'), `the call: ${status}`);
+        await result(page).getByText('HELLO ADA! / bye ada').first().waitFor();
+        for (const line of [/^greeter 2\.1\.0 from the Pyodide distribution, [\d.]+ kB, \d+ ms$/, /^textfmt 1\.0\.0 from the Pyodide distribution/, /^farewell 1\.2\.0 from the package index/]) {
+          await telemetry(page).getByText(line).first().waitFor();
+        }
+        await rows.getByText(/^installed 2\.1\.0$/).waitFor();
+
+        // The sources go away; the browser keeps the wheels (IndexedDB) and how micropip's install was made.
+        await server.close();
+        server = null;
+        await page.reload();
+        await appReady(page);
+        await prepareCall(page, 'tool_greet', { name: 'bob' });
+        const again = await runAndWait(page, 90_000);
+        assert(again.startsWith('Finished'), `after the reload, offline: ${again}`);
+        await result(page).getByText('HELLO BOB! / bye bob').first().waitFor();
+        await telemetry(page).getByText(/^greeter 2\.1\.0 from the Pyodide distribution, .* \(cached\)/).first().waitFor();
+        assert(errors.length === 0, `page errors: ${errors.join('\n')}`);
+      } finally {
+        await server?.close();
+      }
+    },
+  },
+  {
+    name: 'network: a request the browser blocks (no CORS headers) fails with a line naming the origin and the fixes; through the workspace\'s CORS proxy it works; with Network off it fails at once; each request is in the telemetry',
+    async run({ newPage, base }) {
+      const server = await servePackages({
+        packages: [],
+        routes: {
+          '/api/nocors': (_req, res) => { res.removeHeader('Access-Control-Allow-Origin'); res.removeHeader('Cross-Origin-Resource-Policy'); send(res, 200, 'text/plain', 'secret data'); },
+          '/proxy/': (req, res) => send(res, 200, 'text/plain', `proxied ${decodeURIComponent((req.url ?? '').slice('/proxy/'.length))}`),
+        },
+      });
+      try {
+        const { page } = await newPage();
+        await page.goto(link(base, { 'tools/fetch.py': FETCH }, 'tools/fetch.py'));
+        await review(page).waitFor({ timeout: 60_000 });
+        await trust(page);
+        await appReady(page);
+        const target = `${server.url}/api/nocors?api_key=k-123`;
+        await prepareCall(page, 'tool_fetch', { url: target });
+        await runAndWait(page, 60_000);
+        const origin = new URL(base).origin;
+        await result(page).getByText(new RegExp(`failed: toolplay: GET ${server.url.replace(/[.]/g, '\\.')}/api/nocors\\?api_key=%E2%80%A6redacted was blocked by the browser or could not reach ${server.url.replace(/[.]/g, '\\.')} .*this page \\(${origin.replace(/[.]/g, '\\.')}\\).*CORS proxy`)).first().waitFor();
+        await telemetry(page).getByText(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/nocors\?api_key=%E2%80%A6redacted → no answer/).first().waitFor();
+
+        await page.getByRole('tab', { name: 'Packages' }).click();
+        const proxy = packagesView(page).getByLabel('CORS proxy (URL prefix)');
+        await proxy.fill(`${server.url}/proxy/`);
+        await proxy.press('Enter');
+        await proxy.blur();
+        await runAndWait(page, 60_000);
+        await result(page).getByText(`proxied ${target}`).first().waitFor();
+        await telemetry(page).getByText(/, through the CORS proxy$/).first().waitFor();
+
+        await packagesView(page).getByLabel(/^Network for tools/).uncheck();
+        await runAndWait(page, 60_000);
+        await result(page).getByText(/^.*failed: toolplay: the network is off for this workspace, so GET .* was not sent/).first().waitFor();
+        assert(await callStatus(page).count() === 1, 'one call status');
+      } finally {
+        await server.close();
+      }
+    },
+  },
+  {
+    name: 'hub: a memory library runs as lollms_hub\'s executor runs it; a value saved in one call is read in the next and shown in the Store; Initialise answers as the hub\'s button does',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      const memory = `TOOL_LIBRARY_NAME = "Memory"
+
+
+def tool_save_memory(args: dict, lollms=None):
+    """Save a value.
+
+    Parameters:
+    - key (str): the key
+    - value (str): the value
+    """
+    print("saving", args["key"])
+    lollms.set(args["key"], args["value"])
+    return f"Memory stored under key: {args['key']}"
+
+
+def tool_get_memory(args: dict, lollms=None):
+    """Read a value.
+
+    Parameters:
+    - key (str): the key
+    """
+    return lollms.get(args["key"], default="No memory found.")
+`;
+      await page.goto(link(base, { 'tools/memory_tool.py': memory }, 'tools/memory_tool.py', undefined, 'hub'));
+      await review(page).waitFor({ timeout: 60_000 });
+      await trust(page);
+      await appReady(page);
+      await page.getByText(/^Runs as lollms_hub's executor runs it/).waitFor();
+      await prepareCall(page, 'tool_save_memory', { key: 'color', value: 'blue' });
+      assert((await runAndWait(page)).startsWith('Finished'), 'save');
+      await result(page).getByLabel('What the model receives').getByText('Memory stored under key: color').waitFor();
+      await result(page).getByLabel('Logs').getByText('saving color').waitFor();
+      const store = page.getByRole('table', { name: 'Stored values of memory_tool.py' });
+      await store.getByRole('cell', { name: '"blue"' }).waitFor();
+      await prepareCall(page, 'tool_get_memory', { key: 'color' });
+      assert((await runAndWait(page)).startsWith('Finished'), 'get');
+      await result(page).getByLabel('What the model receives').getByText('blue', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Initialise memory_tool.py' }).click();
+      await callStatus(page).filter({ hasText: /^Finished init_tool_library/ }).waitFor();
+      await result(page).getByText('No initialization function found. Library is ready.').waitFor();
+      await tools(page).getByRole('button', { name: 'tool_get_memory', exact: true }).waitFor();
+    },
+  },
+];
+export default tests;
