@@ -6,6 +6,7 @@
  * and `start` says which path ran and why.
  */
 import type { PyodideAPI } from 'pyodide';
+import { restoreTrampoline } from './call-trampoline.ts';
 import { unsignedHeapOffsets } from './heap-offsets.ts';
 import { installEngine, type EngineFiles } from './install.ts';
 import { freshenRestored, restoreOptions, type PythonStart } from './snapshot.ts';
@@ -37,6 +38,7 @@ export async function startPython(
   if ('bytes' in snapshot) {
     try {
       const py = await load(restoreOptions(snapshot.bytes));
+      restoreTrampoline(py);
       unsignedHeapOffsets(py);
       freshenRestored(py, await files);
       return { py, start: { path: 'snapshot', ms: performance.now() - t0 } };
