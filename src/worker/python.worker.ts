@@ -17,6 +17,7 @@ import { clock } from './call-clock.ts';
 import { attachPackages } from '../packages/attach.ts';
 import { DEFAULT_SOURCES } from '../packages/installer.ts';
 import { packageMirror, PYODIDE_DISTRIBUTION } from '../packages/sources.ts';
+import { mirrorLock } from '../packages/mirror-lock.browser.ts';
 import { WheelCache } from '../packages/wheel-cache.ts';
 import { IdbPlanStore, IdbWheelStore } from '../packages/wheel-cache.browser.ts';
 
@@ -27,7 +28,8 @@ const indexURL = new URL(`../pyodide-${__PYODIDE_VERSION__}/`, new URL(import.me
 // Where Pyodide's own packages come from (client.svelte.ts names the worker with it): a mirror's lock
 // file and wheels, or the official distribution of this very Pyodide (with the lock the app ships).
 const mirror = packageMirror(self.name);
-const packageSource = mirror ? { lockFileURL: new URL('pyodide-lock.json', mirror).href, packageBaseUrl: mirror } : { packageBaseUrl: PYODIDE_DISTRIBUTION(pyodideVersion) };
+const packageBaseUrl = mirror ?? PYODIDE_DISTRIBUTION(pyodideVersion);
+const packageSource = mirror ? mirrorLock(mirror).then((lock) => ({ ...lock, packageBaseUrl })) : Promise.resolve({ packageBaseUrl });
 
 const post = (message: WorkerMessage): void => self.postMessage(message);
 let core: WorkerCore | null = null;
@@ -39,9 +41,10 @@ let queue: Promise<void> = Promise.resolve();
 // All three start as this module runs, before the page's init message: nothing in them waits for it.
 // Python starts from the build's memory snapshot when it can, else plain (src/engine/start.ts).
 const engineFiles = loadEngineFiles();
-const started = startPython((extra) => loadPyodide({ indexURL, stdout: () => {}, stderr: () => {}, ...packageSource, ...extra }), fetchSnapshot(pyodideVersion), engineFiles);
+const started = startPython(async (extra) => loadPyodide({ indexURL, stdout: () => {}, stderr: () => {}, ...(await packageSource), ...extra }), fetchSnapshot(pyodideVersion), engineFiles);
 // Their failures are reported by init; until it awaits them they must not count as unhandled.
 engineFiles.catch(() => {});
+packageSource.catch(() => {});
 started.catch(() => {});
 
 async function init(id: number, params: WorkerMethods['init']['params']): Promise<void> {
@@ -54,7 +57,7 @@ async function init(id: number, params: WorkerMethods['init']['params']): Promis
   const engine = new Engine(py);
   engine.packages = attachPackages(py, {
     cache: new WheelCache(new IdbWheelStore()), plans: new IdbPlanStore(), origin: self.location.origin,
-    sources: { ...DEFAULT_SOURCES, packageBase: packageSource.packageBaseUrl, ...(params.indexUrls ? { indexUrls: params.indexUrls } : {}) },
+    sources: { ...DEFAULT_SOURCES, packageBase: packageBaseUrl, ...(params.indexUrls ? { indexUrls: params.indexUrls } : {}) },
   });
   core = new WorkerCore(engine, { root: WORKSPACE_ROOT, post, confirm, interrupted: () => (interrupt?.[0] ?? 0) !== 0, start });
   post({ kind: 'progress', text: 'Mounting the workspace…' });
