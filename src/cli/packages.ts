@@ -31,7 +31,7 @@ export async function packages(args: string[]): Promise<Outcome | 'help'> {
   // requirements.txt is read from the folder holding the tools (its root, for a file or a tools/ folder).
   const root = dirname(statSync(paths[0] ?? '.').isDirectory() ? paths[0] ?? '.' : dirname(paths[0] ?? '.'));
   const engine = await openEngine([...paths, root]);
-  const status = engine.call('packages', { paths, workspace: root });
+  const status = await engine.callAsync('packages', { paths, workspace: root });
   const installer = engine.packages?.installer;
   const lock = engine.packages?.lock;
   if (!installer || !lock) throw new Error('this Python has no package installer attached');

@@ -146,7 +146,8 @@ export class WorkerCore {
 
   /** The Packages view: the engine's reading of the files, with where each package comes from and what is cached. */
   async #packages(params: WorkerMethods['packages']['params']): Promise<PackagesView> {
-    const status = this.engine.call('packages', params);
+    // Asked the way a call runs (on a stack that can suspend, where the runtime can): what a call installs first depends on it.
+    const status = await this.engine.callAsync('packages', params);
     const packages = this.engine.packages;
     if (!packages) return { rows: [], unreadable: [], suspends: status.suspends };
     const sizes = new Map((await packages.installer.cache.store.entries().catch(() => [])).map((e) => [e.url, e.size]));
