@@ -59,7 +59,7 @@ function link(base: string, files: Record<string, string>, open: string, package
 
 async function trust(page: Page): Promise<void> {
   await review(page).getByRole('button', { name: 'Trust and run' }).click();
-  await review(page).waitFor({ state: 'detached' });
+  await review(page).getByRole('button', { name: 'Trust and run' }).waitFor({ state: 'detached' });
 }
 
 const tests: E2ETest[] = [
@@ -87,7 +87,7 @@ const tests: E2ETest[] = [
         const status = await runAndWait(page, 90_000);
         assert(status.startsWith('Finished'), `the call: ${status}`);
         await result(page).getByText('HELLO ADA! / bye ada').first().waitFor();
-        for (const line of [/^greeter 2\.1\.0 from the Pyodide distribution, [\d.]+ kB, \d+ ms$/, /^textfmt 1\.0\.0 from the Pyodide distribution/, /^farewell 1\.2\.0 from the package index/]) {
+        for (const line of [/^greeter 2\.1\.0 from the Pyodide distribution, [\d.]+ (B|kB), \d+ ms$/, /^textfmt 1\.0\.0 from the Pyodide distribution/, /^farewell 1\.2\.0 from the package index/]) {
           await telemetry(page).getByText(line).first().waitFor();
         }
         await rows.getByText(/^installed 2\.1\.0$/).waitFor();
@@ -140,7 +140,8 @@ const tests: E2ETest[] = [
         await result(page).getByText(`proxied ${target}`).first().waitFor();
         await telemetry(page).getByText(/, through the CORS proxy$/).first().waitFor();
 
-        await packagesView(page).getByLabel(/^Network for tools/).uncheck();
+        await page.getByRole('tab', { name: 'Packages' }).click();
+        await packagesView(page).getByRole('checkbox', { name: /Network for tools/ }).uncheck();
         await runAndWait(page, 60_000);
         await result(page).getByText(/^.*failed: toolplay: the network is off for this workspace, so GET .* was not sent/).first().waitFor();
         assert(await callStatus(page).count() === 1, 'one call status');

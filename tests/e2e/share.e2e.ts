@@ -121,7 +121,7 @@ const tests: E2ETest[] = [
     async run({ newPage, base }) {
       const img = (n: number) => `<img src=x onerror=window.__xss=${n}>`;
       const path = `tools/${img(1)}.py`;
-      const tool = `TOOL_LIBRARY_NAME = "${img(2)}"\nTOOL_LIBRARY_ICON = "<b>bold</b>"\nTOOL_TITLES = {"tool_x": "${img(3)}"}\n\n\ndef tool_x() -> dict:\n    """Returns markup."""\n    print("${img(4)}")\n    return {"success": True, "output": "${img(5)}"}\n`;
+      const tool = `TOOL_LIBRARY_NAME = "${img(2)}"\nTOOL_LIBRARY_ICON = "<b>bold</b>"\nTOOL_TITLES = {"tool_x": "${img(3)}"}\n\n\ndef tool_x(args: dict) -> dict:\n    """Returns markup."""\n    print("${img(4)}")\n    return {"success": True, "output": "${img(5)}"}\n`;
       const link = encodeLink({
         name: `<script>window.__xss=6</script>${img(6)}`, files: new Map([[path, enc.encode(tool)]]), folders: [], profile: 'hub', open: path,
         call: { tool: 'tool_x', argsText: '{}' }, host: {},
@@ -138,7 +138,8 @@ const tests: E2ETest[] = [
       await review(page).getByRole('button', { name: 'Trust and run' }).click();
       await callStatus(page).filter({ hasText: 'Finished' }).waitFor({ timeout: 30_000 });
       await page.getByRole('region', { name: 'Result' }).getByText(img(5), { exact: false }).first().waitFor();
-      await page.getByRole('region', { name: 'Result' }).getByLabel('stdout').getByText(img(4)).waitFor();
+      // The hub runs it (profile hub): what the tool prints is the executor's captured log.
+      await page.getByRole('region', { name: 'Result' }).getByLabel('Logs').getByText(img(4), { exact: false }).waitFor();
       const injected = await page.evaluate(() => ({ flag: (window as unknown as { __xss?: number }).__xss, images: document.querySelectorAll('img[src="x"]').length, bold: document.querySelectorAll('b').length }));
       assert(injected.flag === undefined && injected.images === 0 && injected.bold === 0, `nothing became HTML: ${JSON.stringify(injected)}`);
       assert(errors.length === 0, errors.join('\n'));

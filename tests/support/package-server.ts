@@ -110,6 +110,9 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
     }
     send(res, 404, 'text/plain', 'not found');
   };
+  // Idle connections stay open longer than Node's 5 s default: a client reusing one just as the
+  // server closes it sees ECONNRESET (undici's keep-alive race), a failure no test is about.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
