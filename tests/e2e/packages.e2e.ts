@@ -197,5 +197,54 @@ def tool_get_memory(args: dict, lollms=None):
       await tools(page).getByRole('button', { name: 'tool_get_memory', exact: true }).waitFor();
     },
   },
+  {
+    name: 'pipmaster: a hub library unchanged — its tool fails before Initialise; Initialise installs through pipmaster while Python waits (stack switching); the tool then runs',
+    async run({ newPage, base }) {
+      const wikilite = buildWheel({ name: 'wikilite', version: '1.4.2', files: { 'wikilite/__init__.py': 'def summary(q):\n    return f"{q} is a topic."\n' } });
+      const server = await servePackages({ packages: [{ wheel: wikilite }, { wheel: micropipStandIn(), inLock: true }] });
+      try {
+        const { page, errors } = await newPage();
+        const library = `TOOL_LIBRARY_NAME = "Wiki lite"
+import pipmaster as pm
+
+
+def init_tool_library():
+    pm.ensure_packages({"wikilite": ">=1.4.0"})
+
+
+def tool_search(args: dict, lollms=None):
+    """Search.
+
+    Parameters:
+    - query (str): what to look up
+    """
+    import wikilite
+    return wikilite.summary(args.get("query", ""))
+`;
+        const settings: PackageSettings = { mirror: server.mirror, indexUrl: server.indexUrl, network: true, corsProxy: null };
+        await page.goto(link(base, { 'tools/wiki.py': library }, 'tools/wiki.py', settings, 'hub'));
+        await review(page).waitFor({ timeout: 60_000 });
+        await trust(page);
+        await appReady(page);
+        await page.getByRole('tab', { name: 'Packages' }).click();
+        await packagesView(page).getByRole('list', { name: 'Packages the tools ask for' }).getByText('wikilite', { exact: true }).waitFor({ timeout: 30_000 });
+        await packagesView(page).getByText("Installed when the library's pipmaster call runs.").waitFor();
+        assert(await packagesView(page).getByText(/cannot pause Python/).count() === 0, 'this browser can pause Python');
+        await prepareCall(page, 'tool_search', { query: 'Python' });
+        await runAndWait(page, 60_000);
+        await result(page).getByLabel('What the model receives').getByText(`{'error': "No module named 'wikilite'", 'type': 'runtime_exception'}`).waitFor();
+        await page.getByRole('button', { name: 'Initialise wiki.py' }).click();
+        await callStatus(page).filter({ hasText: /^Finished init_tool_library/ }).waitFor({ timeout: 90_000 });
+        await result(page).getByLabel('stdout').getByText("🔍 Package 'wikilite' not found. Scheduled for installation.").waitFor();
+        await telemetry(page).getByText(/^wikilite 1\.4\.2 from the package index/).first().waitFor();
+        await prepareCall(page, 'tool_search', { query: 'Python' });
+        assert((await runAndWait(page, 60_000)).startsWith('Finished'), 'the call after Initialise');
+        await result(page).getByLabel('What the model receives').getByText('Python is a topic.').waitFor();
+        assert(errors.length === 0, `page errors: ${errors.join('\n')}`);
+      } finally {
+        await server.close();
+      }
+    },
+  },
 ];
 export default tests;
