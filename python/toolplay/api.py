@@ -16,7 +16,7 @@ import traceback
 from typing import Any, Callable
 
 from .core import vouched
-from .core.json_text import encode
+from .core.json_text import changes_in_javascript, encode
 from .core.usage import UsageError, paths_param, tool_param
 
 PROFILES = ("lcp", "hub", "loki", "llm-functions", "standard")
@@ -136,7 +136,16 @@ def call(params: dict, hooks: Any) -> Any:
 
     urllib_http.install()
     with runtime.installing(hooks):
-        return host.call(params, hooks)
+        reply = host.call(params, hooks)
+    return _with_exact_result(reply)
+
+
+def _with_exact_result(reply: Any) -> Any:
+    """A result whose numbers JavaScript would rewrite (``2.0``, ``1e+20``, a big integer) comes with its
+    JSON text as Python wrote it (``resultJson``): the CLI, ``batch`` and the result view show that."""
+    if isinstance(reply, dict) and "result" in reply and changes_in_javascript(reply["result"]):
+        reply["resultJson"] = encode(reply["result"])
+    return reply
 
 
 def _opening_hook(hooks: Any) -> Any:

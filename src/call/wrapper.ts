@@ -49,7 +49,7 @@ export type CallStep = 'opened' | 'begun' | 'ran' | 'ended';
 export type CallParams = ToolArguments & CallOptions & { callId: string };
 
 export type CallEnd =
-  | { callId: string; status: 'finished'; result: unknown; durationMs: number; hubStore?: HubStoreData }
+  | { callId: string; status: 'finished'; result: unknown; resultJson?: string; durationMs: number; hubStore?: HubStoreData }
   | { callId: string; status: 'failed'; reason: FailReason; message: string; durationMs: number };
 
 /** Runs one tool under its host. Resolves with how it ended; rejects on Stop and on bad input (after `call.failed`). */
@@ -109,7 +109,7 @@ export async function runCall(params: CallParams, runner: HostRunner, host: Call
   }
   host.emit({ type: 'call.finished', callId, result: reply.result, durationMs, t: Date.now() });
   host.step?.('ended');
-  return { callId, status: 'finished', result: reply.result, durationMs, ...(reply.hubStore ? { hubStore: reply.hubStore } : {}) };
+  return { callId, status: 'finished', result: reply.result, durationMs, ...(reply.resultJson !== undefined ? { resultJson: reply.resultJson } : {}), ...(reply.hubStore ? { hubStore: reply.hubStore } : {}) };
 }
 
 /** The arguments as the telemetry shows them: the parsed value (the text itself when it does not parse). */

@@ -11,6 +11,7 @@ import type { Outcome } from './commands.ts';
 import { existing, parse, positionals } from './options.ts';
 import { captured } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
+import { parseKeepingNumbers, stringifyKeepingNumbers } from '../protocol/json-text.ts';
 
 /** How one command runs (dispatch.ts hands in its own, so this file does not import it back). */
 export interface Runner {
@@ -53,7 +54,7 @@ function request(text: string): { cmd: string; args: string[]; id?: unknown } {
 function printed(stdout: string): Pick<BatchAnswer, 'json' | 'stdout'> {
   if (/^\s*[[{]/.test(stdout)) {
     try {
-      return { json: JSON.parse(stdout) as unknown };
+      return { json: parseKeepingNumbers(stdout) }; // 2.0 and big integers stay as the command printed them
     } catch {
       // Not JSON after all: keep the text.
     }
@@ -88,7 +89,7 @@ export async function batch(args: string[], runner: Runner): Promise<Outcome | '
     if (!text.trim()) continue;
     const a = await answer(runner, text, line);
     code = Math.max(code, a.code);
-    process.stdout.write(`${JSON.stringify(a)}\n`);
+    process.stdout.write(`${stringifyKeepingNumbers(a, 0)}\n`);
   }
   return { stdout: '', code };
 }

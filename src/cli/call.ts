@@ -21,8 +21,10 @@ import { FolderDiff } from './workspace-diff.ts';
 import { readHubStore, writeHubStore } from './hub-store.ts';
 import { note } from './terminal.ts';
 import { clockOf } from '../engine/time-limit.node.ts';
+import { exactResult, stringifyKeepingNumbers } from '../protocol/json-text.ts';
 
-const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+// Numbers as Python wrote them: a result's 2.0, 1e+20 and big integers arrive kept (exactResult).
+const pretty = (value: unknown): string => `${stringifyKeepingNumbers(value)}\n`;
 
 /** Where telemetry goes: NDJSON on stderr with --events, else only the tool's own output. */
 function emitter(events: boolean): (event: TelemetryEvent) => void {
@@ -137,5 +139,6 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
   // The host itself would have died (an exception escaped it): one clear line, as for bad input.
   if (end.status === 'failed') throw new UsageFailure(end.message);
   if (end.hubStore) writeHubStore(workspace, end.hubStore);
-  return { stdout: pretty(profile === 'hub' && !init ? hubOutput(end.result as HubCallResult) : end.result), code: 0 };
+  const result = exactResult(end);
+  return { stdout: pretty(profile === 'hub' && !init ? hubOutput(result as HubCallResult) : result), code: 0 };
 }

@@ -55,3 +55,17 @@ describe('lokiStartup', () => {
     expect(() => engine.call('lokiStartup', { functionsDir: '/x' } as never)).toThrow('configText must be the text of config.yaml');
   });
 });
+
+describe('changes_in_javascript (which results also travel as their JSON text)', () => {
+  it('is true exactly for numbers JSON.parse would read as another text', async () => {
+    const engine = await getEngine();
+    const verdicts = engine.py.runPython(`
+from toolplay.core.json_text import changes_in_javascript as c
+[c(v) for v in (2**53, 2**53 + 1, -(2**53) - 1, 2.0, -0.0, 1e20, 1e-05, 1.5e300, 0.1, 0.30000000000000004, 1e16 + 0.5,
+                True, None, "1e+20", {"a": [1, {"b": 3.0}]}, [1, 2.5, "x"], float("nan"))]`) as { toJs(): boolean[] };
+    // 2**53 itself still reads exactly; NaN never reaches a reply as a number (json_safe writes its repr).
+    expect(verdicts.toJs()).toEqual([false, true, true, true, true, true, true, true, false, false, true, false, false, false, true, false, false]);
+    // What JavaScript makes of each "true" above, for the record: the text changes.
+    expect([String(JSON.parse('9007199254740993')), String(JSON.parse('2.0')), String(JSON.parse('1e+20')), String(JSON.parse('1e-05'))]).toEqual(['9007199254740992', '2', '100000000000000000000', '0.00001']);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ArgsForm } from '../../src/ui/state/args.svelte.ts';
-import { numberAsTyped } from '../../src/ui/lib/json-text.ts';
+import { numberAsTyped } from '../../src/protocol/json-text.ts';
 
 // Loki's declaration of the word_count example: enum, optional array, integer, required string.
 const schema = {

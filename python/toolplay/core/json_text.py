@@ -104,3 +104,30 @@ def _key(k: Any) -> str:
     if isinstance(k, bool):
         return "true" if k else "false"
     return str(k)
+
+
+# JavaScript's numbers are doubles: JSON.parse keeps an integer exactly up to 2**53.
+_JS_EXACT_INT = 2**53
+
+
+def changes_in_javascript(value: Any) -> bool:
+    """True when ``json.dumps(value)`` holds a number JavaScript's JSON.parse reads as another text:
+    an integer past 2**53 (``12345678901234567891``), an integral float (``2.0`` reads as ``2``), a
+    float Python writes with an exponent (``1e+20``, ``1e-05``, ``1.5e+300``: JavaScript writes most of
+    them without one). A reply carrying such a value also carries its exact JSON text."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, bool) or v is None or isinstance(v, str):
+            continue
+        if isinstance(v, int):
+            if abs(v) > _JS_EXACT_INT:
+                return True
+        elif isinstance(v, float):
+            if math.isfinite(v) and (v.is_integer() or "e" in repr(v)):
+                return True
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+    return False

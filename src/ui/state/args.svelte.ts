@@ -7,7 +7,7 @@
 import type { JsonSchema } from '../../protocol/engine.ts';
 import { compileCheck, type Check } from '../lib/validate.ts';
 import { initialArgs } from '../lib/schema.ts';
-import { keepNumbers, parseKeepingNumbers, stringifyKeepingNumbers, toPlain } from '../lib/json-text.ts';
+import { keepNumbers, parseKeepingNumbers, stringifyKeepingNumbers, toPlain } from '../../protocol/json-text.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -20,9 +20,9 @@ export function parseKeepingNumbers(text: string): unknown {
   }
 }
 
-/** JSON text of a value, its kept numbers written as they were. */
-export function stringifyKeepingNumbers(value: unknown): string {
-  return stringify(value, null, 2) ?? 'null';
+/** JSON text of a value, its kept numbers written as they were (indented by 2, or compact with 0). */
+export function stringifyKeepingNumbers(value: unknown, indent = 2): string {
+  return stringify(value, null, indent || undefined) ?? 'null';
 }
 
 /** The value with plain JavaScript numbers, for the schema check and the form's fields. */
@@ -49,4 +49,13 @@ export function keepNumbers(previous: unknown, next: unknown): unknown {
   if (isRecord(next) && !isLosslessNumber(next))
     return Object.fromEntries(Object.entries(next).map(([k, v]) => [k, keepNumbers(isRecord(previous) ? previous[k] : undefined, v)]));
   return next;
+}
+
+/**
+ * A call's result as Python wrote it: parsed from `resultJson` with its numbers kept when the engine
+ * sent that (its numbers would change in JavaScript: `2.0`, `1e+20`, an integer past 2^53), else the
+ * result as it is.
+ */
+export function exactResult(end: { result: unknown; resultJson?: string }): unknown {
+  return end.resultJson === undefined ? end.result : parseKeepingNumbers(end.resultJson);
 }
