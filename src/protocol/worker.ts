@@ -81,7 +81,7 @@ export type WorkerHops = Pick<CallTiming, 'queued' | 'opening' | 'begin' | 'engi
 
 /** How a call ended, with the id its telemetry carried. A finished call lists the files it created, modified (bytes) and deleted (null). */
 export type CallOutcome =
-  | { callId: string; status: 'finished'; result: unknown; changes: FileChange[]; durationMs: number; timing?: CallTiming; hubStore?: HubStoreData }
+  | { callId: string; status: 'finished'; result: unknown; resultJson?: string; changes: FileChange[]; durationMs: number; timing?: CallTiming; hubStore?: HubStoreData }
   | { callId: string; status: 'failed'; reason: FailReason; message: string; durationMs: number };
 
 /** The tools panel's whole answer: the engine's inspection, and for a Loki layout Loki's start-up verdicts. */

@@ -54,5 +54,28 @@ const tests: E2ETest[] = [
       assert(errors.length === 0, errors.join('\n'));
     },
   },
+  {
+    name: 'a result shows its numbers as Python wrote them (2.0, 1e+20, a 20-digit integer)',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      const numbers = `def tool_numbers(x: int = 0) -> dict:
+    """Numbers JavaScript would rewrite.
+
+    Args:
+        x: echoed back
+    """
+    return {"success": True, "output": [x, 2.0, 1e20, 7]}
+`;
+      await seedWorkspace(page, base, { 'tools/numbers.py': numbers });
+      await page.goto(base);
+      await appReady(page);
+      await tools(page).getByRole('button', { name: 'tool_numbers', exact: true }).click();
+      await page.getByLabel('Arguments (JSON)').fill('{"x": 12345678901234567891}');
+      assert((await runAndWait(page)).includes('Finished'), 'the call');
+      const tree = result(page).getByLabel('Returned value');
+      for (const text of ['12345678901234567891', '2.0', '1e+20', '7']) await tree.getByText(text, { exact: true }).waitFor();
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
 ];
 export default tests;

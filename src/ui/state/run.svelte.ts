@@ -2,6 +2,7 @@
  * The last tool call as the result panel shows it: status, duration, streamed output,
  * what the host returned, and what the call did to the workspace's files.
  */
+import { exactResult } from '../../protocol/json-text.ts';
 import type { PythonChanges } from '../../protocol/engine.ts';
 import type { TelemetryEvent } from '../../protocol/events.ts';
 import type { CallOutcome, FileChange } from '../../protocol/worker.ts';
@@ -37,6 +38,8 @@ export class CallRun {
   /** Bumped when output arrives (the two OutputTexts are plain objects). */
   #output = $state(0);
   #result = $state.raw<unknown>(undefined);
+  #shown = $state.raw<unknown>(undefined);
+  #exact = $state(false);
   #message = $state('');
   #reason = $state('');
   #durationMs = $state(0);
@@ -57,6 +60,10 @@ export class CallRun {
   allStdout(): string { return this.#stdout.text(); }
   allStderr(): string { return this.#stderr.text(); }
   get result(): unknown { return this.#result; }
+  /** The result as shown: with its numbers as Python wrote them (`2.0`, `1e+20`, big integers) where JavaScript's would differ. */
+  get shown(): unknown { return this.#shown; }
+  /** True when `shown` holds numbers kept as text (lossless-json's): write it with stringifyKeepingNumbers. */
+  get exact(): boolean { return this.#exact; }
   get message(): string { return this.#message; }
   get reason(): string { return this.#reason; }
   get durationMs(): number { return this.#durationMs; }
@@ -77,6 +84,8 @@ export class CallRun {
     this.#output++;
     this.#message = this.#reason = this.#statusLine = '';
     this.#result = undefined;
+    this.#shown = undefined;
+    this.#exact = false;
     this.#durationMs = 0;
     this.#changes = [];
     this.#state = this.#python = null;
@@ -108,6 +117,8 @@ export class CallRun {
     }
     this.#status = 'finished';
     this.#result = outcome.result;
+    this.#shown = exactResult(outcome);
+    this.#exact = outcome.resultJson !== undefined;
     this.#changes = outcome.changes.map((c) => describeChange(c, before(c.path)));
   }
 }
