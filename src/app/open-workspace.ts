@@ -11,10 +11,23 @@ export interface OpenRequest {
   files: Record<string, string | Uint8Array>;
   openPath: string;
   profile: Profile;
+  /** The tool selected in the call form (else the first one listed). */
+  tool?: string | null;
   /** Call form values per tool (JSON text). */
   args?: Record<string, string>;
   /** A scripted conversation for the Agent panel (its script, and the message in its composer). */
   agent?: ScriptedStart;
+}
+
+/** The call an example or a lesson is opened with: its tool selected, its arguments in the form. */
+export interface FirstCall {
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+/** A first call as workspace settings: the tool selected and its arguments as the form's JSON text. */
+export function firstCallSettings(run: FirstCall | undefined): { tool: string | null; args: Record<string, string> } {
+  return run ? { tool: run.tool, args: { [run.tool]: JSON.stringify(run.args, null, 2) } } : { tool: null, args: {} };
 }
 
 /** Resolves true once the files are open in a workspace, false when that could not happen. */

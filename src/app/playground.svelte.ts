@@ -10,6 +10,7 @@ import type { CallOutcome, CallParams, FileChange, PythonPort, WorkspacePort } f
 import type { WorkspaceInspection } from '../protocol/worker.ts';
 import { HeldInspection } from './held-inspection.ts';
 import { OneAtATime } from './one-at-a-time.ts';
+import { firstCallSettings, type FirstCall } from './open-workspace.ts';
 import { ArgsForm } from '../ui/state/args.svelte.ts';
 import { CallRun } from '../ui/state/run.svelte.ts';
 import { ConfirmQueue } from '../ui/state/confirm.svelte.ts';
@@ -320,10 +321,10 @@ export class Playground {
   }
 
   /** Replaces the workspace with an example (after the person agreed), opening its main file. */
-  loadExample(files: Record<string, string | Uint8Array>, openPath: string, profile: Profile): void {
+  loadExample(files: Record<string, string | Uint8Array>, openPath: string, profile: Profile, run?: FirstCall): void {
     this.#forms.clear();
     this.#selected = null;
-    this.workspace.replaceAll(files, { openPath, profile, args: {}, hostConfig: {}, tool: null });
+    this.workspace.replaceAll(files, { openPath, profile, hostConfig: {}, ...firstCallSettings(run) });
   }
 
   newFile(path: string, content = ''): void {

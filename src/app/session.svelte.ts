@@ -128,7 +128,7 @@ export class Session extends SessionCore {
     const entry = this.#newEntry(request.title);
     const files = bytesOf(request);
     const settings = {
-      ...structuredClone(DEFAULT_SETTINGS), profile: request.profile, openPath: request.openPath, args: request.args ?? {},
+      ...structuredClone(DEFAULT_SETTINGS), profile: request.profile, openPath: request.openPath, args: request.args ?? {}, tool: request.tool ?? null,
       ...(request.agent ? { agent: agentOfStart(request.agent) } : {}),
     };
     await this.deps.list.create(entry, { files, folders: [], settings }, this.currentId);

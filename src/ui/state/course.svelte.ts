@@ -6,7 +6,7 @@ import type { CourseRecord, LessonProgress, ProgressStore } from '../../course/p
 import { runLessonCheck } from '../../course/run-check.ts';
 import type { ScratchHost } from '../../course/scratch.ts';
 import type { CheckReport, Lesson } from '../../course/types.ts';
-import type { OpenRequest, OpenWorkspace } from '../../app/open-workspace.ts';
+import { firstCallSettings, type OpenRequest, type OpenWorkspace } from '../../app/open-workspace.ts';
 
 export interface CourseDeps {
   lessons: Lesson[];
@@ -103,7 +103,7 @@ export class CourseState {
   }
 
   #startOf(lesson: Lesson): OpenRequest {
-    return { title: `Lesson: ${lesson.title}`, files: lesson.start, openPath: lesson.openPath, profile: lesson.profile, args: {}, ...(lesson.agent ? { agent: lesson.agent } : {}) };
+    return { title: `Lesson: ${lesson.title}`, files: lesson.start, openPath: lesson.openPath, profile: lesson.profile, ...firstCallSettings(lesson.run), ...(lesson.agent ? { agent: lesson.agent } : {}) };
   }
 
   /** Runs the selected lesson's check on the workspace's files; a pass finishes the lesson. */

@@ -2,7 +2,7 @@
 import type { ScratchHost } from '../../course/scratch.ts';
 import type { Example } from '../../examples/index.ts';
 import { exampleFiles } from '../../examples/setup.ts';
-import type { OpenWorkspace } from '../../app/open-workspace.ts';
+import { firstCallSettings, type OpenWorkspace } from '../../app/open-workspace.ts';
 
 const HOSTS: Record<Example['host'], string> = { lcp: 'LCP', ltp: 'LTP', loki: 'Loki' };
 export const hostLabel = (e: Example): string => HOSTS[e.host];
@@ -44,7 +44,7 @@ export class GalleryState {
       const files = await exampleFiles(example, this.#host);
       await this.#open({
         title: `Example: ${example.title}`, files, openPath: example.openPath, profile: example.profile,
-        args: { [example.run.tool]: JSON.stringify(example.run.args, null, 2) },
+        ...firstCallSettings(example.run),
         ...(example.agent ? { agent: example.agent } : {}),
       });
     } catch (e) {
