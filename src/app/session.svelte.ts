@@ -16,6 +16,8 @@ import { agentOfStart } from '../agent/scripted-start.ts';
 import { messageOf } from './playground.svelte.ts';
 
 export type { SessionDeps };
+/** The notice of a link or file that could not be opened. */
+const NOT_OPENED = 'The shared workspace was not opened';
 /** How long a deleted workspace can be brought back. */
 const UNDO_MS = 10_000;
 
@@ -93,7 +95,7 @@ export class Session extends SessionCore {
   /** A link or `.toolplay.json` as a new workspace in review mode; a refusal is one notice and changes nothing. */
   async openShared(input: string | Uint8Array): Promise<boolean> {
     const refuse = (why: string): false => {
-      this.tell('The shared workspace was not opened', `${why.replace(/[.\s]+$/, '')}. Every workspace is as it was.`);
+      this.tell(NOT_OPENED, `${why.replace(/[.\s]+$/, '')}. Every workspace is as it was.`);
       return false;
     };
     let shared;
@@ -114,7 +116,10 @@ export class Session extends SessionCore {
     await this.deps.versions?.save(entry.id, { savedAt: this.now().getTime(), files: new Map(shared.files) }, 'link').catch(() => {});
     await this.catalog.changed();
     this.#previous = this.currentId;
-    return this.switchTo(entry.id);
+    const opened = await this.switchTo(entry.id);
+    // An earlier link's refusal is old news once a link has opened.
+    if (opened && this.notice?.title === NOT_OPENED) this.dismissNotice();
+    return opened;
   }
 
   /** Another workspace's files as stored (the schema diff compares with them). */
@@ -154,7 +159,7 @@ export class Session extends SessionCore {
     try {
       await this.openShared(link);
     } catch (e) {
-      this.tell('The shared workspace was not opened', `toolplay could not open it (${messageOf(e)}). Every workspace is as it was.`);
+      this.tell(NOT_OPENED, `toolplay could not open it (${messageOf(e)}). Every workspace is as it was.`);
     }
   }
 

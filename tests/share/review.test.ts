@@ -182,4 +182,14 @@ describe('opening a shared workspace', () => {
     expect(await createIdbStore(db).list()).toEqual(before);
     session.dispose();
   });
+
+  it("a link that opens clears an earlier link's refusal", async () => {
+    const { session } = await withMine();
+    const link = encodeLink(SHARED, BASE).link;
+    expect(await session.openShared(link.slice(0, -10))).toBe(false);
+    expect(session.notice?.title).toBe('The shared workspace was not opened');
+    expect(await session.openShared(link)).toBe(true);
+    expect(session.notice).toBeNull();
+    session.dispose();
+  });
 });
