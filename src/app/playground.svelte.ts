@@ -50,6 +50,7 @@ export class Playground {
   /** The diagnostics for the current profile's host, or every host's with the switch on. */
   readonly problems = new Problems(() => this.profile);
   #selected = $state<string | null>(null);
+  #refusedRuns = $state(0);
   #loki = $state.raw<LokiView | null>(null);
   #lokiError = $state<string | null>(null);
   #forms = new Map<string, ArgsForm>();
@@ -223,10 +224,20 @@ export class Playground {
     this.problems.set(inspection.diagnostics);
   }
 
+  /**
+   * How many times a run was asked for and refused by the gate (review mode): Run is disabled
+   * then, so this counts Ctrl/⌘+Enter, and each one is told why (CallPanel).
+   */
+  get refusedRuns(): number { return this.#refusedRuns; }
+
   /** Runs the selected tool as its host would; changed files are committed to the workspace together. */
   async call(): Promise<void> {
     const tool = this.selectedTool;
-    if (!tool || this.run.status === 'running' || this.callBlocked !== null) return;
+    if (this.callBlocked !== null) {
+      this.#refusedRuns++;
+      return;
+    }
+    if (!tool || this.run.status === 'running') return;
     const before = new Map(this.workspace.files);
     this.run.start(tool.name);
     const outcome = await this.runTool(tool.name, this.formFor(tool).text, (batch) => {

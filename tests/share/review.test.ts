@@ -60,9 +60,12 @@ describe('opening a shared workspace', () => {
     expect(session.playground.selectedTool?.name).toBe('tool_write_note');
     expect(session.playground.formFor(session.playground.selectedTool!).text).toBe('{"path": "a.md", "n": 2.0}');
     expect(session.playground.callBlocked).toBe(REVIEW_REASON);
+    expect(session.playground.refusedRuns).toBe(0);
     await session.playground.call();
     expect(python.calls).toEqual([]);
     expect(session.playground.run.status).toBe('idle');
+    // Each refused run (Ctrl/⌘+Enter while Run is off) is counted, so the page says why each time.
+    expect(session.playground.refusedRuns).toBe(1);
 
     // Trust and run: the shared call runs, once.
     await session.trust();
