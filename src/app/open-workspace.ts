@@ -17,6 +17,16 @@ export interface OpenRequest {
   args?: Record<string, string>;
   /** A scripted conversation for the Agent panel (its script, and the message in its composer). */
   agent?: ScriptedStart;
+  /** What is being opened, kept with the workspace so opening it again can offer this one ("example:<id>", "lesson:<id>"). */
+  origin?: string;
+}
+
+/** The workspaces examples and lessons made, found again by what they were opened from. */
+export interface Earlier {
+  /** The most recent listed workspace opened from `origin`, or null. */
+  find(origin: string): { id: string; name: string } | null;
+  /** Switches to it; false when that could not happen now (the notice says why). */
+  goTo(id: string): Promise<boolean>;
 }
 
 /** The call an example or a lesson is opened with: its tool selected, its arguments in the form. */

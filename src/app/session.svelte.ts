@@ -11,7 +11,7 @@ import { lastCalls } from '../workspace/telemetry-store.ts';
 import { decodeShared, hasShareMark } from '../share/codec.ts';
 import { ShareError } from '../share/errors.ts';
 import { contentOf, sharedName } from '../share/apply.ts';
-import type { OpenRequest } from './open-workspace.ts';
+import type { Earlier, OpenRequest } from './open-workspace.ts';
 import { agentOfStart } from '../agent/scripted-start.ts';
 import { messageOf } from './playground.svelte.ts';
 
@@ -130,7 +130,7 @@ export class Session extends SessionCore {
   /** A lesson or a gallery example as a new workspace of its own (named after it), opened: nothing is replaced. */
   readonly openAsNew = async (request: OpenRequest): Promise<boolean> => {
     if (!(await this.#mayLeave())) return false;
-    const entry = this.#newEntry(request.title);
+    const entry = { ...this.#newEntry(request.title), ...(request.origin ? { origin: request.origin } : {}) };
     const files = bytesOf(request);
     const settings = {
       ...structuredClone(DEFAULT_SETTINGS), profile: request.profile, openPath: request.openPath, args: request.args ?? {}, tool: request.tool ?? null,
@@ -139,6 +139,16 @@ export class Session extends SessionCore {
     await this.deps.list.create(entry, { files, folders: [], settings }, this.currentId);
     await this.catalog.changed();
     return this.switchTo(entry.id);
+  };
+
+  /** Workspaces made by examples and lessons: opening one again offers to go back to it. */
+  readonly earlier: Earlier = {
+    find: (origin) => {
+      const made = this.catalog.entries.filter((e) => e.origin === origin);
+      const last = made.reduce<WorkspaceEntry | null>((a, e) => (!a || e.created >= a.created ? e : a), null);
+      return last ? { id: last.id, name: last.name } : null;
+    },
+    goTo: (id) => this.switchTo(id),
   };
 
   /**

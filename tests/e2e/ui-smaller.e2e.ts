@@ -70,6 +70,42 @@ const tests: E2ETest[] = [
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
   },
+  {
+    name: 'opening an example or a lesson again offers the workspace it made before, or a fresh copy',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      const names = () => page.getByLabel('Workspace', { exact: true }).locator('option').allTextContents();
+      const showing = (name: string) => page.getByLabel('Workspace', { exact: true }).locator('option:checked').filter({ hasText: name }).waitFor({ state: 'attached' });
+      await openExample(page, 'lcp-quirks', 'tool_top');
+      await page.getByLabel('Workspace', { exact: true }).selectOption({ label: 'My workspace' });
+      await showing('My workspace');
+      await page.getByRole('tab', { name: 'Examples' }).click();
+      const gallery = page.getByRole('region', { name: 'Examples' });
+      await gallery.getByRole('button', { name: 'Continue in “Example: LCP quirks”' }).click();
+      await showing('Example: LCP quirks');
+      assert((await names()).length === 2, `no new workspace: ${JSON.stringify(await names())}`);
+      await page.getByRole('tab', { name: 'Examples' }).click();
+      await gallery.getByRole('button', { name: 'Open a fresh copy of LCP quirks' }).click();
+      await showing('Example: LCP quirks (2)');
+      assert((await names()).length === 3, `a fresh copy when asked: ${JSON.stringify(await names())}`);
+
+      await page.getByRole('tab', { name: 'Lessons' }).click();
+      const course = page.getByRole('region', { name: 'Lessons' });
+      await course.getByRole('button', { name: /^3\. Lists/ }).click();
+      await course.getByRole('button', { name: 'Start this lesson' }).click();
+      await showing('Lesson: Lists');
+      await course.getByRole('button', { name: /^2\. Optional parameters/ }).click();
+      await course.getByRole('button', { name: 'Start this lesson' }).click();
+      await showing('Lesson: Optional parameters');
+      await course.getByRole('button', { name: /^3\. Lists/ }).click();
+      await course.getByRole('button', { name: 'Continue in “Lesson: Lists”' }).click();
+      await showing('Lesson: Lists');
+      await course.getByRole('button', { name: 'Reset to start' }).waitFor();
+      assert((await names()).length === 5, `the lesson's workspace again, not a sixth: ${JSON.stringify(await names())}`);
+      assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
+    },
+  },
 ];
 
 export default tests;

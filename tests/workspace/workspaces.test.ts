@@ -159,6 +159,30 @@ describe('a first visit', () => {
 });
 
 describe('opening a lesson or an example', () => {
+  it('remembers what made a workspace, so opening it again can offer that one (after a reload too)', async () => {
+    const name = db();
+    const { session } = await openTab(name);
+    const request = { title: 'Example: Quirks', files: { 'tools/q.py': 'x = 1\n' }, openPath: 'tools/q.py', profile: 'lcp' as const, origin: 'example:lcp-quirks' };
+    expect(session.earlier.find('example:lcp-quirks')).toBeNull();
+    expect(await session.openAsNew(request)).toBe(true);
+    const first = session.currentId;
+    expect(session.earlier.find('example:lcp-quirks')).toEqual({ id: first, name: 'Example: Quirks' });
+    expect(await session.switchTo('default')).toBe(true);
+    expect(await session.earlier.goTo(first)).toBe(true);
+    expect(session.currentId).toBe(first);
+    // A fresh copy: the newest is the one offered next time; the first is still listed.
+    expect(await session.openAsNew(request)).toBe(true);
+    const second = session.currentId;
+    expect(session.earlier.find('example:lcp-quirks')).toEqual({ id: second, name: 'Example: Quirks (2)' });
+    session.dispose();
+    const again = (await openTab(name)).session;
+    expect(again.earlier.find('example:lcp-quirks')?.id).toBe(second);
+    await again.remove(second);
+    expect(again.earlier.find('example:lcp-quirks')?.id).toBe(first);
+    expect(again.earlier.find('lesson:lcp-arrays')).toBeNull();
+    again.dispose();
+  });
+
   it('makes a new workspace named after it, with its files and settings; the one open before is untouched', async () => {
     const { session } = await openTab(db());
     const first = session.currentId;
