@@ -2,7 +2,7 @@
 // its tables), a refused link's banner goes once a link opens, and in review mode the run shortcut
 // says why nothing runs.
 import type { E2ETest } from './harness.ts';
-import { appReady, assert, openApp, openExample, telemetry, treeItem } from './ui-helpers.ts';
+import { appReady, assert, openApp, openExample, prepareCall, runAndWait, telemetry, treeItem } from './ui-helpers.ts';
 import { seedWorkspace } from './worker-support.ts';
 
 const tests: E2ETest[] = [
@@ -103,6 +103,21 @@ const tests: E2ETest[] = [
       await showing('Lesson: Lists');
       await course.getByRole('button', { name: 'Reset to start' }).waitFor();
       assert((await names()).length === 5, `the lesson's workspace again, not a sixth: ${JSON.stringify(await names())}`);
+      assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
+    },
+  },
+  {
+    name: "a Loki tool that raises: the result says why the model gets colour codes, and shows stderr without them",
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      await openExample(page, 'loki-tools', 'word_count');
+      await prepareCall(page, 'word_count', { path: 'missing.txt', unit: 'words' });
+      const status = await runAndWait(page);
+      assert(/^Tool failed word_count \(exit code 1\)/.test(status), `the call failed as Loki reports it: ${status}`);
+      await page.getByRole('note', { name: 'Colour codes' }).getByText(/Loki runs every tool with FORCE_COLOR=1/).waitFor();
+      const stderr = (await page.getByLabel('stderr', { exact: true }).textContent()) ?? '';
+      assert(stderr.includes("FileNotFoundError: [Errno 44] No such file or directory: 'missing.txt'") && !/[\u001b\u009b]/.test(stderr), `stderr shown plain: ${JSON.stringify(stderr.slice(-200))}`);
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
   },
