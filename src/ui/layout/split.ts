@@ -34,7 +34,7 @@ export function dragValue(start: number, moved: number, pxPerUnit: number, axis:
   return clamp(start + (moved / pxPerUnit) * axis.sign, axis.bounds);
 }
 
-/** Widths in pixels. The side pane's tabs (Files, Lessons, Examples, Diff) fit in FILES_WIDTH.min. */
+/** Widths in pixels. */
 export const FILES_WIDTH: Bounds = { min: 200, max: 480 };
 /** The side pane while it shows something to read (a lesson, the examples, the schema diff). */
 export const READING_WIDTH: Bounds = { min: 360, max: 720 };
