@@ -32,8 +32,7 @@ const PLAN: Plan[] = [
   { id: 'lcp-confirm', host: 'lcp', openPath: 'tools/files.py', check: lcpConfirm, run: { tool: 'tool_delete_file', args: { path: 'drafts/old.md' } } },
   { id: 'lcp-dynamic-prompt', host: 'lcp', openPath: 'tools/database.py', check: lcpDynamicPrompt, run: { tool: 'tool_list_tables', args: { database_name: 'shop.db' } } },
   { id: 'ltp-titles', host: 'ltp', openPath: 'tools/wikipedia.py', check: ltpTitles },
-  // The start's tool takes one dict, as the hub calls it; Run calls as LCP does, by keyword, so the dict goes under `args`.
-  { id: 'ltp-preview', host: 'ltp', openPath: 'tools/shell.py', check: ltpPreview, run: { tool: 'tool_run_command', args: { args: { cmd: 'ls -la' } } } },
+  { id: 'ltp-preview', host: 'ltp', openPath: 'tools/shell.py', check: ltpPreview, run: { tool: 'tool_run_command', args: { cmd: 'ls -la' } } },
   { id: 'loki-python', host: 'loki', openPath: 'functions/tools/get_weather.py', check: lokiPython, run: { tool: 'get_weather', args: { location: 'Paris' } } },
   { id: 'loki-bash', host: 'loki', openPath: 'functions/tools/count_lines.sh', check: lokiBash, run: { tool: 'count_lines', args: { file: 'notes.md' } } },
   { id: 'loki-env', host: 'loki', openPath: 'functions/tools/forecast_key.py', check: lokiEnv, run: { tool: 'forecast_key', args: {} } },
