@@ -33,7 +33,8 @@ const tests: E2ETest[] = [
       await page.keyboard.press('Escape');
       await page.getByRole('form', { name: 'Open a shared workspace' }).waitFor({ state: 'detached' });
 
-      await page.getByLabel('Your tool files').setInputFiles([{ name: 'shout.py', mimeType: 'text/x-python', buffer: Buffer.from(TOOL) }]);
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), ways.getByRole('button', { name: 'Upload your tools' }).click()]);
+      await chooser.setFiles([{ name: 'shout.py', mimeType: 'text/x-python', buffer: Buffer.from(TOOL) }]);
       await tools(page).getByRole('button', { name: 'tool_shout', exact: true }).waitFor({ timeout: 30_000 });
       await page.getByRole('tab', { name: 'Files' }).click();
       await treeItem(page, 'tools/shout.py').waitFor();
