@@ -18,22 +18,24 @@ interface Plan {
   host: HostFamily;
   openPath: string;
   check: LessonCheck;
+  /** The call selected when the lesson starts: it runs on the starting files (a lesson with no tool yet has none). */
+  run?: Lesson['run'];
 }
 
 const PLAN: Plan[] = [
   { id: 'lcp-first-tool', host: 'lcp', openPath: 'tools/greet.py', check: lcpFirstTool },
-  { id: 'lcp-optional', host: 'lcp', openPath: 'tools/notes.py', check: lcpOptional },
-  { id: 'lcp-arrays', host: 'lcp', openPath: 'tools/maths.py', check: lcpArrays },
-  { id: 'lcp-docstrings', host: 'lcp', openPath: 'tools/money.py', check: lcpDocstrings },
-  { id: 'lcp-folders', host: 'lcp', openPath: 'tools/weather/units.py', check: lcpFolders },
-  { id: 'lcp-host-config', host: 'lcp', openPath: 'tools/welcome.py', check: lcpHostConfig },
-  { id: 'lcp-confirm', host: 'lcp', openPath: 'tools/files.py', check: lcpConfirm },
-  { id: 'lcp-dynamic-prompt', host: 'lcp', openPath: 'tools/database.py', check: lcpDynamicPrompt },
+  { id: 'lcp-optional', host: 'lcp', openPath: 'tools/notes.py', check: lcpOptional, run: { tool: 'tool_find_notes', args: { query: 'tea', limit: 5 } } },
+  { id: 'lcp-arrays', host: 'lcp', openPath: 'tools/maths.py', check: lcpArrays, run: { tool: 'tool_sum', args: { numbers: [1, 2, 3] } } },
+  { id: 'lcp-docstrings', host: 'lcp', openPath: 'tools/money.py', check: lcpDocstrings, run: { tool: 'tool_convert', args: { amount: 10, currency: 'USD' } } },
+  { id: 'lcp-folders', host: 'lcp', openPath: 'tools/weather/units.py', check: lcpFolders, run: { tool: 'tool_forecast', args: { city: 'Paris' } } },
+  { id: 'lcp-host-config', host: 'lcp', openPath: 'tools/welcome.py', check: lcpHostConfig, run: { tool: 'tool_welcome', args: { name: 'Ada' } } },
+  { id: 'lcp-confirm', host: 'lcp', openPath: 'tools/files.py', check: lcpConfirm, run: { tool: 'tool_delete_file', args: { path: 'drafts/old.md' } } },
+  { id: 'lcp-dynamic-prompt', host: 'lcp', openPath: 'tools/database.py', check: lcpDynamicPrompt, run: { tool: 'tool_list_tables', args: { database_name: 'shop.db' } } },
   { id: 'ltp-titles', host: 'ltp', openPath: 'tools/wikipedia.py', check: ltpTitles },
-  { id: 'ltp-preview', host: 'ltp', openPath: 'tools/shell.py', check: ltpPreview },
-  { id: 'loki-python', host: 'loki', openPath: 'functions/tools/get_weather.py', check: lokiPython },
-  { id: 'loki-bash', host: 'loki', openPath: 'functions/tools/count_lines.sh', check: lokiBash },
-  { id: 'loki-env', host: 'loki', openPath: 'functions/tools/forecast_key.py', check: lokiEnv },
+  { id: 'ltp-preview', host: 'ltp', openPath: 'tools/shell.py', check: ltpPreview, run: { tool: 'tool_run_command', args: { cmd: 'ls -la' } } },
+  { id: 'loki-python', host: 'loki', openPath: 'functions/tools/get_weather.py', check: lokiPython, run: { tool: 'get_weather', args: { location: 'Paris' } } },
+  { id: 'loki-bash', host: 'loki', openPath: 'functions/tools/count_lines.sh', check: lokiBash, run: { tool: 'count_lines', args: { file: 'notes.md' } } },
+  { id: 'loki-env', host: 'loki', openPath: 'functions/tools/forecast_key.py', check: lokiEnv, run: { tool: 'forecast_key', args: {} } },
 ];
 
 const PROFILE: Record<HostFamily, Profile> = { lcp: 'lcp', ltp: 'hub', loki: 'loki' };

@@ -60,6 +60,8 @@ export interface Lesson {
   check: LessonCheck;
   /** A scripted conversation the Agent panel starts with (from `agent.json`), to watch a host's model call the tools. */
   agent?: ScriptedStart;
+  /** The call selected when the lesson starts, with arguments that run on the starting files. */
+  run?: { tool: string; args: Record<string, unknown> };
 }
 
 /** The outcome of one check run: every item, and whether they all pass. */

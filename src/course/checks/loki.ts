@@ -2,7 +2,7 @@
 import type { Inspection, ToolInfo } from '../../protocol/engine.ts';
 import type { ScratchCallResult } from '../scratch.ts';
 import type { CheckItem, LessonCheck, LessonPort } from '../types.ts';
-import { asText, at, because, clip, explain, item, json, listed, paramsOf, resultOf, shows, toolNamed } from './expect.ts';
+import { asText, at, because, explain, item, json, listed, paramsOf, printed, resultOf, shows, toolNamed } from './expect.ts';
 import { paramItem, sampleArgs } from './params.ts';
 
 /** Why Loki would not start, or would not declare a tool (missing docstring, renamed stem, argc errors). */
@@ -27,7 +27,7 @@ function lokiRun(run: ScratchCallResult): { exit: number | null; value: string; 
 async function runItem(port: LessonPort, tool: ToolInfo | undefined, name: string, call: { args: Record<string, unknown>; overlay?: Record<string, string | null> }, text: string, accept: (value: string) => string | null): Promise<CheckItem> {
   if (!tool) return item(text, { detail: `Loki does not declare ${name}, so it cannot run.` });
   const run = lokiRun(await port.call({ tool: name, ...call }));
-  if (run.exit !== 0) return item(text, { detail: `Run with ${json(call.args)}, it exited with ${run.exit ?? 'no exit code'}. ${clip(run.said.trim())}`.trim(), at: at(tool) });
+  if (run.exit !== 0) return item(text, { detail: `Run with ${json(call.args)}, it exited with ${run.exit ?? 'no exit code'}. ${printed(run.said)}`.trim(), at: at(tool) });
   const problem = accept(run.value);
   return item(text, problem === null ? null : { detail: `${problem} The model receives ${json(run.value)}.`, at: at(tool) });
 }
@@ -82,7 +82,7 @@ export const lokiEnv: LessonCheck = async (port) => {
     if (!tool) return item(text, { detail: 'Loki does not declare forecast_key, so it cannot run.' });
     const run = lokiRun(await port.call({ tool: 'forecast_key', args, overlay: { 'functions/.env': '# no WEATHER_API_KEY here\n' } }));
     if (run.exit === 0) return item(text, { detail: `With no WEATHER_API_KEY in functions/.env, it exited 0 and the model receives ${json(run.value)}.`, at: at(tool) });
-    return item(text, run.said.includes('WEATHER_API_KEY') ? null : { detail: `It exited with ${run.exit ?? 'no exit code'}, but nothing it printed names WEATHER_API_KEY: ${clip(run.said.trim()) || 'it printed nothing'}.`, at: at(tool) });
+    return item(text, run.said.includes('WEATHER_API_KEY') ? null : { detail: `It exited with ${run.exit ?? 'no exit code'}, but nothing it printed names WEATHER_API_KEY: ${printed(run.said) || 'it printed nothing'}.`, at: at(tool) });
   };
   return [
     declaredItem(loki, 'forecast_key'),
