@@ -40,11 +40,26 @@ export interface LessonPort {
 /** A lesson's check: judges behaviour through the port, never the code's text. */
 export type LessonCheck = (port: LessonPort) => Promise<CheckItem[]>;
 
+/**
+ * What a lesson folder's `check.ts` exports (as its default): the lesson's place in the course,
+ * its host and the file it opens, and its check. The rest of the lesson is the folder's files.
+ */
+export interface LessonDefinition {
+  /** The course lists lessons by this number, smallest first (hundreds per host, tens apart: room to insert). */
+  order: number;
+  host: HostFamily;
+  /** The file the editor opens; it must be in start/ and solution/. */
+  openPath: string;
+  check: LessonCheck;
+}
+
 /** A paragraph, or a bulleted list, of a lesson's text. Inline `code` is marked with backticks. */
 export type TextBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
 
 export interface Lesson {
+  /** The lesson folder's name. */
   id: string;
+  order: number;
   host: HostFamily;
   title: string;
   /** What the host does and why. */
