@@ -2,6 +2,7 @@
 import type { ConfirmDecision, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
 import type { ScratchCallResult } from './scratch.ts';
 import type { ScriptedStart } from '../agent/scripted-start.ts';
+import type { Fence } from './fences.ts';
 
 /** Which protocol a lesson teaches. LCP and LTP lessons use `tools/`, Loki ones `functions/tools/`. */
 export type HostFamily = 'lcp' | 'ltp' | 'loki';
@@ -53,8 +54,14 @@ export interface LessonDefinition {
   check: LessonCheck;
 }
 
-/** A paragraph, or a bulleted list, of a lesson's text. Inline `code` is marked with backticks. */
-export type TextBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
+/**
+ * A paragraph, a bulleted list or a fenced block of a lesson's text. Inline `code` is marked with
+ * backticks; a fenced block is shown as it is, under its caption (fences.ts).
+ */
+export type TextBlock =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'list'; items: string[] }
+  | { kind: 'code'; text: string; caption: string; fence: Fence };
 
 export interface Lesson {
   /** The lesson folder's name. */
