@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * Correct solutions that differ from the shipped ones (other code, other shapes, other files), at
  * least one per host family: a check that is not text-bound passes them all. Each is the lesson's
@@ -315,7 +317,67 @@ def tool_rate(code: str) -> dict:
 `,
     },
   },
+  {
+    lesson: 'lcp-autonomy',
+    why: 'a table of what each level asks about, the level normalised where it is used, the handler only from set_confirm_handler',
+    files: {
+      'tools/files.py': `import os
+
+ASKS = {"strict": {"list", "delete"}, "safe": {"delete"}, "full_access": set()}
+_level = "safe"
+_handler = None
+
+
+def init_tools_library(config=None):
+    """Keeps the level as the host wrote it."""
+    global _level
+    _level = (config or {}).get("autonomy_level", "safe")
+
+
+def set_confirm_handler(handler):
+    """The host's popup."""
+    global _handler
+    _handler = handler
+
+
+def _may(action, content):
+    level = str(_level).strip().lower()
+    if action not in ASKS.get(level, ASKS["safe"]):
+        return True
+    answer = _handler(content, action) if _handler else False
+    word = answer[0] if isinstance(answer, tuple) else answer
+    return word is True or str(word).lower() in ("allow", "always")
+
+
+def tool_list_files() -> dict:
+    """The files here."""
+    if not _may("list", "ls"):
+        raise PermissionError("listing refused")
+    return {"success": True, "output": os.listdir(".")}
+
+
+def tool_delete_file(path: str) -> dict:
+    """Remove a file.
+
+    Args:
+        path: which one
+    """
+    if not _may("delete", f"rm {path}"):
+        return {"success": False, "error": "refused"}
+    os.remove(path)
+    return {"success": True, "output": "removed"}
+`,
+    },
+  },
 ];
+
+/** lcp-autonomy's shipped solution with the line that reads the level replaced by `line`. */
+function autonomyWith(line: string): string {
+  const solution = readFileSync(new URL('../../src/course/lessons/lcp-autonomy/solution/tools/files.py', import.meta.url), 'utf8');
+  const [from, to] = ['    level = str(config.get("autonomy_level", "safe")).strip().lower()\n', '    AUTONOMY_LEVEL = level if level in ("strict", "safe", "full_access") else "safe"\n'];
+  if (!solution.includes(from + to)) throw new Error('lcp-autonomy\'s solution no longer reads the level in two lines');
+  return solution.replace(from + to, `    ${line}\n`);
+}
 
 /**
  * Wrong solutions a check bound to one example input, or to any library of a name, would let pass:
@@ -423,6 +485,53 @@ main() {
 
 eval "$(argc --argc-eval "$0" "$@")"
 `,
+    },
+  },
+  {
+    lesson: 'lcp-confirm',
+    why: 'asks and keeps the file on Reject, but reports success: the model would say it was deleted',
+    fails: 'Rejected, the file stays and the result is a failure',
+    files: {
+      'tools/files.py': `from pathlib import Path
+
+_CONFIRM_HANDLER = None
+
+
+def set_confirm_handler(handler):
+    """The host's popup."""
+    global _CONFIRM_HANDLER
+    _CONFIRM_HANDLER = handler
+
+
+def tool_delete_file(path: str) -> dict:
+    """Delete a file.
+
+    Args:
+        path (str): The file.
+    """
+    decision, _ = _CONFIRM_HANDLER(path, "Delete a file")
+    if decision == "reject":
+        return {"success": True, "output": f"kept {path}"}
+    Path(path).unlink()
+    return {"success": True, "output": f"deleted {path}"}
+`,
+    },
+  },
+  {
+    lesson: 'lcp-autonomy',
+    why: 'compares the level exactly as the host wrote it: " Full_Access " still asks',
+    fails: 'A level written " Full_Access " is full access',
+    files: {
+      'tools/files.py': autonomyWith('AUTONOMY_LEVEL = config.get("autonomy_level", "safe")'),
+    },
+  },
+  {
+    lesson: 'lcp-autonomy',
+    why: 'normalises, but takes any level it does not know for full access: a typo turns the questions off',
+    fails: 'An unknown level ("yolo") is safe: the deletion asks, the listing does not',
+    files: {
+      'tools/files.py': autonomyWith('AUTONOMY_LEVEL = str(config.get("autonomy_level", "safe")).strip().lower()').replace(
+        'if AUTONOMY_LEVEL == "full_access" or', 'if AUTONOMY_LEVEL not in ("strict", "safe") or'),
     },
   },
 ];

@@ -1,7 +1,7 @@
 /** The check of lesson lcp-confirm (lesson.md beside it). */
 import type { LessonCheck, LessonDefinition } from '../../types.ts';
 import { at, ending, item, json, resultOf, toolNamed } from '../../checks/expect.ts';
-import { listedItem, stemOfTool } from '../../checks/lcp.ts';
+import { listedItem } from '../../checks/lcp.ts';
 import { sampleArgs } from '../../checks/params.ts';
 
 const TARGET = 'check-target.txt';
@@ -13,29 +13,23 @@ const check: LessonCheck = async (port) => {
     'It asks the host for a confirmation before deleting',
     'Rejected, the file stays and the result is a failure',
     'Allowed, the file is deleted',
-    'With autonomy_level "full_access", it deletes without asking',
   ];
   if (!tool) return [listedItem(lcp, 'tool_delete_file'), ...texts.map((t) => item(t, { detail: 'LCP does not list tool_delete_file, so it cannot be called.' }))];
-  const stem = stemOfTool(tool);
   const args = sampleArgs(tool, { path: TARGET });
-  const run = (confirm: 'allow' | 'reject', hostConfig?: Record<string, unknown>) =>
-    port.call({ tool: 'tool_delete_file', args, confirm, overlay: { [TARGET]: 'delete me\n' }, probe: [TARGET], ...(hostConfig ? { hostConfig: { [stem]: hostConfig } } : {}) });
+  const run = (confirm: 'allow' | 'reject') =>
+    port.call({ tool: 'tool_delete_file', args, confirm, overlay: { [TARGET]: 'delete me\n' }, probe: [TARGET] });
   const rejected = await run('reject');
   const allowed = await run('allow');
-  const free = await run('reject', { autonomy_level: 'full_access' });
   const where = at(tool);
   const called = `Called with ${json(args)} on a file ${TARGET}`;
   const rejectedResult = resultOf(rejected);
   return [
     listedItem(lcp, 'tool_delete_file'),
-    item(texts[0]!, rejected.asked.length ? null : { detail: `${called}, it asked nothing: call the handler given to set_confirm_handler before deleting. ${ending(rejected)}`, at: where }),
+    item(texts[0]!, rejected.asked.length ? null : { detail: `${called}, it asked nothing: call the host's handler (from init_tools_library's config or set_confirm_handler) before deleting. ${ending(rejected)}`, at: where }),
     item(texts[1]!, rejected.exists[TARGET] !== true
       ? { detail: `${called} and the answer Reject, the file was deleted anyway.`, at: where }
       : rejectedResult?.success === true ? { detail: `${called} and the answer Reject, the file stayed but the result says success: the model would believe it was deleted. ${ending(rejected)}`, at: where } : null),
     item(texts[2]!, allowed.exists[TARGET] === false ? null : { detail: `${called} and the answer Allow, the file is still there. ${ending(allowed)}`, at: where }),
-    item(texts[3]!, free.asked.length
-      ? { detail: `With {"${stem}": {"autonomy_level": "full_access"}} it still asked ("${free.asked[0]?.label ?? ''}").`, at: where }
-      : free.exists[TARGET] !== false ? { detail: `With {"${stem}": {"autonomy_level": "full_access"}} the file is still there. ${ending(free)}`, at: where } : null),
   ];
 };
 
