@@ -13,6 +13,7 @@ export const SHOWN = {
   'lcp-schema': 'LCP\'s schema (discover_tools)',
   'lcp-result': 'What LCP\'s execute_tool returns',
   'lcp-chat': 'What lollms\' chat loop sends the model',
+  'hub-library': 'The hub\'s library card',
   'hub-spec': 'The hub\'s tool definition',
   'hub-status': 'The hub\'s status line',
   'loki-declaration': 'Loki\'s declaration',
@@ -28,7 +29,7 @@ const LANGUAGES = new Set(['python', 'bash', 'text', 'yaml', 'json', 'dotenv']);
 
 export interface ShownOutput {
   shows: Shown;
-  /** The tool (LCP/hub: function name; Loki: declaration name); null for a whole listing. */
+  /** The tool (LCP/hub: function name; Loki: declaration name; hub-library: the file's name); null for a whole listing. */
   tool: string | null;
   /** The call's arguments as written (`{}` when none). */
   argsJson: string;
@@ -47,7 +48,7 @@ function shownOutput(shows: Shown, rest: string): ShownOutput {
   const selected = /\s+(\.[\w.]+)$/.exec(` ${rest}`);
   const select = selected?.[1]?.split('.').filter(Boolean) ?? [];
   let body = (selected ? ` ${rest}`.slice(0, selected.index) : rest).trim();
-  const tool = /^[A-Za-z_][\w-]*/.exec(body)?.[0] ?? null;
+  const tool = /^[A-Za-z_][\w.-]*/.exec(body)?.[0] ?? null;
   if (tool) body = body.slice(tool.length).trim();
   const argsJson = body || '{}';
   let args: unknown;

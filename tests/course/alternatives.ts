@@ -422,9 +422,9 @@ def tool_sum(numbers: list) -> dict:
     },
   },
   {
-    lesson: 'ltp-titles',
+    lesson: 'ltp-library-card',
     why: "wikipedia.py named Wikipedia with default icon \ud83d\udd27; a second file ALSO named Wikipedia carries \ud83d\udcd6",
-    fails: "The library's icon is 📖",
+    fails: "Its icon is 📖",
     files: {
       'tools/extra.py': `TOOL_LIBRARY_NAME = "Wikipedia"
 TOOL_LIBRARY_ICON = "📖"
@@ -448,6 +448,25 @@ def tool_search_wikipedia(args: dict) -> dict:
     """
     return {"success": True, "output": []}
 `,
+    },
+  },
+  {
+    lesson: 'ltp-library-card',
+    why: 'the icon added, but after a description the hub cannot evaluate (an f-string): the hub stops reading there',
+    fails: 'Its icon is 📖',
+    files: {
+      'tools/wikipedia.py': readFileSync(new URL('../../src/course/lessons/ltp-library-card/start/tools/wikipedia.py', import.meta.url), 'utf8')
+        .replace('TOOL_LIBRARY_NAME = "Encyclopedia"', 'TOOL_LIBRARY_NAME = "Wikipedia"')
+        .replace('articles of {ARTICLES}."\n', 'articles of {ARTICLES}."\nTOOL_LIBRARY_ICON = "📖"\n'),
+    },
+  },
+  {
+    lesson: 'ltp-titles',
+    why: 'a literal TOOL_TITLES whose key misses the `tool_` prefix: the line falls back to the title-cased name',
+    fails: 'The status line for {"query":"Quantum Computing"} is exactly "📖 Consulting Wikipedia: \\"Quantum Computing\\"\\n"',
+    files: {
+      'tools/wikipedia.py': readFileSync(new URL('../../src/course/lessons/ltp-titles/start/tools/wikipedia.py', import.meta.url), 'utf8')
+        .replace('TOOL_TITLES = dict(tool_search_wikipedia="📖 Consulting Wikipedia")', 'TOOL_TITLES = {"search_wikipedia": "📖 Consulting Wikipedia"}'),
     },
   },
   {

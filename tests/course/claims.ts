@@ -8,6 +8,7 @@ import { resultContent } from '../../src/agent/hosts.ts';
 import type { OpenAiTool } from '../../src/agent/types.ts';
 import type { ShownOutput } from '../../src/course/fences.ts';
 import type { NodeScratchHost } from '../../src/course/node-host.ts';
+import type { HubLibrary } from '../../src/protocol/engine.ts';
 import type { ScratchCallResult } from '../../src/course/scratch.ts';
 import type { TextBlock } from '../../src/course/types.ts';
 
@@ -70,6 +71,11 @@ export async function render(host: NodeScratchHost, files: Record<string, string
       }
       case 'lcp-schema':
         return selected(found(await host.schema({ paths: lcp, profile: 'lcp', format: 'native' }) as Array<{ name?: unknown }>, tool, (t) => t.name), out.select);
+      case 'hub-library': {
+        // The engine's own answer: the scratch host's schema() gives native specs, without `libraries`.
+        const libraries = host.engine.call('schema', { paths: lcp, profile: 'hub', format: 'native', libraries: true }) as HubLibrary[];
+        return selected(found(libraries, tool, (l) => l.file.split('/').pop()).metadata, out.select);
+      }
       case 'hub-spec':
         return selected(found(await host.schema({ paths: lcp, profile: 'hub', format: 'native' }) as Array<{ function?: { name?: unknown } }>, tool, (t) => t.function?.name), out.select);
       case 'loki-declaration':

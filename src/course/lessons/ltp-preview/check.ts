@@ -24,5 +24,5 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 310, host: 'ltp', openPath: 'tools/shell.py', check };
+const lesson: LessonDefinition = { order: 320, host: 'ltp', openPath: 'tools/shell.py', check };
 export default lesson;
