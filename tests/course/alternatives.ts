@@ -553,4 +553,13 @@ def tool_delete_file(path: str) -> dict:
         'if AUTONOMY_LEVEL == "full_access" or', 'if AUTONOMY_LEVEL not in ("strict", "safe") or'),
     },
   },
+  {
+    lesson: 'ltp-preview',
+    why: 'the docstring line fixed, but the tool still reads `cmd`: the definition and the status line are right, the tool says "would run: "',
+    fails: 'Called as the hub calls it, with {"command":"ls -la"} as its one dict, it runs "ls -la"',
+    files: {
+      'tools/shell.py': readFileSync(new URL('../../src/course/lessons/ltp-preview/start/tools/shell.py', import.meta.url), 'utf8')
+        .replace('- cmd (str): The command line to run.', '- command (str): The command line to run.'),
+    },
+  },
 ];

@@ -1,7 +1,7 @@
 /** The check of lesson ltp-preview (lesson.md beside it). */
-import type { LessonCheck, LessonDefinition } from '../../types.ts';
-import { at, explain, item, json, paramsOf, toolNamed } from '../../checks/expect.ts';
-import { hubListed } from '../../checks/ltp.ts';
+import type { CheckItem, LessonCheck, LessonDefinition } from '../../types.ts';
+import { asText, at, ending, explain, item, json, paramsOf, resultOf, toolNamed } from '../../checks/expect.ts';
+import { hubCall, hubListed } from '../../checks/ltp.ts';
 import { paramItem } from '../../checks/params.ts';
 
 const check: LessonCheck = async (port) => {
@@ -15,12 +15,23 @@ const check: LessonCheck = async (port) => {
   const line = await port.status('tool_run_command', args);
   const command = paramItem(hub, tool, 'tool_run_command', 'command', { type: 'string', required: true, host: 'the hub' });
   const unreadable = explain(hub.diagnostics, ['LTP004', 'LTP006']);
+  // The tool itself, given what that model sends: a definition and a tool that read different keys fail here.
+  const runs = async (): Promise<CheckItem> => {
+    const text = `Called as the hub calls it, with ${json(args)} as its one dict, it runs "ls -la"`;
+    if (!tool) return item(text, { detail: 'The hub does not list tool_run_command, so it cannot be called.' });
+    const run = await hubCall(port, 'tool_run_command', args);
+    const result = resultOf(run);
+    if (!result || result.success !== true) return item(text, { detail: `It failed. ${ending(run)}`, at: at(tool) });
+    const out = asText(result.output);
+    return item(text, out.includes('ls -la') ? null : { detail: `It answered ${json(out)}, without "ls -la": the tool must read the key its definition declares.`, at: at(tool) });
+  };
   return [
     hubListed(hub, 'tool_run_command'),
     command.ok || !unreadable ? command : { ...command, detail: `${command.detail ?? ''} ${unreadable.detail}`, at: unreadable.at },
     item('When the model passes "ls -la" as the command, the status line shows "ls -la"', line.endsWith(': "ls -la"\n') ? null : {
       detail: `A model following the hub's definition sends ${json(args)}, and the hub prints ${json(line)}: it previews only query, path, command or url.`, at: at(tool),
     }),
+    await runs(),
   ];
 };
 
