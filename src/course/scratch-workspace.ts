@@ -64,6 +64,7 @@ export class ScratchWorkspace implements LessonPort {
       ...(request.hostConfig ? { hostConfig: request.hostConfig } : {}),
       ...(request.confirm ? { confirm: request.confirm } : {}),
       ...(request.probe ? { probe: request.probe } : {}),
+      ...(request.collect ? { collect: true } : {}),
     });
   }
 

@@ -28,6 +28,8 @@ export interface LessonCall {
   overlay?: Record<string, string | null>;
   /** Paths whose existence after the call is reported. */
   probe?: string[];
+  /** Report the files the call created or changed (`created`). */
+  collect?: boolean;
 }
 
 /** What a check can ask of the engine about the person's files; paths in answers are workspace paths. */

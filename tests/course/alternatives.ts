@@ -562,4 +562,22 @@ def tool_delete_file(path: str) -> dict:
         .replace('- cmd (str): The command line to run.', '- command (str): The command line to run.'),
     },
   },
+  {
+    lesson: 'loki-results',
+    why: 'returns str() of the dict: Python text, not JSON, so Loki wraps it as {"output": …}',
+    fails: 'Run with {"name": "todo", "text": "buy tea"}, the model receives a JSON object whose "saved" is "notes/todo.md"',
+    files: {
+      'functions/tools/save_note.py': readFileSync(new URL('../../src/course/lessons/loki-results/solution/functions/tools/save_note.py', import.meta.url), 'utf8')
+        .replace('return {"saved": str(path), "bytes": path.stat().st_size}', 'return str({"saved": str(path)})'),
+    },
+  },
+  {
+    lesson: 'loki-results',
+    why: 'raises FileExistsError for an existing note: the model gets the whole traceback',
+    fails: 'When notes/ideas.md exists, the call fails with a message of its own that names it, and leaves the note as it was',
+    files: {
+      'functions/tools/save_note.py': readFileSync(new URL('../../src/course/lessons/loki-results/solution/functions/tools/save_note.py', import.meta.url), 'utf8')
+        .replace('sys.exit(f"{path} already exists: choose another name")', 'raise FileExistsError(path)'),
+    },
+  },
 ];

@@ -15,20 +15,59 @@ export function declaredItem(inspection: Inspection, name: string): CheckItem {
   return item(text, { detail: `Loki declares: ${listed(inspection)}. A tool is named after its file in functions/tools/.${why ? ` ${why.detail}` : ''}`, at: why?.at ?? null });
 }
 
-/** What the model receives, and everything the run printed, as text. */
-export function lokiRun(run: ScratchCallResult): { exit: number | null; value: string; said: string } {
-  const r = resultOf(run);
-  if (!r) return { exit: null, value: '', said: 'refused' in run ? run.refused : 'escaped' in run ? run.escaped : 'timedOut' in run ? `it was still running after ${run.timedOut} s, so it was stopped` : '' };
-  const said = [r.stdout, r.stderr, r.llm_output].filter((s) => typeof s === 'string').join('\n');
-  return { exit: typeof r.exit_code === 'number' ? r.exit_code : null, value: asText(r.model_value ?? ''), said };
+export interface LokiRun {
+  exit: number | null;
+  /** What the model receives (Loki's model value), as JSON… */
+  model: unknown;
+  /** …and as text (a string as it is). */
+  value: string;
+  /** What the tool wrote on stderr. */
+  stderr: string;
+  /** Everything the run printed or wrote, for an explanation. */
+  said: string;
 }
 
-export async function runItem(port: LessonPort, tool: ToolInfo | undefined, name: string, call: { args: Record<string, unknown>; overlay?: Record<string, string | null> }, text: string, accept: (value: string) => string | null): Promise<CheckItem> {
+/** What the model receives, and what the run printed. */
+export function lokiRun(run: ScratchCallResult): LokiRun {
+  const r = resultOf(run);
+  if (!r) return { exit: null, model: null, value: '', stderr: '', said: 'refused' in run ? run.refused : 'escaped' in run ? run.escaped : 'timedOut' in run ? `it was still running after ${run.timedOut} s, so it was stopped` : '' };
+  const said = [r.stdout, r.stderr, r.llm_output].filter((s) => typeof s === 'string').join('\n');
+  const model = r.model_value ?? null;
+  return { exit: typeof r.exit_code === 'number' ? r.exit_code : null, model, value: asText(model ?? ''), stderr: typeof r.stderr === 'string' ? r.stderr : '', said };
+}
+
+/** The compact JSON Loki sends the model, for an explanation. */
+export const sent = (run: LokiRun): string => clip(JSON.stringify(run.model) ?? 'null');
+
+/** A Python traceback in what a tool wrote: the model would receive all of it. */
+export const TRACEBACK = 'Traceback (most recent call last)';
+
+/** Runs a tool that must exit 0, and judges what the model receives: `accept(as text, as JSON)`. */
+export async function runItem(
+  port: LessonPort, tool: ToolInfo | undefined, name: string, call: { args: Record<string, unknown>; overlay?: Record<string, string | null> }, text: string,
+  accept: (value: string, model: unknown) => string | null,
+): Promise<CheckItem> {
   if (!tool) return item(text, { detail: `Loki does not declare ${name}, so it cannot run.` });
   const run = lokiRun(await port.call({ tool: name, ...call }));
   if (run.exit !== 0) return item(text, { detail: `Run with ${json(call.args)}, it exited with ${run.exit ?? 'no exit code'}. ${clip(run.said.trim())}`.trim(), at: at(tool) });
-  const problem = accept(run.value);
-  return item(text, problem === null ? null : { detail: `${problem} The model receives ${json(run.value)}.`, at: at(tool) });
+  const problem = accept(run.value, run.model);
+  return item(text, problem === null ? null : { detail: `${problem} The model receives ${sent(run)}.`, at: at(tool) });
+}
+
+/**
+ * Runs a tool that must fail: exit code not 0, with a message of its own on stderr (no traceback)
+ * that contains `names`.
+ */
+export async function failsItem(
+  port: LessonPort, tool: ToolInfo | undefined, name: string, call: { args: Record<string, unknown>; overlay?: Record<string, string | null> }, text: string, names: string,
+): Promise<CheckItem> {
+  if (!tool) return item(text, { detail: `Loki does not declare ${name}, so it cannot run.` });
+  const run = lokiRun(await port.call({ tool: name, ...call }));
+  if (run.exit === 0) return item(text, { detail: `It exited 0, so Loki sends it as a success: ${sent(run)}.`, at: at(tool) });
+  if (run.stderr.includes(TRACEBACK))
+    return item(text, { detail: `It exited with ${run.exit ?? 'no exit code'}, but with a raw traceback, which Loki sends the model in full: catch the problem and exit with a message of the tool's own (sys.exit("…")). It wrote: ${clip(run.stderr.trim())}`, at: at(tool) });
+  return item(text, run.stderr.includes(names) ? null
+    : { detail: `It exited with ${run.exit ?? 'no exit code'}, but its message does not name ${names}: ${clip(run.stderr.trim()) || 'it wrote nothing on stderr'}.`, at: at(tool) });
 }
 
 /** A Bash tool lesson: a Python `count_lines.py` that does the same is not the task. */
