@@ -46,7 +46,7 @@ describe('toolplay lesson', () => {
     await toolplay(['lesson', 'start', 'loki-bash', 'bash'], cwd);
     const run = await toolplay(['lesson', 'check', 'loki-bash', 'bash'], cwd);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('✗ Run with {"path": "notes.md"} on a file of 3 lines, it exits 0 and the model receives 3\n');
+    expect(run.stdout).toContain('✗ Run with {"path": "notes.md"} on a file of 3 lines, the model receives exactly 3\n    functions/tools/count_lines.sh:4: That is not the number 3: Loki sends text it cannot read as JSON as {"output": …}. The model receives {"output":"3 notes.md\\n"}.\n');
   });
 
   it('unknown lesson or folder: one line on stderr, exit 2', T, async () => {

@@ -220,6 +220,23 @@ def run(location: str, units: Literal["fahrenheit", "celsius"] = "fahrenheit"):
     },
   },
   {
+    lesson: 'loki-argc',
+    why: 'the flag declared first, a `<FILE>` notation, awk instead of wc',
+    files: {
+      'functions/tools/count_lines.sh': `#!/usr/bin/env bash
+# @describe Lines in a file.
+# @flag --verbose       Explain the number
+# @option --path! <FILE> Which file
+
+main() {
+    awk 'END { print NR " lines in " FILENAME }' "$argc_path" >> "$LLM_OUTPUT"
+}
+
+eval "$(argc --argc-eval "$0" "$@")"
+`,
+    },
+  },
+  {
     lesson: 'loki-bash',
     why: 'awk instead of wc, a `<FILE>` notation, the flag declared first',
     files: {
@@ -491,7 +508,7 @@ def tool_search_wikipedia(args: dict) -> dict:
   {
     lesson: 'loki-bash',
     why: "declares correctly but always answers 3 (ignores the file)",
-    fails: "And on a file of 5 lines the model receives 5",
+    fails: "And on a file of 5 lines, exactly 5",
     files: {
       'functions/tools/count_lines.sh': `#!/usr/bin/env bash
 # @describe Count lines.
@@ -578,6 +595,33 @@ def tool_delete_file(path: str) -> dict:
     files: {
       'functions/tools/save_note.py': readFileSync(new URL('../../src/course/lessons/loki-results/solution/functions/tools/save_note.py', import.meta.url), 'utf8')
         .replace('sys.exit(f"{path} already exists: choose another name")', 'raise FileExistsError(path)'),
+    },
+  },
+  {
+    lesson: 'loki-bash',
+    why: '`wc -l "$argc_path"`: the count and the file name, so the model receives {"output": "3 notes.md\\n"}, not 3',
+    fails: 'Run with {"path": "notes.md"} on a file of 3 lines, the model receives exactly 3',
+    files: {
+      'functions/tools/count_lines.sh': readFileSync(new URL('../../src/course/lessons/loki-bash/solution/functions/tools/count_lines.sh', import.meta.url), 'utf8')
+        .replace('count="$(wc -l < "$argc_path" | tr -d \' \')"', 'count="$(wc -l "$argc_path")"'),
+    },
+  },
+  {
+    lesson: 'loki-bash',
+    why: 'the count with a word after it: text, so Loki wraps it as {"output": …}',
+    fails: 'Run with {"path": "notes.md"} on a file of 3 lines, the model receives exactly 3',
+    files: {
+      'functions/tools/count_lines.sh': readFileSync(new URL('../../src/course/lessons/loki-bash/solution/functions/tools/count_lines.sh', import.meta.url), 'utf8')
+        .replace('echo "$count" >> "$LLM_OUTPUT"', 'echo "$count lines" >> "$LLM_OUTPUT"'),
+    },
+  },
+  {
+    lesson: 'loki-argc',
+    why: 'declares `path` but the script still reads `$argc_file`',
+    fails: 'Run with {"path": "notes.md"} on a file of 3 lines, it exits 0 and its answer has 3',
+    files: {
+      'functions/tools/count_lines.sh': readFileSync(new URL('../../src/course/lessons/loki-argc/solution/functions/tools/count_lines.sh', import.meta.url), 'utf8')
+        .replace('wc -l "$argc_path"', 'wc -l "$argc_file"'),
     },
   },
 ];

@@ -24,5 +24,5 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 420, host: 'loki', openPath: 'functions/tools/forecast_key.py', check };
+const lesson: LessonDefinition = { order: 440, host: 'loki', openPath: 'functions/tools/forecast_key.py', check };
 export default lesson;

@@ -32,5 +32,5 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 405, host: 'loki', openPath: 'functions/tools/save_note.py', check };
+const lesson: LessonDefinition = { order: 410, host: 'loki', openPath: 'functions/tools/save_note.py', check };
 export default lesson;
