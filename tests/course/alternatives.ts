@@ -624,4 +624,36 @@ def tool_delete_file(path: str) -> dict:
         .replace('wc -l "$argc_path"', 'wc -l "$argc_file"'),
     },
   },
+  {
+    lesson: 'loki-env',
+    why: 'os.environ["WEATHER_API_KEY"] without a check: it fails, but the model gets a raw KeyError traceback',
+    fails: 'Without WEATHER_API_KEY, it fails (exit code not 0) with a message of its own that names the key, not a traceback',
+    files: {
+      'functions/tools/forecast_key.py': `import os
+
+
+def run():
+    """The key."""
+    return os.environ["WEATHER_API_KEY"]
+`,
+    },
+  },
+  {
+    lesson: 'loki-env',
+    why: 'the message printed on stdout, which Loki shows in the terminal but does not send',
+    fails: 'Without WEATHER_API_KEY, it fails (exit code not 0) with a message of its own that names the key, not a traceback',
+    files: {
+      'functions/tools/forecast_key.py': `import os
+import sys
+
+
+def run():
+    """The key."""
+    if "WEATHER_API_KEY" not in os.environ:
+        print("WEATHER_API_KEY is not set")
+        sys.exit(1)
+    return os.environ["WEATHER_API_KEY"]
+`,
+    },
+  },
 ];
