@@ -656,4 +656,47 @@ def run():
 `,
     },
   },
+  {
+    lesson: 'lcp-results',
+    why: 'raises for a missing note: the message names it, but it reaches the model as a crash',
+    fails: 'For a note that does not exist, a failure of its own that names the note',
+    files: {
+      'tools/notes.py': `from pathlib import Path
+
+
+def tool_read_note(name: str) -> dict:
+    """Read a note.
+
+    Args:
+        name (str): The note.
+    """
+    path = Path("notes") / f"{name}.md"
+    if not path.is_file():
+        raise FileNotFoundError(f"no note {name}")
+    text = path.read_text()
+    return {"success": True, "output": text or f"{name} is empty"}
+`,
+    },
+  },
+  {
+    lesson: 'lcp-results',
+    why: 'returns the text as it is: an empty note is an empty output, which LCP replaces by its placeholder',
+    fails: 'For an empty note, an answer that says it is empty',
+    files: {
+      'tools/notes.py': `from pathlib import Path
+
+
+def tool_read_note(name: str) -> dict:
+    """Read a note.
+
+    Args:
+        name (str): The note.
+    """
+    path = Path("notes") / f"{name}.md"
+    if not path.is_file():
+        return {"success": False, "error": f"no note {name}"}
+    return {"success": True, "output": path.read_text()}
+`,
+    },
+  },
 ];
