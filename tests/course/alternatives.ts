@@ -699,4 +699,22 @@ def tool_read_note(name: str) -> dict:
 `,
     },
   },
+  {
+    lesson: 'lcp-no-coercion',
+    why: 'a literal default, but the value used as it arrives: the string "2" cannot slice',
+    fails: 'Called with {"limit": "2"}, a string, it returns the 2 best',
+    files: {
+      'tools/scores.py': readFileSync(new URL('../../src/course/lessons/lcp-no-coercion/start/tools/scores.py', import.meta.url), 'utf8')
+        .replace('limit: int = TOP', 'limit: int = 3'),
+    },
+  },
+  {
+    lesson: 'lcp-no-coercion',
+    why: 'converts with int(), but keeps the constant as the default: int("TOP") fails',
+    fails: 'Called with no `limit`, it returns the 3 best scores',
+    files: {
+      'tools/scores.py': readFileSync(new URL('../../src/course/lessons/lcp-no-coercion/start/tools/scores.py', import.meta.url), 'utf8')
+        .replace('[:limit]', '[:int(limit)]'),
+    },
+  },
 ];
