@@ -717,4 +717,24 @@ def tool_read_note(name: str) -> dict:
         .replace('[:limit]', '[:int(limit)]'),
     },
   },
+  {
+    lesson: 'lcp-load-failures',
+    why: 'a relative import of the helper: the binding loads the file outside any package, so it fails too',
+    fails: 'Calling tool_now succeeds',
+    files: {
+      'tools/clock.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/start/tools/clock.py', import.meta.url), 'utf8').replace('from helpers import hhmm', 'from .helpers import hhmm'),
+      'tools/alarm.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/solution/tools/alarm.py', import.meta.url), 'utf8'),
+      'tools/timers/clock.py': null,
+      'tools/timers/timers.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/solution/tools/timers/timers.py', import.meta.url), 'utf8'),
+    },
+  },
+  {
+    lesson: 'lcp-load-failures',
+    why: 'renames the function in tools/timers/clock.py instead of the file: the stems still clash',
+    fails: 'No two tool files share a stem (only the first imported could run)',
+    files: {
+      'tools/clock.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/solution/tools/clock.py', import.meta.url), 'utf8'),
+      'tools/alarm.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/solution/tools/alarm.py', import.meta.url), 'utf8'),
+    },
+  },
 ];
