@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
 
+/** lcp-autonomy's shipped solution with the line that reads the level replaced by `line`. */
+function autonomyWith(line: string): string {
+  const solution = readFileSync(new URL('../../src/course/lessons/lcp-autonomy/solution/tools/files.py', import.meta.url), 'utf8');
+  const [from, to] = ['    level = str(config.get("autonomy_level", "safe")).strip().lower()\n', '    AUTONOMY_LEVEL = level if level in ("strict", "safe", "full_access") else "safe"\n'];
+  if (!solution.includes(from + to)) throw new Error('lcp-autonomy\'s solution no longer reads the level in two lines');
+  return solution.replace(from + to, `    ${line}\n`);
+}
+
 /**
  * Correct solutions that differ from the shipped ones (other code, other shapes, other files), at
  * least one per host family: a check that is not text-bound passes them all. Each is the lesson's
@@ -386,15 +394,118 @@ def tool_delete_file(path: str) -> dict:
 `,
     },
   },
-];
+  {
+    lesson: 'ltp-library-card',
+    why: 'the globals in another order, a description split over two lines (still one literal), the f-string gone',
+    files: {
+      'tools/wikipedia.py': readFileSync(new URL('../../src/course/lessons/ltp-library-card/start/tools/wikipedia.py', import.meta.url), 'utf8')
+        .replace('TOOL_LIBRARY_NAME = "Encyclopedia"\nTOOL_LIBRARY_DESC = f"Searches the articles of {ARTICLES}."\n',
+          'TOOL_LIBRARY_ICON = "📖"\nTOOL_LIBRARY_DESC = (\n    "Looks up articles "\n    "in an offline encyclopedia."\n)\nTOOL_LIBRARY_NAME = "Wikipedia"\n'),
+    },
+  },
+  {
+    lesson: 'loki-results',
+    why: 'json.dumps of the answer (a JSON string is sent as the object), the refusal printed on stderr with exit code 3',
+    files: {
+      'functions/tools/save_note.py': `import json
+import os
+import sys
 
-/** lcp-autonomy's shipped solution with the line that reads the level replaced by `line`. */
-function autonomyWith(line: string): string {
-  const solution = readFileSync(new URL('../../src/course/lessons/lcp-autonomy/solution/tools/files.py', import.meta.url), 'utf8');
-  const [from, to] = ['    level = str(config.get("autonomy_level", "safe")).strip().lower()\n', '    AUTONOMY_LEVEL = level if level in ("strict", "safe", "full_access") else "safe"\n'];
-  if (!solution.includes(from + to)) throw new Error('lcp-autonomy\'s solution no longer reads the level in two lines');
-  return solution.replace(from + to, `    ${line}\n`);
-}
+
+def run(name: str, text: str):
+    """Save a note.
+    Args:
+        name: which note
+        text: its text
+    """
+    target = os.path.join("notes", name + ".md")
+    if os.path.exists(target):
+        print(f"There is already a note called {name}.", file=sys.stderr)
+        sys.exit(3)
+    os.makedirs("notes", exist_ok=True)
+    with open(target, "w") as f:
+        f.write(text)
+    return json.dumps({"saved": target})
+`,
+    },
+  },
+  {
+    lesson: 'lcp-results',
+    why: 'a plain string back (LCP puts it in output), os.path, an empty note reported as a failure',
+    files: {
+      'tools/notes.py': `import os
+
+
+def tool_read_note(name: str):
+    """Read a note.
+
+    Args:
+        name (str): The note.
+    """
+    path = os.path.join("notes", name + ".md")
+    if not os.path.exists(path):
+        return {"success": False, "error": "I found no note called " + name + "."}
+    with open(path) as f:
+        text = f.read()
+    if text == "":
+        return {"success": False, "error": "The note " + name + " exists but is EMPTY."}
+    return text
+`,
+    },
+  },
+  {
+    lesson: 'lcp-no-coercion',
+    why: 'the fix LCP005 proposes: a None default that the tool replaces by its constant',
+    files: {
+      'tools/scores.py': `SCORES = [98, 95, 91, 88, 84, 80, 77]
+TOP = 3
+
+
+def tool_top_scores(limit: int = None) -> dict:
+    """The best scores.
+
+    Args:
+        limit (int): How many (3 when left out).
+    """
+    count = TOP if limit is None else int(limit)
+    return {"success": True, "output": sorted(SCORES)[::-1][:count]}
+`,
+    },
+  },
+  {
+    lesson: 'lcp-load-failures',
+    why: 'the helper loaded from the file\'s own folder with importlib, the timers file renamed to another stem',
+    files: {
+      'tools/clock.py': `import importlib.util
+import time
+from pathlib import Path
+
+_spec = importlib.util.spec_from_file_location("clock_helpers", Path(__file__).parent / "helpers.py")
+helpers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(helpers)
+
+
+def tool_now() -> dict:
+    """The time now."""
+    t = time.gmtime()
+    return {"success": True, "output": helpers.hhmm(t.tm_hour, t.tm_min)}
+`,
+      'tools/alarm.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/solution/tools/alarm.py', import.meta.url), 'utf8'),
+      'tools/timers/clock.py': null,
+      'tools/timers/countdown.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/start/tools/timers/clock.py', import.meta.url), 'utf8'),
+    },
+  },
+  {
+    lesson: 'ltp-two-hosts',
+    why: 'the dict and the keywords merged, the hub\'s hook given LCP\'s name by assignment',
+    files: {
+      'tools/wiki.py': readFileSync(new URL('../../src/course/lessons/ltp-two-hosts/start/tools/wiki.py', import.meta.url), 'utf8')
+        .replace('def tool_lookup(args: dict) -> dict:', 'def tool_lookup(args=None, **kwargs) -> dict:')
+        .replace('    words = str(args.get("query", "")).lower().split()', '    params = {**(args or {}), **kwargs}\n    words = str(params.get("query", "")).lower().split()')
+        .replace('\n\ndef tool_lookup', '\n\ninit_tools_library = init_tool_library\n\n\ndef tool_lookup'),
+    },
+  },
+];
 
 /**
  * Wrong solutions a check bound to one example input, or to any library of a name, would let pass:
@@ -735,6 +846,36 @@ def tool_read_note(name: str) -> dict:
     files: {
       'tools/clock.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/solution/tools/clock.py', import.meta.url), 'utf8'),
       'tools/alarm.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/solution/tools/alarm.py', import.meta.url), 'utf8'),
+    },
+  },
+  {
+    lesson: 'ltp-two-hosts',
+    why: 'the signature takes both calls, but only the hub\'s init_tool_library sets the limit: LCP never calls it',
+    fails: 'Under LCP, {"max_results": 1} in its host configuration limits it to one title',
+    files: {
+      'tools/wiki.py': readFileSync(new URL('../../src/course/lessons/ltp-two-hosts/solution/tools/wiki.py', import.meta.url), 'utf8')
+        .replace('def init_tools_library(config=None):\n    """LCP\'s spelling: the binding calls it with the library\'s host configuration."""\n    init_tool_library(config)\n\n\n', ''),
+    },
+  },
+  {
+    lesson: 'ltp-two-hosts',
+    why: 'an LCP signature, `tool_lookup(query)`: the hub\'s one dict arrives as `query`',
+    fails: 'Called by the hub (one dict) with {"query":"quantum"}, it finds "Quantum Computing"',
+    files: {
+      'tools/wiki.py': readFileSync(new URL('../../src/course/lessons/ltp-two-hosts/solution/tools/wiki.py', import.meta.url), 'utf8')
+        .replace('def tool_lookup(args: dict = None, **kwargs) -> dict:', 'def tool_lookup(query: str) -> dict:')
+        .replace('    params = args if isinstance(args, dict) else kwargs\n', '    params = {"query": query}\n'),
+    },
+  },
+  {
+    lesson: 'ltp-two-hosts',
+    why: '`query: str = None` beside `args`: both hosts can call it, but LCP now offers `query` as optional',
+    fails: '`query` is a required string parameter of tool_lookup',
+    files: {
+      'tools/wiki.py': readFileSync(new URL('../../src/course/lessons/ltp-two-hosts/start/tools/wiki.py', import.meta.url), 'utf8')
+        .replace('def tool_lookup(args: dict) -> dict:', 'def tool_lookup(args: dict = None, query: str = None) -> dict:')
+        .replace('    words = str(args.get("query", "")).lower().split()', '    words = str((args or {}).get("query", query or "")).lower().split()')
+        .replace('\n\ndef tool_lookup', '\n\ninit_tools_library = init_tool_library\n\n\ndef tool_lookup'),
     },
   },
 ];

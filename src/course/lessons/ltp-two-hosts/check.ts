@@ -1,0 +1,48 @@
+/** The check of lesson ltp-two-hosts (lesson.md beside it): one tool called by the hub and by LCP. */
+import type { CheckItem, LessonCheck, LessonDefinition } from '../../types.ts';
+import type { ScratchCallResult } from '../../scratch.ts';
+import { asText, at, ending, explain, item, json, resultOf, toolNamed } from '../../checks/expect.ts';
+import { listedItem, stemOfTool } from '../../checks/lcp.ts';
+import { hubCall, hubListed } from '../../checks/ltp.ts';
+import { paramItem } from '../../checks/params.ts';
+
+const ARGS = { query: 'quantum' };
+const FOUND = 'Quantum Computing';
+
+const check: LessonCheck = async (port) => {
+  const [hub, lcp] = [await port.inspect('hub'), await port.inspect('lcp')];
+  const tool = toolNamed(lcp, 'tool_lookup');
+  const finds = (host: string, run: ScratchCallResult | null, why: string): CheckItem => {
+    const text = `Called by ${host} with ${json(ARGS)}, it finds "${FOUND}"`;
+    if (!run) return item(text, { detail: 'The tool is not listed, so it cannot be called.' });
+    const result = resultOf(run);
+    if (result?.success === true && asText(result.output).includes(FOUND)) return item(text, null);
+    return item(text, { detail: `${result?.success === true ? `It answered ${json(result.output)}.` : `It failed. ${ending(run)}`} ${why}`.trim(), at: at(tool) });
+  };
+  const lcpRun = tool ? await port.call({ tool: 'tool_lookup', args: ARGS }) : null;
+  const hubRun = toolNamed(hub, 'tool_lookup') ? await hubCall(port, 'tool_lookup', ARGS) : null;
+  const limited = async (): Promise<CheckItem> => {
+    const text = 'Under LCP, {"max_results": 1} in its host configuration limits it to one title';
+    if (!tool) return item(text, { detail: 'LCP does not list tool_lookup, so it cannot be called.' });
+    const config = { [stemOfTool(tool)]: { max_results: 1 } };
+    const run = await port.call({ tool: 'tool_lookup', args: { query: 'the' }, hostConfig: config });
+    const output = resultOf(run)?.output;
+    if (Array.isArray(output) && output.length === 1) return item(text, null);
+    const init = explain(lcp.diagnostics, ['LCP021', 'LCP022']);
+    return item(text, {
+      detail: `Called with {"query": "the"} and ${json(config)}, ${Array.isArray(output) ? `it returned ${output.length} titles.` : `it did not return a list. ${ending(run)}`} LCP calls init_tools_library (plural) with the configuration, never the hub's init_tool_library.${init ? ` ${init.detail}` : ''}`,
+      at: init?.at ?? at(tool),
+    });
+  };
+  return [
+    hubListed(hub, 'tool_lookup'),
+    listedItem(lcp, 'tool_lookup'),
+    paramItem(lcp, tool, 'tool_lookup', 'query', { type: 'string', required: true, host: 'LCP' }),
+    finds('the hub (one dict)', hubRun, ''),
+    finds('LCP (keywords)', lcpRun, 'LCP passes one keyword per argument and drops those the signature does not name.'),
+    await limited(),
+  ];
+};
+
+const lesson: LessonDefinition = { order: 330, host: 'ltp', openPath: 'tools/wiki.py', check };
+export default lesson;
