@@ -505,6 +505,14 @@ def tool_now() -> dict:
         .replace('\n\ndef tool_lookup', '\n\ninit_tools_library = init_tool_library\n\n\ndef tool_lookup'),
     },
   },
+  {
+    lesson: 'three-hosts',
+    why: 'a first paragraph of two lines (it keeps its inner newline), the units in capitals',
+    files: {
+      'tools/temperature.py': readFileSync(new URL('../../src/course/lessons/three-hosts/start/tools/temperature.py', import.meta.url), 'utf8')
+        .replace('    """Convert a temperature.\n\n    The value is in degrees Celsius; `to` is fahrenheit or kelvin.\n', '    """Convert a temperature from CELSIUS.\n    It converts to FAHRENHEIT or KELVIN.\n'),
+    },
+  },
 ];
 
 /**
@@ -876,6 +884,15 @@ def tool_read_note(name: str) -> dict:
         .replace('def tool_lookup(args: dict) -> dict:', 'def tool_lookup(args: dict = None, query: str = None) -> dict:')
         .replace('    words = str(args.get("query", "")).lower().split()', '    words = str((args or {}).get("query", query or "")).lower().split()')
         .replace('\n\ndef tool_lookup', '\n\ninit_tools_library = init_tool_library\n\n\ndef tool_lookup'),
+    },
+  },
+  {
+    lesson: 'three-hosts',
+    why: 'Celsius in the summary, the units only in the `to` line: the hub and LCP\'s schema show them, lollms\' listing does not',
+    fails: 'It names the units the tool converts to, fahrenheit and kelvin',
+    files: {
+      'tools/temperature.py': readFileSync(new URL('../../src/course/lessons/three-hosts/start/tools/temperature.py', import.meta.url), 'utf8')
+        .replace('    """Convert a temperature.\n\n    The value is in degrees Celsius; `to` is fahrenheit or kelvin.\n', '    """Convert a temperature given in degrees Celsius.\n'),
     },
   },
 ];
