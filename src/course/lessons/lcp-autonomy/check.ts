@@ -54,5 +54,5 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 165, host: 'lcp', openPath: 'tools/files.py', check };
+const lesson: LessonDefinition = { order: 200, host: 'lcp', openPath: 'tools/files.py', check };
 export default lesson;

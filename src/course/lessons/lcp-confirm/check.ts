@@ -33,5 +33,5 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 160, host: 'lcp', openPath: 'tools/files.py', check };
+const lesson: LessonDefinition = { order: 190, host: 'lcp', openPath: 'tools/files.py', check };
 export default lesson;

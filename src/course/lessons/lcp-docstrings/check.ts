@@ -20,5 +20,5 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 130, host: 'lcp', openPath: 'tools/money.py', check };
+const lesson: LessonDefinition = { order: 140, host: 'lcp', openPath: 'tools/money.py', check };
 export default lesson;

@@ -34,5 +34,5 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 170, host: 'lcp', openPath: 'tools/database.py', check };
+const lesson: LessonDefinition = { order: 210, host: 'lcp', openPath: 'tools/database.py', check };
 export default lesson;

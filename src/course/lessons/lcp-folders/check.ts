@@ -20,5 +20,5 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 140, host: 'lcp', openPath: 'tools/weather/units.py', check };
+const lesson: LessonDefinition = { order: 160, host: 'lcp', openPath: 'tools/weather/units.py', check };
 export default lesson;

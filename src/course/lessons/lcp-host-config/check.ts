@@ -46,5 +46,5 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 150, host: 'lcp', openPath: 'tools/welcome.py', check };
+const lesson: LessonDefinition = { order: 180, host: 'lcp', openPath: 'tools/welcome.py', check };
 export default lesson;

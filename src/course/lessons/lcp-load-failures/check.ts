@@ -22,5 +22,5 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 145, host: 'lcp', openPath: 'tools/clock.py', check };
+const lesson: LessonDefinition = { order: 170, host: 'lcp', openPath: 'tools/clock.py', check };
 export default lesson;

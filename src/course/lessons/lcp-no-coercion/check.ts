@@ -31,5 +31,5 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 125, host: 'lcp', openPath: 'tools/scores.py', check };
+const lesson: LessonDefinition = { order: 130, host: 'lcp', openPath: 'tools/scores.py', check };
 export default lesson;

@@ -40,5 +40,5 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 135, host: 'lcp', openPath: 'tools/notes.py', check };
+const lesson: LessonDefinition = { order: 150, host: 'lcp', openPath: 'tools/notes.py', check };
 export default lesson;
