@@ -16,13 +16,14 @@ export const SHOWN = {
   'hub-library': 'The hub\'s library card',
   'hub-spec': 'The hub\'s tool definition',
   'hub-status': 'The hub\'s status line',
+  'hub-result': 'What the hub\'s agent sends the model',
   'loki-declaration': 'Loki\'s declaration',
   'loki-value': 'What Loki sends the model',
 } as const;
 export type Shown = keyof typeof SHOWN;
 
 /** Shown outputs that run a tool: they take the call's arguments. */
-const CALLS: ReadonlySet<Shown> = new Set(['lcp-result', 'lcp-chat', 'hub-status', 'loki-value']);
+const CALLS: ReadonlySet<Shown> = new Set(['lcp-result', 'lcp-chat', 'hub-status', 'hub-result', 'loki-value']);
 
 /** The languages of example files and snippets. */
 const LANGUAGES = new Set(['python', 'bash', 'text', 'yaml', 'json', 'dotenv']);

@@ -21,6 +21,8 @@ export interface CheckItem {
 export interface LessonCall {
   tool: string;
   args: Record<string, unknown>;
+  /** Run by lollms_hub's executor, as its agent calls a tool (one dict); else by the layout's host (LCP, or Loki). */
+  profile?: 'hub';
   hostConfig?: HostConfig;
   /** How confirmations are answered (default reject); each question is reported. */
   confirm?: ConfirmDecision;

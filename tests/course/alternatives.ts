@@ -513,6 +513,16 @@ def tool_now() -> dict:
         .replace('    """Convert a temperature.\n\n    The value is in degrees Celsius; `to` is fahrenheit or kelvin.\n', '    """Convert a temperature from CELSIUS.\n    It converts to FAHRENHEIT or KELVIN.\n'),
     },
   },
+  {
+    lesson: 'ltp-two-hosts',
+    why: '`*args, **kwargs`: the hub\'s one dict arrives positionally, LCP\'s keywords as kwargs (the check calls the hub\'s own executor)',
+    files: {
+      'tools/wiki.py': readFileSync(new URL('../../src/course/lessons/ltp-two-hosts/start/tools/wiki.py', import.meta.url), 'utf8')
+        .replace('def tool_lookup(args: dict) -> dict:', 'def tool_lookup(*args, **kwargs) -> dict:')
+        .replace('    words = str(args.get("query", "")).lower().split()', '    params = args[0] if args else kwargs\n    words = str(params.get("query", "")).lower().split()')
+        .replace('\n\ndef tool_lookup', '\n\ninit_tools_library = init_tool_library\n\n\ndef tool_lookup'),
+    },
+  },
 ];
 
 /**

@@ -63,7 +63,7 @@ export async function render(host: NodeScratchHost, files: Record<string, string
     const loki = [`${ROOT}/functions/tools`];
     const tool = out.tool ?? '';
     const args = JSON.parse(out.argsJson) as Record<string, unknown>;
-    const call = (profile: 'lcp' | 'loki') => host.scratchCall({ base: ROOT, profile, toolsDir: profile === 'lcp' ? 'tools' : 'functions/tools', tool, args });
+    const call = (profile: 'lcp' | 'hub' | 'loki') => host.scratchCall({ base: ROOT, profile, toolsDir: profile === 'loki' ? 'functions/tools' : 'tools', tool, args });
     switch (out.shows) {
       case 'lcp-listing': {
         const lines = toolsBlock(await host.schema({ paths: lcp, profile: 'lcp', format: 'openai' }) as OpenAiTool[]).split('\n').filter((l) => l.startsWith('- '));
@@ -86,6 +86,8 @@ export async function render(host: NodeScratchHost, files: Record<string, string
         return selected(withoutTraceback(finished(await call('lcp'))), out.select);
       case 'lcp-chat':
         return toolResultMessage(tool, { status: 'finished', result: finished(await call('lcp')), durationMs: 0 }).text.trimEnd();
+      case 'hub-result':
+        return resultContent('hub', { status: 'finished', result: finished(await call('hub')), durationMs: 0 });
       case 'loki-value':
         return resultContent('loki', { status: 'finished', result: finished(await call('loki')), durationMs: 0 });
     }

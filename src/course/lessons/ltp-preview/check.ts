@@ -1,7 +1,7 @@
 /** The check of lesson ltp-preview (lesson.md beside it). */
 import type { CheckItem, LessonCheck, LessonDefinition } from '../../types.ts';
-import { asText, at, ending, explain, item, json, paramsOf, resultOf, toolNamed } from '../../checks/expect.ts';
-import { hubCall, hubListed } from '../../checks/ltp.ts';
+import { at, explain, item, json, paramsOf, toolNamed } from '../../checks/expect.ts';
+import { hubAnswer, hubCall, hubListed } from '../../checks/ltp.ts';
 import { paramItem } from '../../checks/params.ts';
 
 const check: LessonCheck = async (port) => {
@@ -19,11 +19,10 @@ const check: LessonCheck = async (port) => {
   const runs = async (): Promise<CheckItem> => {
     const text = `Called as the hub calls it, with ${json(args)} as its one dict, it runs "ls -la"`;
     if (!tool) return item(text, { detail: 'The hub does not list tool_run_command, so it cannot be called.' });
-    const run = await hubCall(port, 'tool_run_command', args);
-    const result = resultOf(run);
-    if (!result || result.success !== true) return item(text, { detail: `It failed. ${ending(run)}`, at: at(tool) });
-    const out = asText(result.output);
-    return item(text, out.includes('ls -la') ? null : { detail: `It answered ${json(out)}, without "ls -la": the tool must read the key its definition declares.`, at: at(tool) });
+    const answer = hubAnswer(await hubCall(port, 'tool_run_command', args));
+    if (answer.problem) return item(text, { detail: answer.problem, at: at(tool) });
+    return item(text, answer.content.includes('ls -la') ? null
+      : { detail: `The hub's agent sends the model ${json(answer.content)}, without "ls -la": the tool must read the key its definition declares.`, at: at(tool) });
   };
   return [
     hubListed(hub, 'tool_run_command'),

@@ -3,7 +3,7 @@ import type { CheckItem, LessonCheck, LessonDefinition } from '../../types.ts';
 import type { ScratchCallResult } from '../../scratch.ts';
 import { asText, at, ending, explain, item, json, resultOf, toolNamed } from '../../checks/expect.ts';
 import { listedItem, stemOfTool } from '../../checks/lcp.ts';
-import { hubCall, hubListed } from '../../checks/ltp.ts';
+import { hubAnswer, hubCall, hubListed } from '../../checks/ltp.ts';
 import { paramItem } from '../../checks/params.ts';
 
 const ARGS = { query: 'quantum' };
@@ -12,15 +12,19 @@ const FOUND = 'Quantum Computing';
 const check: LessonCheck = async (port) => {
   const [hub, lcp] = [await port.inspect('hub'), await port.inspect('lcp')];
   const tool = toolNamed(lcp, 'tool_lookup');
-  const finds = (host: string, run: ScratchCallResult | null, why: string): CheckItem => {
+  /** What the host sent the model, or why the call failed. */
+  const finds = (host: string, answer: { content: string; problem: string | null } | null, why: string): CheckItem => {
     const text = `Called by ${host} with ${json(ARGS)}, it finds "${FOUND}"`;
-    if (!run) return item(text, { detail: 'The tool is not listed, so it cannot be called.' });
-    const result = resultOf(run);
-    if (result?.success === true && asText(result.output).includes(FOUND)) return item(text, null);
-    return item(text, { detail: `${result?.success === true ? `It answered ${json(result.output)}.` : `It failed. ${ending(run)}`} ${why}`.trim(), at: at(tool) });
+    if (!answer) return item(text, { detail: 'The tool is not listed, so it cannot be called.' });
+    if (!answer.problem && answer.content.includes(FOUND)) return item(text, null);
+    return item(text, { detail: `${answer.problem ?? `The model receives ${json(answer.content)}.`} ${why}`.trim(), at: at(tool) });
   };
-  const lcpRun = tool ? await port.call({ tool: 'tool_lookup', args: ARGS }) : null;
-  const hubRun = toolNamed(hub, 'tool_lookup') ? await hubCall(port, 'tool_lookup', ARGS) : null;
+  const lcpAnswer = (run: ScratchCallResult) => {
+    const result = resultOf(run);
+    return result?.success === true ? { content: asText(result.output), problem: null } : { content: '', problem: `It failed. ${ending(run)}` };
+  };
+  const lcpRun = tool ? lcpAnswer(await port.call({ tool: 'tool_lookup', args: ARGS })) : null;
+  const hubRun = toolNamed(hub, 'tool_lookup') ? hubAnswer(await hubCall(port, 'tool_lookup', ARGS)) : null;
   const limited = async (): Promise<CheckItem> => {
     const text = 'Under LCP, {"max_results": 1} in its host configuration limits it to one title';
     if (!tool) return item(text, { detail: 'LCP does not list tool_lookup, so it cannot be called.' });
