@@ -59,11 +59,12 @@ export class ScratchWorkspace implements LessonPort {
   call(request: LessonCall): Promise<ScratchCallResult> {
     const overlay: FileChange[] = Object.entries(request.overlay ?? {}).map(([path, text]) => ({ path, content: text === null ? null : encoder.encode(text) }));
     return this.#host.scratchCall({
-      base: this.#root, profile: this.#layout === 'loki' ? 'loki' : 'lcp', toolsDir: toolsDirOf(this.#layout),
+      base: this.#root, profile: request.profile ?? (this.#layout === 'loki' ? 'loki' : 'lcp'), toolsDir: toolsDirOf(this.#layout),
       tool: request.tool, args: request.args, overlay,
       ...(request.hostConfig ? { hostConfig: request.hostConfig } : {}),
       ...(request.confirm ? { confirm: request.confirm } : {}),
       ...(request.probe ? { probe: request.probe } : {}),
+      ...(request.collect ? { collect: true } : {}),
     });
   }
 

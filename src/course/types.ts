@@ -2,6 +2,7 @@
 import type { ConfirmDecision, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
 import type { ScratchCallResult } from './scratch.ts';
 import type { ScriptedStart } from '../agent/scripted-start.ts';
+import type { Fence } from './fences.ts';
 
 /** Which protocol a lesson teaches. LCP and LTP lessons use `tools/`, Loki ones `functions/tools/`. */
 export type HostFamily = 'lcp' | 'ltp' | 'loki';
@@ -20,6 +21,8 @@ export interface CheckItem {
 export interface LessonCall {
   tool: string;
   args: Record<string, unknown>;
+  /** Run by lollms_hub's executor, as its agent calls a tool (one dict); else by the layout's host (LCP, or Loki). */
+  profile?: 'hub';
   hostConfig?: HostConfig;
   /** How confirmations are answered (default reject); each question is reported. */
   confirm?: ConfirmDecision;
@@ -27,6 +30,8 @@ export interface LessonCall {
   overlay?: Record<string, string | null>;
   /** Paths whose existence after the call is reported. */
   probe?: string[];
+  /** Report the files the call created or changed (`created`). */
+  collect?: boolean;
 }
 
 /** What a check can ask of the engine about the person's files; paths in answers are workspace paths. */
@@ -40,11 +45,34 @@ export interface LessonPort {
 /** A lesson's check: judges behaviour through the port, never the code's text. */
 export type LessonCheck = (port: LessonPort) => Promise<CheckItem[]>;
 
-/** A paragraph, or a bulleted list, of a lesson's text. Inline `code` is marked with backticks. */
-export type TextBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
+/**
+ * What a lesson folder's `check.ts` exports (as its default): the lesson's place in the course,
+ * its host and the file it opens, and its check. The rest of the lesson is the folder's files.
+ */
+export interface LessonDefinition {
+  /** The course lists lessons by this number, smallest first (hundreds per host, tens apart: room to insert). */
+  order: number;
+  host: HostFamily;
+  /** The file the editor opens; it must be in start/ and solution/. */
+  openPath: string;
+  check: LessonCheck;
+  /** The call selected when the lesson starts: it runs on the starting files (a lesson with no tool yet has none). */
+  run?: Lesson['run'];
+}
+
+/**
+ * A paragraph, a bulleted list or a fenced block of a lesson's text. Inline `code` is marked with
+ * backticks; a fenced block is shown as it is, under its caption (fences.ts).
+ */
+export type TextBlock =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'list'; items: string[] }
+  | { kind: 'code'; text: string; caption: string; fence: Fence };
 
 export interface Lesson {
+  /** The lesson folder's name. */
   id: string;
+  order: number;
   host: HostFamily;
   title: string;
   /** What the host does and why. */

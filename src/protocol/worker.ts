@@ -8,7 +8,7 @@ import type { TelemetryEvent } from './events.ts';
 import type { HubStoreData, InstallReport, PythonTiming } from './runner.ts';
 import type { PackagesView } from './packages.ts';
 import type { LokiLayout, LokiView } from './loki.ts';
-import type { ConfirmDecision, FailReason, WorkerErrorKind, WorkerMethod } from './vocabulary.ts';
+import type { CallProfile, ConfirmDecision, FailReason, WorkerErrorKind, WorkerMethod } from './vocabulary.ts';
 
 export type { WorkerErrorKind, WorkerMethod };
 
@@ -167,7 +167,8 @@ export type { ConfirmReply };
 export interface ScratchCallParams {
   /** A folder under SCRATCH_ROOT written by writeScratch: the files to copy. */
   base: string;
-  profile: 'lcp' | 'loki';
+  /** The host that runs the call: the LCP binding, lollms_hub's executor (by its agent's path), or Loki's wrapper. */
+  profile: CallProfile;
   /** The tools folder, relative to the base: `tools` or `functions/tools`. */
   toolsDir: string;
   tool: string;

@@ -52,7 +52,7 @@ const tests: E2ETest[] = [
       await openApp(page, base);
       await page.getByRole('tab', { name: 'Lessons' }).click();
       const course = page.getByRole('region', { name: 'Lessons' });
-      for (const lesson of loadCourse()) {
+      for (const lesson of await loadCourse()) {
         await course.getByRole('button', { name: new RegExp(`^\\d+\\. ${lesson.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
         await course.getByRole('button', { name: 'Start this lesson' }).click();
         await page.getByLabel('Workspace', { exact: true }).locator('option:checked').filter({ hasText: `Lesson: ${lesson.title}` }).waitFor({ state: 'attached' });
