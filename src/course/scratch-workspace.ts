@@ -5,8 +5,8 @@
  */
 import type { Inspection, Profile } from '../protocol/engine.ts';
 import type { FileChange } from '../protocol/worker.ts';
-import type { ScratchCallResult, ScratchHost } from './scratch.ts';
-import { SCRATCH_ROOT } from './scratch.ts';
+import type { ScratchCallResult, ScratchHost } from '../scratch/scratch.ts';
+import { SCRATCH_ROOT } from '../scratch/scratch.ts';
 import type { LessonCall, LessonPort } from './types.ts';
 
 const encoder = new TextEncoder();

@@ -1,6 +1,6 @@
 /** The course: lessons, their checks, and the port a check sees. */
 import type { ConfirmDecision, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
-import type { ScratchCallResult } from './scratch.ts';
+import type { ScratchCallResult } from '../scratch/scratch.ts';
 import type { ScriptedStart } from '../agent/scripted-start.ts';
 import type { Fence } from './fences.ts';
 

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeEngine } from '../../src/engine/node.ts';
 import { COURSE } from '../../src/course/bundle.ts';
 import { inlineCode, parseLessonText } from '../../src/course/lesson-text.ts';
-import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import type { Lesson, TextBlock } from '../../src/course/types.ts';
 import { claimsOf, render, shownJson } from './claims.ts';
 

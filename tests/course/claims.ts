@@ -7,9 +7,9 @@ import { toolResultMessage, toolsBlock } from '../../src/agent/lcp-text.ts';
 import { resultContent } from '../../src/agent/hosts.ts';
 import type { OpenAiTool } from '../../src/agent/types.ts';
 import type { ShownOutput } from '../../src/course/fences.ts';
-import type { NodeScratchHost } from '../../src/course/node-host.ts';
+import type { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import type { HubLibrary } from '../../src/protocol/engine.ts';
-import type { ScratchCallResult } from '../../src/course/scratch.ts';
+import type { ScratchCallResult } from '../../src/scratch/scratch.ts';
 import type { TextBlock } from '../../src/course/types.ts';
 
 const ROOT = '/scratch/claims';

@@ -9,11 +9,11 @@ import { loadNodeEngine } from '../../src/engine/node.ts';
 import { COURSE } from '../../src/course/bundle.ts';
 import { buildCourse } from '../../src/course/catalog.ts';
 import { readLessonFiles, loadCourse } from '../../src/course/bundle.node.ts';
-import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import { encodeFiles, runLessonCheck } from '../../src/course/run-check.ts';
 import type { Lesson } from '../../src/course/types.ts';
-import type { ScratchCallResult } from '../../src/course/scratch.ts';
-import { callState } from '../../src/ui/lib/outcome.ts';
+import type { ScratchCallResult } from '../../src/scratch/scratch.ts';
+import { callState } from '../../src/app/lib/outcome.ts';
 import { ALTERNATIVES, MISTAKES } from './alternatives.ts';
 
 let host: NodeScratchHost;

@@ -39,7 +39,7 @@ export async function prepareCall(page: Page, tool: string, args: Record<string,
   await page.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
 }
 
-/** The call status once a call has ended, whichever way (src/ui/lib/outcome.ts). */
+/** The call status once a call has ended, whichever way (src/app/lib/outcome.ts). */
 export const ENDED = /^(Finished|Tool failed|Stopped|Timed out|toolplay error) /;
 
 /** Clicks Run and waits until the call ends; returns the call status text. */

@@ -1,5 +1,5 @@
 /** What the LTP lessons' checks share: "the hub lists `name`", explaining a file the hub drops. */
-import type { ScratchCallResult } from '../scratch.ts';
+import type { ScratchCallResult } from '../../scratch/scratch.ts';
 import type { CheckItem, LessonPort } from '../types.ts';
 import type { HubCallResult } from '../../protocol/runner.ts';
 import { ending, explain, resultOf } from './expect.ts';

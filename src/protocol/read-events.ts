@@ -3,9 +3,8 @@
  * known fields are copied). Event types this version does not know are skipped, so a link from a
  * newer toolplay still opens; a known event with a wrong field is refused.
  */
-import { CONFIRM_DECISIONS, FAIL_REASONS } from '../protocol/vocabulary.ts';
-import type { TelemetryEvent, TelemetryEventType } from '../protocol/events.ts';
-import { ShareError } from './errors.ts';
+import { CONFIRM_DECISIONS, FAIL_REASONS } from './vocabulary.ts';
+import type { TelemetryEvent, TelemetryEventType } from './events.ts';
 
 type Fields = Record<string, unknown>;
 
@@ -64,19 +63,27 @@ const READERS: { [K in TelemetryEventType]: (o: Fields, base: { callId: string; 
 
 const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** `value` as a list of telemetry events; throws one ShareError naming the first bad event. */
+/** Recorded events that cannot be read: the message names the first bad event. */
+export class UnreadableEvents extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreadableEvents';
+  }
+}
+
+/** `value` as a list of telemetry events; throws one UnreadableEvents naming the first bad event. */
 export function readEvents(value: unknown): TelemetryEvent[] {
-  if (!Array.isArray(value)) throw new ShareError('bad-field', '"telemetry" must be a list of events');
+  if (!Array.isArray(value)) throw new UnreadableEvents('"telemetry" must be a list of events');
   const out: TelemetryEvent[] = [];
   value.forEach((item: unknown, i) => {
     const where = `telemetry event ${i + 1}`;
-    if (!isObject(item) || typeof item.type !== 'string') throw new ShareError('bad-field', `${where} is not an event (an object with a "type")`);
+    if (!isObject(item) || typeof item.type !== 'string') throw new UnreadableEvents(`${where} is not an event (an object with a "type")`);
     if (!Object.hasOwn(READERS, item.type)) return;
     const type = item.type as TelemetryEventType;
     try {
       out.push(READERS[type](item, { callId: text(item, 'callId'), t: number(item, 't') }));
     } catch (e) {
-      if (e instanceof Malformed) throw new ShareError('bad-field', `${where} (${type}) is malformed: ${e.message}`);
+      if (e instanceof Malformed) throw new UnreadableEvents(`${where} (${type}) is malformed: ${e.message}`);
       throw e;
     }
   });

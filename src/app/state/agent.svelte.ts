@@ -14,7 +14,7 @@ import { agentSettings, type AgentSettings } from '../../agent/settings.ts';
 import { framingEvents, newRunId } from '../../agent/telemetry.ts';
 import { AGENT_PROFILES, type AgentMessage, type AgentProfile, type LoopEnd } from '../../agent/types.ts';
 import { agentSpecs, browserToolRunner } from './agent-runner.ts';
-import { messageOf, type Playground } from '../../app/playground.svelte.ts';
+import { messageOf, type Playground } from '../playground.svelte.ts';
 
 /** Where the key is kept: localStorage, keyed by the endpoint's origin. */
 export const keyStorageName = (baseUrl: string): string | null => {

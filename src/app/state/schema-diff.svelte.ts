@@ -4,8 +4,8 @@
  * edit, so a version is kept on purpose; until then, the workspace as this page opened it), the
  * files as the link or file it was opened from brought them, or another workspace of the list.
  */
-import type { ScratchHost } from '../../course/scratch.ts';
-import { SCRATCH_ROOT } from '../../course/scratch.ts';
+import type { ScratchHost } from '../../scratch/scratch.ts';
+import { SCRATCH_ROOT } from '../../scratch/scratch.ts';
 import { diffShapes, type SchemaDiff } from '../../diff/diff.ts';
 import { shapesOf } from '../../diff/shape.ts';
 import { specsOfFiles, toolsDirOf } from '../../diff/specs.ts';

@@ -1,10 +1,10 @@
 /**
- * Which host layout a workspace uses: a Loki `functions/tools/` folder, or an LCP/LTP `tools/` folder.
+ * Which tools folder a workspace uses: a Loki `functions/tools/` folder, or an LCP/LTP `tools/` folder.
  * The worker mounts the workspace at /workspace, so engine paths are workspace paths under it.
  */
 export const MOUNT = '/workspace';
 
-export interface Layout {
+export interface ToolsFolder {
   kind: 'lcp' | 'loki';
   /** The tools folder, relative to the workspace root. */
   toolsDir: string;
@@ -12,7 +12,7 @@ export interface Layout {
   enginePaths: string[];
 }
 
-export function layoutOf(paths: readonly string[], folders: readonly string[] = []): Layout {
+export function toolsFolderOf(paths: readonly string[], folders: readonly string[] = []): ToolsFolder {
   const loki = paths.some((p) => p.startsWith('functions/tools/')) || folders.some((f) => f === 'functions/tools' || f.startsWith('functions/tools/'));
   const toolsDir = loki ? 'functions/tools' : 'tools';
   return { kind: loki ? 'loki' : 'lcp', toolsDir, enginePaths: [toEnginePath(toolsDir)] };

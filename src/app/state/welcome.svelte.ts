@@ -3,7 +3,7 @@
  * a lesson, their own files or a link: any of them switches the workspace). Remembered in this
  * browser with the other preferences, so "Erase all local data" brings it back.
  */
-import { readPref, writePref, type PrefStorage } from '../layout/prefs.ts';
+import { readPref, writePref, type PrefStorage } from '../prefs.ts';
 
 const KEY = 'welcome';
 

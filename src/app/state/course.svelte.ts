@@ -4,9 +4,9 @@
  */
 import type { CourseRecord, LessonProgress, ProgressStore } from '../../course/progress.ts';
 import { runLessonCheck } from '../../course/run-check.ts';
-import type { ScratchHost } from '../../course/scratch.ts';
+import type { ScratchHost } from '../../scratch/scratch.ts';
 import type { CheckReport, Lesson } from '../../course/types.ts';
-import { firstCallSettings, type Earlier, type OpenRequest, type OpenWorkspace } from '../../app/open-workspace.ts';
+import { firstCallSettings, type Earlier, type OpenRequest, type OpenWorkspace } from '../open-workspace.ts';
 
 export interface CourseDeps {
   lessons: Lesson[];

@@ -5,12 +5,12 @@
  */
 import { COURSE } from '../../course/bundle.ts';
 import { createIdbProgressStore } from '../../course/progress.ts';
-import type { ScratchHost } from '../../course/scratch.ts';
+import type { ScratchHost } from '../../scratch/scratch.ts';
 import { createIdbVersionStore } from '../../diff/versions.ts';
 import type { Example } from '../../examples/index.ts';
 import { CourseState } from './course.svelte.ts';
 import { GalleryState } from './gallery.svelte.ts';
-import type { Earlier, OpenRequest, OpenWorkspace } from '../../app/open-workspace.ts';
+import type { Earlier, OpenRequest, OpenWorkspace } from '../open-workspace.ts';
 import { SchemaDiffState, type DiffDeps } from './schema-diff.svelte.ts';
 
 export const SIDE_TABS = [['files', 'Files'], ['packages', 'Packages'], ['lessons', 'Lessons'], ['examples', 'Examples'], ['diff', 'Diff']] as const;

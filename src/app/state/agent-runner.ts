@@ -5,7 +5,7 @@
  */
 import type { RequestedCall, ToolRunner } from '../../agent/ports.ts';
 import type { OpenAiTool, ToolOutcome, AgentProfile } from '../../agent/types.ts';
-import type { Playground } from '../../app/playground.svelte.ts';
+import type { Playground } from '../playground.svelte.ts';
 import { lokiTools } from '../../agent/hosts.ts';
 
 /** The profile's tools as OpenAI tools: the engine's export, or Loki's declarations wrapped the way Loki sends them. */
@@ -13,13 +13,13 @@ export async function agentSpecs(p: Playground, profile: AgentProfile): Promise<
   if (profile === 'loki') {
     return lokiTools(p.tools.tools.map((t) => t.spec));
   }
-  return (await p.python.schema({ paths: p.layout.enginePaths, profile, format: 'openai', hostConfig: p.host.config })) as OpenAiTool[];
+  return (await p.python.schema({ paths: p.toolsFolder.enginePaths, profile, format: 'openai', hostConfig: p.host.config })) as OpenAiTool[];
 }
 
 export function browserToolRunner(p: Playground, round: () => number): ToolRunner {
   return {
     async statusLine(name, argsJson) {
-      return (await p.python.status({ paths: p.layout.enginePaths, tool: name, argsJson })).line;
+      return (await p.python.status({ paths: p.toolsFolder.enginePaths, tool: name, argsJson })).line;
     },
     async run(call: RequestedCall, signal: AbortSignal): Promise<ToolOutcome> {
       if (signal.aborted) return { status: 'failed', reason: 'stopped', message: 'Stopped by you.', durationMs: 0 };

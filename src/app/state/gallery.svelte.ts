@@ -2,10 +2,10 @@
  * The example gallery: cards filtered by a search, and opening one (with its set-up) through the
  * opener. An example opened before offers the workspace it made (Continue in …) beside a fresh copy.
  */
-import type { ScratchHost } from '../../course/scratch.ts';
+import type { ScratchHost } from '../../scratch/scratch.ts';
 import type { Example } from '../../examples/index.ts';
 import { exampleFiles } from '../../examples/setup.ts';
-import { firstCallSettings, type Earlier, type OpenWorkspace } from '../../app/open-workspace.ts';
+import { firstCallSettings, type Earlier, type OpenWorkspace } from '../open-workspace.ts';
 
 const HOSTS: Record<Example['host'], string> = { lcp: 'LCP', ltp: 'LTP', loki: 'Loki' };
 export const hostLabel = (e: Example): string => HOSTS[e.host];

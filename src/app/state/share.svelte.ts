@@ -2,7 +2,7 @@
  * The Share dialog's state: what will travel (the person ticks configuration values and `.env`
  * files in or out, and opts into telemetry), and the link and file that makes, rebuilt as they choose.
  */
-import type { Playground } from '../../app/playground.svelte.ts';
+import type { Playground } from '../playground.svelte.ts';
 import { buildShare, type ShareResult } from '../../share/build.ts';
 import { secretsOf, withoutSecrets, type SecretItem } from '../../share/secrets.ts';
 import { CHAT_LINK_CHARS, FILE_SUFFIX } from '../../share/limits.ts';
