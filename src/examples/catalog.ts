@@ -69,7 +69,7 @@ function readOpening(id: string, text: string | undefined, files: Record<string,
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new Error(`${where}: not valid JSON (${(e as Error).message})`);
+    throw new Error(`${where}: not valid JSON (${(e as Error).message})`, { cause: e });
   }
   if (!isRecord(value)) throw new Error(`${where} must be a JSON object`);
   const { order, host, profile, openPath, run, source, database } = value;
