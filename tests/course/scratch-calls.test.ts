@@ -1,0 +1,112 @@
+/**
+ * What a lesson check's calls can express beyond one call, with the real engine: the hub's
+ * `lollms` store carried from one call to the next (and `persistent=False` not carried), the
+ * Initialise button, and calls that install nothing even where the engine has an installer.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNodeEngine } from '../../src/engine/node.ts';
+import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { ScratchWorkspace } from '../../src/course/scratch-workspace.ts';
+import { encodeFiles } from '../../src/course/run-check.ts';
+import { resultOf } from '../../src/course/checks/expect.ts';
+import { hubAnswer } from '../../src/course/checks/ltp.ts';
+import type { EnginePackages } from '../../src/packages/attach.ts';
+import type { ScratchCallResult } from '../../src/course/scratch.ts';
+
+let host: NodeScratchHost;
+beforeAll(async () => {
+  host = new NodeScratchHost(await loadNodeEngine());
+}, 120_000);
+
+const NOTES = `def tool_keep(args: dict, lollms=None):
+    """Keep a word.
+
+    - word (str): The word.
+    """
+    lollms.set("kept", args["word"])
+    lollms.set("draft", args["word"], persistent=False)
+    return f"{lollms.get('kept')} {lollms.get('draft')}"
+
+
+def tool_read(args: dict, lollms=None):
+    """Read the words back."""
+    return f"{lollms.get('kept', 'none')} {lollms.get('draft', 'none')}"
+`;
+
+const INSTALLS = `def init_tool_library():
+    import pipmaster as pm
+    pm.ensure_packages({"humanize": ">=4.9.0"})
+
+
+def tool_size(args: dict):
+    """Size.
+
+    - n (int): Bytes.
+    """
+    import humanize
+    return humanize.naturalsize(args["n"])
+`;
+
+async function withPort<T>(files: Record<string, string>, use: (port: ScratchWorkspace) => Promise<T>): Promise<T> {
+  const port = await ScratchWorkspace.open(host, encodeFiles(files), 'lcp');
+  try {
+    return await use(port);
+  } finally {
+    await port.close();
+  }
+}
+
+const stored = (run: ScratchCallResult) => ('result' in run ? run.hubStore : undefined);
+
+describe('a check\'s hub calls and the lollms store', () => {
+  it('start with an empty store unless given one, hand back what they stored, and carry nothing kept with persistent=False', async () => {
+    await withPort({ 'tools/notes.py': NOTES }, async (port) => {
+      const kept = await port.call({ tool: 'tool_keep', args: { word: 'tea' }, profile: 'hub' });
+      expect(hubAnswer(kept).content).toBe('tea tea');
+      expect(stored(kept)).toEqual({ 'notes.py': { kept: 'tea' } });
+      expect(hubAnswer(await port.call({ tool: 'tool_read', args: {}, profile: 'hub' })).content).toBe('none none');
+      const later = await port.call({ tool: 'tool_read', args: {}, profile: 'hub', hubStore: stored(kept) });
+      expect(hubAnswer(later).content).toBe('tea none');
+      // Reading changes nothing, so no store comes back.
+      expect(stored(later)).toBeUndefined();
+    });
+  });
+});
+
+describe('the Initialise button in a check', () => {
+  it('loads the library and runs init_tool_library, or answers 500 when loading fails', async () => {
+    await withPort({ 'tools/ok.py': INSTALLS, 'tools/top.py': `import humanize\n${INSTALLS.replace('tool_size', 'tool_top')}` }, async (port) => {
+      expect(resultOf(await port.initialise('tools/ok.py'))).toMatchObject({ status: 200, body: { success: true, message: 'Dependencies initialized successfully.' } });
+      expect(resultOf(await port.initialise('tools/top.py'))).toEqual({ status: 500, body: { error: "No module named 'humanize'" } });
+    });
+  });
+});
+
+describe('a check installs nothing', () => {
+  it('even where the engine has an installer: what the files import and pipmaster ask for is not installed', async () => {
+    const asked: string[] = [];
+    const saved = host.engine.packages;
+    host.engine.packages = {
+      installer: { install: async (requirements: readonly string[]) => {
+        asked.push(...requirements);
+        return { installed: [], failed: requirements.map((requirement) => ({ requirement, message: 'not here' })) };
+      } },
+      guard: { toolCall: () => ({ end() {} }) },
+      lock: { find: () => null },
+      origin: null,
+    } as unknown as EnginePackages;
+    try {
+      await withPort({ 'tools/sizes.py': INSTALLS }, async (port) => {
+        const init = await port.initialise('tools/sizes.py');
+        expect(init.output).toContain('Failed to handle package: humanize>=4.9.0');
+        await port.call({ tool: 'tool_size', args: { n: 1 }, profile: 'hub' });
+        expect(asked).toEqual([]);
+        // The same press with the engine's installer (an example's set-up may install): pipmaster reaches it.
+        await host.scratchCall({ base: '/scratch/lesson', profile: 'hub', toolsDir: 'tools', tool: 'init_tool_library', args: {}, init: 'tools/sizes.py' });
+        expect(asked).toEqual(['humanize>=4.9.0']);
+      });
+    } finally {
+      host.engine.packages = saved;
+    }
+  });
+});
