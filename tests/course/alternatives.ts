@@ -986,13 +986,13 @@ def tool_read_note(name: str) -> dict:
   {
     lesson: 'ltp-packages',
     why: 'humanize imported at the top of the file: the Initialise button cannot load it to install it',
-    fails: 'Pressing Initialise while humanize is not installed runs init_tool_library',
+    fails: 'The file loads where humanize is not installed (the tool imports it when it runs)',
     files: { 'tools/sizes.py': SIZES.replace('import os\n', 'import os\n\nimport humanize\n').replace('    try:\n        import humanize\n    except ImportError:\n        return "humanize is not installed: an administrator must press Initialise on this library."\n', '') },
   },
   {
     lesson: 'ltp-packages',
     why: 'LCP\'s spelling, init_tools_library: the hub\'s button finds no init_tool_library',
-    fails: 'Pressing Initialise while humanize is not installed runs init_tool_library',
+    fails: 'Pressing Initialise runs the library\'s init_tool_library',
     files: { 'tools/sizes.py': SIZES.replace('def init_tool_library()', 'def init_tools_library()') },
   },
 ];

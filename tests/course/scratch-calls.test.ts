@@ -110,3 +110,30 @@ describe('a check installs nothing', () => {
     }
   });
 });
+
+describe('ltp-packages judges as where humanize is missing, even where this Python has it', () => {
+  it('fails an import at the top and passes the solution with humanize importable, and leaves it importable', async () => {
+    const { COURSE } = await import('../../src/course/bundle.ts');
+    const { runLessonCheck } = await import('../../src/course/run-check.ts');
+    const lesson = COURSE.find((l) => l.id === 'ltp-packages')!;
+    const py = host.engine.py;
+    // A stand-in humanize 4.9.0, installed where imports and importlib.metadata find it.
+    const dir = '/tmp/fake-site';
+    py.FS.mkdirTree(`${dir}/humanize`);
+    py.FS.mkdirTree(`${dir}/humanize-4.9.0.dist-info`);
+    py.FS.writeFile(`${dir}/humanize/__init__.py`, 'def naturalsize(n):\n    return f"{n} B (stand-in)"\n');
+    py.FS.writeFile(`${dir}/humanize-4.9.0.dist-info/METADATA`, 'Metadata-Version: 2.1\nName: humanize\nVersion: 4.9.0\n');
+    py.runPython(`import sys, importlib\nsys.path.insert(0, ${JSON.stringify(dir)})\nimportlib.invalidate_caches()\nimport humanize`);
+    try {
+      const top = lesson.solution['tools/sizes.py']!.replace('import os\n', 'import os\n\nimport humanize\n');
+      const mistake = await runLessonCheck(host, lesson, encodeFiles({ ...lesson.solution, 'tools/sizes.py': top }));
+      // The real button loads it here (humanize is importable); the probe, with humanize missing, does not.
+      expect(mistake.items.filter((i) => !i.ok).map((i) => i.text)).toEqual(['init_tool_library asks pipmaster for humanize>=4.9.0', 'The file loads where humanize is not installed (the tool imports it when it runs)']);
+      const solution = await runLessonCheck(host, lesson, encodeFiles(lesson.solution));
+      expect(solution.items.filter((i) => !i.ok)).toEqual([]);
+      expect(py.runPython('import humanize, importlib.metadata\nf"{humanize.naturalsize(3)} {importlib.metadata.version(\'humanize\')}"')).toBe('3 B (stand-in) 4.9.0');
+    } finally {
+      py.runPython(`import sys, importlib\nsys.path.remove(${JSON.stringify(dir)})\nsys.modules.pop("humanize", None)\nimportlib.invalidate_caches()`);
+    }
+  });
+});
