@@ -92,18 +92,22 @@ describe('a check installs nothing', () => {
         return { installed: [], failed: requirements.map((requirement) => ({ requirement, message: 'not here' })) };
       } },
       guard: { toolCall: () => ({ end() {} }) },
-      lock: { find: () => null },
+      lock: { providing: () => undefined, get: () => undefined },
       origin: null,
     } as unknown as EnginePackages;
     try {
-      await withPort({ 'tools/sizes.py': INSTALLS }, async (port) => {
+      const plain = 'import tabulate\n\n\ndef tool_plain(args: dict):\n    """Plain."""\n    return tabulate.tabulate([[1]])\n';
+      await withPort({ 'tools/sizes.py': INSTALLS, 'tools/plain.py': plain }, async (port) => {
         const init = await port.initialise('tools/sizes.py');
         expect(init.output).toContain('Failed to handle package: humanize>=4.9.0');
         await port.call({ tool: 'tool_size', args: { n: 1 }, profile: 'hub' });
+        // An import no pipmaster call names is what Run installs first; a check does not.
+        expect(hubAnswer(await port.call({ tool: 'tool_plain', args: {}, profile: 'hub' })).content).toBe("Error: No module named 'tabulate'");
         expect(asked).toEqual([]);
-        // The same press with the engine's installer (an example's set-up may install): pipmaster reaches it.
+        // The same press with the engine's installer (an example's set-up may install): the workspace's
+        // imports are installed first, then pipmaster reaches the installer.
         await host.scratchCall({ base: '/scratch/lesson', profile: 'hub', toolsDir: 'tools', tool: 'init_tool_library', args: {}, init: 'tools/sizes.py' });
-        expect(asked).toEqual(['humanize>=4.9.0']);
+        expect(asked).toEqual(['tabulate', 'humanize>=4.9.0']);
       });
     } finally {
       host.engine.packages = saved;
