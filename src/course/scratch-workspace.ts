@@ -65,7 +65,13 @@ export class ScratchWorkspace implements LessonPort {
       ...(request.confirm ? { confirm: request.confirm } : {}),
       ...(request.probe ? { probe: request.probe } : {}),
       ...(request.collect ? { collect: true } : {}),
+      ...(request.hubStore ? { hubStore: request.hubStore } : {}),
+      install: false,
     });
+  }
+
+  initialise(library: string): Promise<ScratchCallResult> {
+    return this.#host.scratchCall({ base: this.#root, profile: 'hub', toolsDir: toolsDirOf(this.#layout), tool: 'init_tool_library', args: {}, init: library, install: false });
   }
 
   close(): Promise<void> {

@@ -1,6 +1,7 @@
 /** The course: lessons, their checks, and the port a check sees. */
 import type { ConfirmDecision, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
 import type { ScratchCallResult } from '../scratch/scratch.ts';
+import type { HubStoreData } from '../protocol/runner.ts';
 import type { ScriptedStart } from '../agent/scripted-start.ts';
 import type { Fence } from './fences.ts';
 
@@ -17,7 +18,10 @@ export interface CheckItem {
   at?: { path: string; line: number };
 }
 
-/** A tool call a check makes, on a scratch copy of the person's files. */
+/**
+ * A tool call a check makes, on a scratch copy of the person's files. It installs nothing: an
+ * import of a package this Python has not fails, and pipmaster's installs answer False.
+ */
 export interface LessonCall {
   tool: string;
   args: Record<string, unknown>;
@@ -32,6 +36,11 @@ export interface LessonCall {
   probe?: string[];
   /** Report the files the call created or changed (`created`). */
   collect?: boolean;
+  /**
+   * Hub calls: the `lollms` store the tool starts with (library file name → key → value), e.g. the
+   * `hubStore` an earlier call returned; every call starts with an empty one otherwise.
+   */
+  hubStore?: HubStoreData;
 }
 
 /** What a check can ask of the engine about the person's files; paths in answers are workspace paths. */
@@ -40,6 +49,8 @@ export interface LessonPort {
   /** The hub's status line for a call, with its trailing newline. */
   status(tool: string, args: Record<string, unknown>): Promise<string>;
   call(request: LessonCall): Promise<ScratchCallResult>;
+  /** Presses the hub's Initialise button of a library (a workspace path): `init_tool_library()`, its result a HubInitResult. */
+  initialise(library: string): Promise<ScratchCallResult>;
 }
 
 /** A lesson's check: judges behaviour through the port, never the code's text. */

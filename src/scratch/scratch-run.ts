@@ -9,6 +9,7 @@ import { EngineError } from '../engine/engine.ts';
 import { callTool, type FsChanges } from '../call/wrapper.ts';
 import type { AskedConfirmation, ScratchCallParams, ScratchCallResult } from './scratch.ts';
 import { scratchPath } from './scratch.ts';
+import type { HubStoreData } from '../protocol/runner.ts';
 import { applyFiles, changedFiles, copyTree, exists, listFiles, removeTree } from './scratch-fs.ts';
 
 /** The environment a Bash tool starts with (the worker's own calls use the same). */
@@ -27,13 +28,15 @@ export async function runScratchCall(engine: Engine, params: ScratchCallParams, 
     applyFiles(fs, dir, params.overlay ?? []);
     const before = params.collect ? listFiles(fs, dir) : new Map<string, Uint8Array>();
     const envFile = `${dir}/functions/.env`;
-    let outcome: { result: unknown } | { escaped: string } | { refused: string };
+    let outcome: { result: unknown; hubStore?: HubStoreData } | { escaped: string } | { refused: string };
     try {
-      const end = await callTool(engine, {
+      const end = await callTool(params.install === false ? withoutInstaller(engine) : engine, {
         callId: 'scratch', profile: params.profile, paths: [`${dir}/${params.toolsDir}`], tool: params.tool, args: params.args,
         workspace: dir, confirm: params.confirm ?? 'reject', fresh: true,
         ...(params.hostConfig ? { hostConfig: params.hostConfig } : {}),
         ...(params.profile === 'loki' && exists(fs, envFile) ? { envFile } : {}),
+        ...(params.hubStore ? { hubStore: params.hubStore } : {}),
+        ...(params.init !== undefined ? { init: true, library: `${dir}/${params.init}` } : {}),
       }, {
         emit(e) {
           if (e.type === 'confirm.asked') asked.push({ label: e.label, content: e.content });
@@ -46,7 +49,7 @@ export async function runScratchCall(engine: Engine, params: ScratchCallParams, 
         bashEnv: BASH_ENV,
         interrupted,
       });
-      outcome = end.status === 'finished' ? { result: end.result } : { escaped: end.message };
+      outcome = end.status === 'finished' ? { result: end.result, ...(end.hubStore ? { hubStore: end.hubStore } : {}) } : { escaped: end.message };
     } catch (e) {
       if (!(e instanceof EngineError) || e.kind !== 'usage') throw e;
       outcome = { refused: e.message };
@@ -57,4 +60,18 @@ export async function runScratchCall(engine: Engine, params: ScratchCallParams, 
   } finally {
     removeTree(fs, dir);
   }
+}
+
+/**
+ * The engine as a call sees it, without its installer (`engine.packages`): the engine installs
+ * nothing first and lends pipmaster no installer, so pipmaster's installs fail (it answers False)
+ * and a missing import stays missing. The methods that reach Python are the engine's own, bound.
+ */
+function withoutInstaller(engine: Engine): Engine {
+  return Object.create(engine, {
+    packages: { value: null },
+    call: { value: engine.call.bind(engine) },
+    callAsync: { value: engine.callAsync.bind(engine) },
+    callText: { value: engine.callText.bind(engine) },
+  }) as Engine;
 }

@@ -85,6 +85,18 @@ describe.each(COURSE.map((l) => l.id))('%s', (id) => {
     expect(report.passed).toBe(true);
   });
 
+  // A start whose host lists a tool opens with a call of one of them selected.
+  it('has a first call when its host lists a tool on the start, and that tool is one of them', async () => {
+    const l = lesson(id);
+    let names: string[] = [];
+    await runLessonCheck(host, { ...l, check: async (port) => {
+      names = (await port.inspect(l.profile)).tools.map((t) => t.name);
+      return [];
+    } }, encodeFiles(l.start));
+    if (names.length === 0) expect(l.run).toBeUndefined();
+    else expect(names).toContain(l.run?.tool);
+  });
+
   // The call the lesson opens with runs on the start as Run runs it (the hub's lessons by its executor).
   it.runIf(lesson(id).run)('its first call finishes on the start, with the arguments it ships', async () => {
     const l = lesson(id);
