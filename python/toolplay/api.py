@@ -15,7 +15,6 @@ import sys
 import traceback
 from typing import Any, Callable
 
-from .core import vouched
 from .core.json_text import changes_in_javascript, encode
 from .core.usage import UsageError, paths_param, tool_param
 
@@ -118,7 +117,6 @@ def call(params: dict, hooks: Any) -> Any:
     """Runs a tool (contract 3). With ``opening`` (a ``status`` profile) and a ``hooks.opening``,
     first hands the call's opening line to JavaScript, before anything of the call is checked, as
     a separate ``status`` before the call would: the call wrapper saves a round trip."""
-    vouched.drop()  # a tool may write any file: the next rescan checks them all
     opening = params.get("opening")
     if opening is not None and _opening_hook(hooks) is not None:
         _open(params, opening, hooks)

@@ -142,11 +142,11 @@ export interface EngineMethods {
   inspect: { params: { paths: string[]; profile: Profile; hostConfig?: HostConfig }; result: Inspection };
   /**
    * `inspect` for the editor, by generation: a patch of `base` (the generation the caller holds)
-   * when the engine's last rescan made it, else the whole inspection. `changed`: the paths changed
-   * since the caller's last rescan, vouched for (null: every file is checked by its stat).
+   * when the engine's last rescan made it, else the whole inspection. The engine sees which files
+   * changed since its last rescan itself (python/toolplay/core/unchanged_files.py).
    */
   rescan: {
-    params: { paths: string[]; profile: Profile; hostConfig?: HostConfig; base: number | null; changed: string[] | null };
+    params: { paths: string[]; profile: Profile; hostConfig?: HostConfig; base: number | null };
     result: TrackedInspection | InspectionPatch;
   };
   /** Protocol diagnostics. */
