@@ -98,6 +98,9 @@ export interface WorkspaceInspection extends Inspection {
  */
 export type WorkspaceRescan = (WorkspaceInspection & { generation?: number | null }) | InspectionPatch;
 
+/** Where the page's Python is (PythonClient's `state`, as the page shows it). */
+export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
+
 /** How the worker's Python was started (src/engine/start.ts): from the build's memory snapshot or plain. */
 export interface PythonStart {
   path: 'snapshot' | 'plain';

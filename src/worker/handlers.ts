@@ -6,7 +6,7 @@ import type { ConfirmDecision, ConfirmReply, ConfirmRequest, PythonChanges } fro
 import type { CallOutcome, FileChange, PythonStart, SharedBuffers, WorkerCallParams, WorkerErrorKind, WorkerHops, WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
 import { BEYOND_REPAIR } from '../protocol/worker.ts';
 import { Engine, EngineError } from '../engine/engine.ts';
-import { callTool, type WorkspaceDiff } from '../call/wrapper.ts';
+import { callTool, WORKER_BASH_ENV, type WorkspaceDiff } from '../call/wrapper.ts';
 import { inspectWorkspace } from '../loki/inspect.ts';
 import { JsonReply } from './json-reply.ts';
 import { rescanWorkspace } from './rescan.ts';
@@ -17,9 +17,6 @@ import { CallClock, clock } from './call-clock.ts';
 import { packagesView, type PackagesView } from '../packages/view.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { InstallReport } from '../protocol/runner.ts';
-
-/** The environment a Bash tool starts with in the browser (there is no real process to inherit one from). */
-const BASH_ENV = { HOME: '/home/pyodide', PATH: '/usr/bin:/bin', USER: 'pyodide' };
 
 /** Answers a confirmation while Python waits (blocking over shared memory, or a fixed policy without it). */
 export interface ConfirmBridge {
@@ -176,7 +173,7 @@ export class WorkerCore {
         emit: (event) => options.post({ kind: 'event', event }),
         confirm: (request) => options.confirm.ask(params.callId, request),
         workspace: diff,
-        bashEnv: BASH_ENV,
+        bashEnv: { ...WORKER_BASH_ENV },
         interrupted: options.interrupted ?? (() => false),
         ...(clock ? { step: (name, python) => clock.step(name, python) } : {}),
       });
