@@ -84,7 +84,7 @@ def inspect(params: dict, hooks: Any) -> dict:
 
 def rescan(params: dict, hooks: Any) -> dict:
     """``inspect`` for the editor: a patch of the caller's generation (``base``) when it can be one,
-    over the paths the caller says ``changed`` (rescan/generations.py)."""
+    over the paths that changed since the last rescan (rescan/generations.py)."""
     from .rescan.generations import rescan as tracked
 
     profile, paths = _profile(params), paths_param(params)

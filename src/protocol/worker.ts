@@ -122,7 +122,7 @@ export interface WorkerMethods {
   ping: EngineMethods['ping'];
   /** Tools, libraries and diagnostics; with `loki`, Bash tools and Loki's start-up verdicts too (src/loki). */
   inspect: { params: EngineMethods['inspect']['params'] & { loki?: LokiLayout }; result: WorkspaceInspection };
-  /** `inspect` by generation (the engine's `rescan`): `base` is the generation the page holds; the worker says which files changed. */
+  /** `inspect` by generation (the engine's `rescan`): `base` is the generation the page holds; the engine sees which files changed itself. */
   rescan: { params: EngineMethods['rescan']['params'] & { loki?: LokiLayout }; result: WorkspaceRescan };
   lint: EngineMethods['lint'];
   schema: EngineMethods['schema'];
