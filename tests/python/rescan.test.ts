@@ -269,7 +269,7 @@ with open("${s.root}/tools/made/made.py", "w") as f:
     expect(now.tools.find((t) => t.name === 'tool_lib2')?.description).toBe('Tool X.');
   });
 
-  it('sees a second write in the very millisecond the last rescan looked, the size and mtime unchanged', async () => {
+  it('sees a second write and a new file in the very millisecond the last rescan looked, every mtime unchanged', async () => {
     const s = await setup([file('tools/a.py', A), file('tools/b.py', B)]);
     const realNow = Date.now;
     const frozen = realNow();
@@ -279,8 +279,13 @@ with open("${s.root}/tools/made/made.py", "w") as f:
       await s.rescan();
       await s.rescan(); // the look taken in the writes' millisecond is the one the next rescan compares with
       await s.sync(file('tools/a.py', A.replace('Finds alpha', 'Finds ALPHA')));
-      const now = await s.rescan();
+      let now = await s.rescan();
       expect(now.tools.find((t) => t.name === 'tool_alpha')?.description).toBe('Finds ALPHA.');
+      expect(now).toEqual(s.full());
+      // A file created in the same millisecond leaves the folder's mtime as it was too.
+      await s.sync(file('tools/c.py', tool('tool_gamma2', 'Finds more')));
+      now = await s.rescan();
+      expect(now.tools.map((t) => t.name)).toContain('tool_gamma2');
       expect(now).toEqual(s.full());
     } finally {
       Date.now = realNow;

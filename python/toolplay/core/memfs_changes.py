@@ -35,7 +35,9 @@ _CHANGES_JS = r"""(FS) => {
     // What the last look saw (null: nothing). Per root and per entry under it: its path, node, the
     // folder holding it and its name there, size and mtime (a folder's: -1, 0), and `copy`: a file's
     // bytes when its mtime was the look's own millisecond (a later write in it leaves the mtime as
-    // it is), null when over the budget. Per folder: its node and number of entries.
+    // it is), null when over the budget. Per folder: its node, mtime (MEMFS sets it as an entry is
+    // created, removed or renamed in it) and, when that was the look's own millisecond, its number
+    // of entries (-1 otherwise: counting them costs more than everything else a look does).
     let entries = null;
     let folders = null;
     let budget = 0;
@@ -45,6 +47,10 @@ _CHANGES_JS = r"""(FS) => {
       const bytes = rec.size <= budget ? bytesOf(rec.node) : null;
       rec.copy = bytes === null ? null : bytes.slice();
       if (bytes !== null) budget -= bytes.length;
+    };
+    const folderRecord = (dir, now) => {
+      const m = mtime(dir);
+      return { node: dir, mtime: m, entries: m < now ? -1 : count(dir) };
     };
     const record = (path, node, dir, name, now) => {
       const file = !FS.isDir(node.mode);
@@ -61,7 +67,7 @@ _CHANGES_JS = r"""(FS) => {
         if (rec.size !== -1) return true;
         const dir = rec.node;
         if (typeof dir.contents !== 'object' || dir.contents === null) return false;
-        dirs.push({ node: dir, entries: count(dir) });
+        dirs.push(folderRecord(dir, now));
         const prefix = rec.path === '/' ? '/' : rec.path + '/';
         for (const name in dir.contents) {
           const node = dir.contents[name];
@@ -88,7 +94,9 @@ _CHANGES_JS = r"""(FS) => {
       for (const rec of entries) {
         if (rec.node.mounted || (rec.dir === null ? nodeOf(rec.path) : rec.dir.contents[rec.name]) !== rec.node) return true;
       }
-      for (const folder of folders) if (count(folder.node) !== folder.entries) return true;
+      for (const folder of folders) {
+        if (mtime(folder.node) !== folder.mtime || (folder.entries !== -1 && count(folder.node) !== folder.entries)) return true;
+      }
       return false;
     };
     // The paths that changed since the last look, joined by NUL ('' none), or undefined (None in
@@ -106,6 +114,7 @@ _CHANGES_JS = r"""(FS) => {
           rec.mtime = mtime(rec.node);
           settle(rec, now);
         }
+        for (let i = 0; i < folders.length; i++) if (folders[i].entries !== -1) folders[i] = folderRecord(folders[i].node, now);
         return changed.join('\0');
       }
       const before = entries === null ? null : new Map(entries.map((rec) => [rec.path, rec]));
