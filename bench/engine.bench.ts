@@ -5,7 +5,7 @@
  * rescan after editing one file ≤ 15 ms. The rescans are timed twice: inside Pyodide (the engine's
  * work, up to its reply's JSON text; what the target is for, like the floor it is shown against)
  * and from JavaScript (what Engine.call costs, the reply's transfer and JSON.parse included). The
- * editor's `rescan` (a patch by generation over the files the worker vouches changed) is timed inside.
+ * editor's `rescan` (a patch by generation over the files its look at MEMFS saw change) is timed inside.
  */
 import { loadNodeEngine } from '../src/engine/node.ts';
 import { engineFs } from '../src/engine/fs.ts';
@@ -103,18 +103,18 @@ def _bench_reply():
   const inspect = (): unknown => engine.call('inspect', { paths: [DIR], profile: 'hub' });
   const inspectSame = await median(9, inspect);
   const inspectOne = await median(9, inspect, () => engineFs(py).writeFile(target, librarySource(FILES / 2, ++edit)));
-  // The editor's rescan (`rescan`, lcp): the worker vouches for which file changed, the reply is a
-  // patch of the generation before. Timed inside Pyodide, up to the reply's JSON text.
+  // The editor's rescan (`rescan`, lcp): the engine's look at MEMFS says which file changed, the
+  // reply is a patch of the generation before. Timed inside Pyodide, up to the reply's JSON text.
   let generation: number | null = null;
-  const tracked = (changed: string[] | null): void => {
-    const reply = JSON.parse(dispatchFn('rescan', JSON.stringify({ paths: [DIR], profile: 'lcp', base: generation, changed }))) as { ok: { generation: number } };
+  const tracked = (): void => {
+    const reply = JSON.parse(dispatchFn('rescan', JSON.stringify({ paths: [DIR], profile: 'lcp', base: generation }))) as { ok: { generation: number } };
     generation = reply.ok.generation;
   };
-  tracked(null);
+  tracked();
   inside();
-  await median(9, () => tracked([]));
+  await median(9, tracked);
   const rescanSame = inside();
-  await median(15, () => tracked([target]), () => engineFs(py).writeFile(target, librarySource(FILES / 2, ++edit)));
+  await median(15, tracked, () => engineFs(py).writeFile(target, librarySource(FILES / 2, ++edit)));
   const rescanOne = inside();
   const status = await median(15, () => engine.call('status', { paths: [DIR], tool: 'tool_lib1_action0', args: { query: 'q' } }));
   const WS = '/bench/workspace';
@@ -146,8 +146,8 @@ def _bench_reply():
     row('lint after editing one file (no target)', lintOne, oneFloor),
     row('inspect (hub), nothing changed (no target)', inspectSame, oneFloor),
     row('inspect (hub) after editing one file (no target)', inspectOne, oneFloor),
-    row('editor\'s rescan (lcp, vouched), nothing changed: in the engine (no target)', rescanSame, oneFloor),
-    row('editor\'s rescan (lcp, vouched) after editing one file: in the engine (no target)', rescanOne, oneFloor),
+    row('editor\'s rescan (lcp), nothing changed: in the engine (no target)', rescanSame, oneFloor),
+    row('editor\'s rescan (lcp) after editing one file: in the engine (no target)', rescanOne, oneFloor),
     row('status line, nothing changed (no target)', status, oneFloor),
     row('call: the workspace diff (before + after), 100 files / 20 MB unchanged (no target)', workspaceDiff, oneFloor),
   ];

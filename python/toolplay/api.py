@@ -5,7 +5,8 @@ shape (the method map is src/protocol/engine.ts). Errors come back as ``{"error"
 "message"}}`` instead of raising, so a broken tool file or bad input never surfaces as a Pyodide
 traceback on the JavaScript side. The methods only route: each host answers in its own
 ``hosts/<host>/host.py`` (``schema``, ``inspect``, and ``call`` / ``status`` where the host has
-them), the linter in ``lint/``, the vendor shapes in ``exports/``.
+them: hosts/host_protocol.py), found by profile in hosts/registry.py; the linter answers in
+``lint/``, the vendor shapes in ``exports/``.
 """
 
 from __future__ import annotations
@@ -15,13 +16,11 @@ import sys
 import traceback
 from typing import Any, Callable
 
-from .core import vouched
 from .core.json_text import changes_in_javascript, encode
 from .core.usage import UsageError, paths_param, tool_param
+from .hosts import registry
 
-PROFILES = ("lcp", "hub", "loki", "llm-functions", "standard")
 FORMATS = ("native", "openai", "openai-strict", "anthropic", "mcp")
-CALL_PROFILES = ("lcp", "hub", "loki")
 
 
 def dispatch(method: str, params_json: str, hooks: Any = None) -> str:
@@ -48,32 +47,25 @@ def _choice(params: dict, key: str, allowed: tuple[str, ...], fallback: str) -> 
     return value
 
 
-def _host(profile: str) -> Any:
-    # Imported when asked for: a syntax error in one host must not take down the others.
-    if profile == "lcp":
-        from .hosts.lcp import host
-    elif profile == "hub":
-        from .hosts.hub import host
-    elif profile in ("loki", "llm-functions"):
-        from .hosts.loki import host
-    else:
-        from .hosts.standard import host
-    return host
+def _profile(params: dict) -> str:
+    return _choice(params, "profile", registry.profiles(), "lcp")
 
 
 def ping(params: dict, hooks: Any) -> dict:
-    return {"python": sys.version.split()[0], "profiles": list(PROFILES)}
+    return {"python": sys.version.split()[0], "profiles": list(registry.profiles())}
 
 
 def schema(params: dict, hooks: Any) -> Any:
     """The profile's native output, or that output in another vendor's tool shape. With
     ``libraries: true`` (hub, native), each file's library metadata next to its definitions."""
-    profile, fmt = _choice(params, "profile", PROFILES, "lcp"), _choice(params, "format", FORMATS, "native")
-    paths, host = paths_param(params), _host(profile)
+    profile, fmt = _profile(params), _choice(params, "format", FORMATS, "native")
+    paths, host = paths_param(params), registry.host(profile)
     if params.get("libraries"):
         if profile != "hub" or fmt != "native":
             raise UsageError("libraries is the hub's library metadata: ask for it with profile hub and format native")
-        return host.library_schema(paths)
+        from .hosts.hub.host import library_schema
+
+        return library_schema(paths)
     if fmt == "native":
         return host.schema(paths, params)
     from .exports.vendors import export_tools
@@ -86,17 +78,17 @@ def inspect(params: dict, hooks: Any) -> dict:
     from .rescan.groups import full_reply
     from .rescan.lists import build_lists
 
-    profile, paths = _choice(params, "profile", PROFILES, "lcp"), paths_param(params)
-    return full_reply(profile, build_lists(profile, _host(profile), paths, params))
+    profile, paths = _profile(params), paths_param(params)
+    return full_reply(profile, build_lists(profile, registry.host(profile), paths, params))
 
 
 def rescan(params: dict, hooks: Any) -> dict:
     """``inspect`` for the editor: a patch of the caller's generation (``base``) when it can be one,
-    over the paths the caller says ``changed`` (rescan/generations.py)."""
+    over the paths that changed since the last rescan (rescan/generations.py)."""
     from .rescan.generations import rescan as tracked
 
-    profile, paths = _choice(params, "profile", PROFILES, "lcp"), paths_param(params)
-    return tracked(profile, _host(profile), paths, params)
+    profile, paths = _profile(params), paths_param(params)
+    return tracked(profile, registry.host(profile), paths, params)
 
 
 def lint(params: dict, hooks: Any) -> list:
@@ -110,19 +102,18 @@ def status(params: dict, hooks: Any) -> dict:
     default), or Loki's ``Call <name> <compact JSON>`` (``loki``, ``llm-functions``)."""
     tool_param(params)  # a missing tool is reported before the paths, as it always was
     paths = paths_param(params)
-    profile = _choice(params, "profile", ("hub", "loki", "llm-functions"), "hub")
-    return {"line": _host(profile).status(paths, params)}
+    profile = _choice(params, "profile", registry.status_profiles(), "hub")
+    return {"line": registry.status_host(profile).status(paths, params)}
 
 
 def call(params: dict, hooks: Any) -> Any:
     """Runs a tool (contract 3). With ``opening`` (a ``status`` profile) and a ``hooks.opening``,
     first hands the call's opening line to JavaScript, before anything of the call is checked, as
     a separate ``status`` before the call would: the call wrapper saves a round trip."""
-    vouched.drop()  # a tool may write any file: the next rescan checks them all
     opening = params.get("opening")
     if opening is not None and _opening_hook(hooks) is not None:
         _open(params, opening, hooks)
-    host = _host(_choice(params, "profile", CALL_PROFILES, "lcp"))
+    host = registry.calling_host(_choice(params, "profile", registry.call_profiles(), "lcp"))
     from .packages import missing, runtime
 
     if params.get("installed"):

@@ -9,9 +9,8 @@
  */
 import { pyStr } from './pyrepr.ts';
 import type { HubCallResult } from '../protocol/runner.ts';
+import { isRecord } from '../protocol/records.ts';
 import type { AgentProfile, AgentToolCall, OpenAiTool, ToolOutcome, WireMessage } from './types.ts';
-
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A call of the hub's executor answered with what its agent sends the model (python/toolplay/hosts/hub/runner.py). */
 function isHubResult(r: unknown): r is HubCallResult {

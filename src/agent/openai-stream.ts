@@ -5,14 +5,13 @@
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { ModelError, type ModelReply, type RequestedCall } from './ports.ts';
+import { isRecord } from '../protocol/records.ts';
 
 interface Slot {
   id: string;
   name: string;
   args: string;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 const parses = (text: string): boolean => {
   try {

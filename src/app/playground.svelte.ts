@@ -23,7 +23,8 @@ import { PackagesState } from './packages.svelte.ts';
 import { FrameBatch } from './lib/batch.ts';
 import { CallJournal } from '../workspace/journal.svelte.ts';
 import { HubStore } from './hub-store.svelte.ts';
-import type { CallProfile } from '../protocol/vocabulary.ts';
+import { CALL_PROFILES, isOneOf, type CallProfile } from '../protocol/vocabulary.ts';
+import { hostOf } from '../protocol/hosts.ts';
 import { memoryJournalStore } from '../workspace/journal-store.ts';
 
 export interface PlaygroundOptions {
@@ -111,11 +112,14 @@ export class Playground {
     void this.refresh();
   }
   /**
-   * Which host runs a call: Loki for a Loki tools folder, lollms_hub's executor under the hub profile, the
-   * LCP binding otherwise (the lcp and standard profiles).
+   * Which host runs a call: Loki for a Loki tools folder; in a tools folder the profile's own host when it
+   * calls (src/protocol/hosts.ts) and is not Loki's (lollms_hub's executor under `hub`), the LCP
+   * binding otherwise (the lcp, standard and Loki profiles).
    */
   get callProfile(): CallProfile {
-    return this.toolsFolder.kind === 'loki' ? 'loki' : this.profile === 'hub' ? 'hub' : 'lcp';
+    if (this.toolsFolder.kind === 'loki') return 'loki';
+    const own = hostOf(this.profile);
+    return !own.loki && isOneOf(CALL_PROFILES, own.profile) ? own.profile : 'lcp';
   }
   get openPath(): string | null {
     const p = this.workspace.settings.openPath;

@@ -5,12 +5,11 @@
  */
 import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import type { CallOutcome, CallParams, FileChange, PythonStart, WorkerMethods } from '../protocol/worker.ts';
+import type { CallOutcome, CallParams, FileChange, PythonStart, PythonState, WorkerMethods } from '../protocol/worker.ts';
 import type { WorkspaceSettings } from '../workspace/store.ts';
 import type { Conflict, FileVersion } from '../workspace/workspace.svelte.ts';
 
-export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
-export type { CallOutcome, CallParams, FileChange };
+export type { CallOutcome, CallParams, FileChange, PythonState };
 export type ConfirmAsk = (request: ConfirmRequest & { callId: string }) => Promise<ConfirmReply>;
 
 /** The main-thread side of the Python worker. */

@@ -13,8 +13,7 @@ import type { InstallProgress, InstallSink } from '../packages/installer.ts';
 import { requirementsOf } from '../packages/needs.ts';
 import { DEFAULT_POLICY } from '../net/policy.ts';
 import { isOneOf, RUNNER_EVENT_TYPES } from '../protocol/vocabulary.ts';
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isRecord } from '../protocol/records.ts';
 
 function parse(json: string): unknown {
   try {

@@ -30,6 +30,9 @@ export interface WorkspaceDiff {
   end(): FsChanges;
 }
 
+/** The environment a Bash tool starts with in the browser's worker, which has no process environment of its own. */
+export const WORKER_BASH_ENV: Readonly<Record<string, string>> = { HOME: '/home/pyodide', PATH: '/usr/bin:/bin', USER: 'pyodide' };
+
 /** What the caller lends a call: where its events go, who answers, what to diff, how Bash starts. */
 export interface CallHost {
   emit(event: TelemetryEvent): void;

@@ -11,6 +11,7 @@
 import { readScriptedStart, type ScriptedStart } from '../agent/scripted-start.ts';
 import { PROFILES } from '../protocol/vocabulary.ts';
 import type { Profile } from '../protocol/engine.ts';
+import { isRecord } from '../protocol/records.ts';
 
 export interface ExampleMeta {
   id: string;
@@ -44,7 +45,6 @@ export const AGENT_FILE = 'agent.json';
 const HOSTS = ['lcp', 'ltp', 'loki'] as const;
 const LOOK_HEADING = '## What to look at';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const oneLine = (text: string): string => text.trim().split(/\s*\n\s*/).join(' ');
 
 /** The card in README.md: `# title`, the first paragraph, and the text under "## What to look at". */

@@ -8,6 +8,7 @@ import type { LokiStartup } from './loki.ts';
 import type { HubStoreData, LcpResult, LokiResult, NeedsReply, RunnerReply } from './runner.ts';
 import type { NetworkPolicy, PackagesStatus } from './packages.ts';
 import type { CallProfile, ConfirmDecision, ExportFormat, LokiFlavour, Profile } from './vocabulary.ts';
+import type { StatusProfile } from './hosts.ts';
 
 export type { ConfirmDecision, ExportFormat, Profile };
 /** Host configuration per library, keyed by file stem (lollms `host_tool_configs`). */
@@ -119,7 +120,7 @@ export interface CallOptions {
    * Hand the call's opening line (`status` with this profile) to `hooks.opening` before the call
    * runs, instead of a `status` request of its own (the call wrapper's one round trip).
    */
-  opening?: 'hub' | LokiFlavour;
+  opening?: StatusProfile;
   /**
    * Leave the engine's deeper integrity checks (its files, json and ast) for `deferredChecks`, run
    * once the call's answer is out: the browser worker answers first (python/toolplay/core/integrity.py).
@@ -142,11 +143,11 @@ export interface EngineMethods {
   inspect: { params: { paths: string[]; profile: Profile; hostConfig?: HostConfig }; result: Inspection };
   /**
    * `inspect` for the editor, by generation: a patch of `base` (the generation the caller holds)
-   * when the engine's last rescan made it, else the whole inspection. `changed`: the paths changed
-   * since the caller's last rescan, vouched for (null: every file is checked by its stat).
+   * when the engine's last rescan made it, else the whole inspection. The engine sees which files
+   * changed since its last rescan itself (python/toolplay/core/unchanged_files.py).
    */
   rescan: {
-    params: { paths: string[]; profile: Profile; hostConfig?: HostConfig; base: number | null; changed: string[] | null };
+    params: { paths: string[]; profile: Profile; hostConfig?: HostConfig; base: number | null };
     result: TrackedInspection | InspectionPatch;
   };
   /** Protocol diagnostics. */
@@ -155,7 +156,7 @@ export interface EngineMethods {
    * The line a call opens with (with its trailing newline): `hub` (default) the LTP status line the
    * hub streams, `loki`/`llm-functions` Loki's own `Call <name> <compact JSON>`.
    */
-  status: { params: { paths: string[]; tool: string; profile?: 'hub' | LokiFlavour } & ToolArguments; result: { line: string } };
+  status: { params: { paths: string[]; tool: string; profile?: StatusProfile } & ToolArguments; result: { line: string } };
   /**
    * Run a tool as the host would, with `workspace` as CWD (contract 3: a runner). Only the tool's
    * output and its confirmations go through hooks.emit; the lifecycle around it is src/call's.

@@ -6,8 +6,8 @@
  * check and to the form's fields.
  */
 import { isLosslessNumber, LosslessNumber, parse, stringify } from 'lossless-json';
+import { isRecord } from './records.ts';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
 /** JSON text parsed with its numbers kept as written (throws SyntaxError like JSON.parse). */

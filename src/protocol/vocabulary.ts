@@ -2,29 +2,30 @@
  * Every closed list of words the engine, the worker, the app and the CLI share, declared once.
  * The types are derived from the arrays, so a list and its type cannot drift apart; the CLI's
  * option checks, the worker's message narrowing and the UI's pickers read the same arrays.
- * The Python engine answers `ping` with its own profile list: tests/python/vocabulary.test.ts
- * checks that it equals PROFILES.
+ * The profile lists derive from the host table (hosts.ts). The Python engine answers `ping` with
+ * its registry's profiles: tests/python/vocabulary.test.ts checks that they equal PROFILES.
  */
+import { HOST_TABLE, profilesOf, profilesWith, type CallingProfile, type LintedProfile, type LokiProfile, type ProfileName } from './hosts.ts';
 
 /** Which host's reading of the tools to show. */
-export const PROFILES = ['lcp', 'hub', 'loki', 'llm-functions', 'standard'] as const;
-export type Profile = (typeof PROFILES)[number];
+export const PROFILES: readonly ProfileName[] = profilesOf(HOST_TABLE);
+export type Profile = ProfileName;
 
 /** The hosts diagnostics are about (python/toolplay/lint/hosts.py): the profiles but `standard`, toolplay's own schema. */
-export const HOSTS = ['lcp', 'hub', 'loki', 'llm-functions'] as const satisfies readonly Profile[];
-export type Host = (typeof HOSTS)[number];
+export const HOSTS: readonly LintedProfile[] = profilesWith(HOST_TABLE, 'linted');
+export type Host = LintedProfile;
 
 /** Export shapes for specs: `native` is the host's own output, `openai-strict` OpenAI with `strict: true`. */
 export const EXPORT_FORMATS = ['native', 'openai', 'openai-strict', 'anthropic', 'mcp'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The hosts a call runs under: the LCP binding, lollms_hub's executor, or Loki's run-tool wrappers. */
-export const CALL_PROFILES = ['lcp', 'hub', 'loki'] as const;
-export type CallProfile = (typeof CALL_PROFILES)[number];
+export const CALL_PROFILES: readonly CallingProfile[] = profilesWith(HOST_TABLE, 'calls');
+export type CallProfile = CallingProfile;
 
 /** Whose Loki: Loki itself, or llm-functions' scripts (declaration rules and run-tool.py differ). */
-export const LOKI_FLAVOURS = ['loki', 'llm-functions'] as const;
-export type LokiFlavour = (typeof LOKI_FLAVOURS)[number];
+export const LOKI_FLAVOURS: readonly LokiProfile[] = profilesWith(HOST_TABLE, 'loki');
+export type LokiFlavour = LokiProfile;
 
 /** The person's answer to a confirmation popup. */
 export const CONFIRM_DECISIONS = ['allow', 'always', 'reject'] as const;

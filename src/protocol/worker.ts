@@ -98,6 +98,9 @@ export interface WorkspaceInspection extends Inspection {
  */
 export type WorkspaceRescan = (WorkspaceInspection & { generation?: number | null }) | InspectionPatch;
 
+/** Where the page's Python is (PythonClient's `state`, as the page shows it). */
+export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
+
 /** How the worker's Python was started (src/engine/start.ts): from the build's memory snapshot or plain. */
 export interface PythonStart {
   path: 'snapshot' | 'plain';
@@ -119,8 +122,8 @@ export interface WorkerMethods {
   ping: EngineMethods['ping'];
   /** Tools, libraries and diagnostics; with `loki`, Bash tools and Loki's start-up verdicts too (src/loki). */
   inspect: { params: EngineMethods['inspect']['params'] & { loki?: LokiLayout }; result: WorkspaceInspection };
-  /** `inspect` by generation (the engine's `rescan`): `base` is the generation the page holds; the worker says which files changed. */
-  rescan: { params: Omit<EngineMethods['rescan']['params'], 'changed'> & { loki?: LokiLayout }; result: WorkspaceRescan };
+  /** `inspect` by generation (the engine's `rescan`): `base` is the generation the page holds; the engine sees which files changed itself. */
+  rescan: { params: EngineMethods['rescan']['params'] & { loki?: LokiLayout }; result: WorkspaceRescan };
   lint: EngineMethods['lint'];
   schema: EngineMethods['schema'];
   status: EngineMethods['status'];

@@ -6,14 +6,12 @@
  */
 import type { Engine } from '../engine/engine.ts';
 import { EngineError } from '../engine/engine.ts';
-import { callTool, type FsChanges } from '../call/wrapper.ts';
+import { callTool, WORKER_BASH_ENV, type FsChanges } from '../call/wrapper.ts';
 import type { AskedConfirmation, ScratchCallParams, ScratchCallResult } from './scratch.ts';
 import { scratchPath } from './scratch.ts';
 import type { HubStoreData } from '../protocol/runner.ts';
 import { applyFiles, changedFiles, copyTree, exists, listFiles, removeTree } from './scratch-fs.ts';
 
-/** The environment a Bash tool starts with (the worker's own calls use the same). */
-const BASH_ENV = { HOME: '/home/pyodide', PATH: '/usr/bin:/bin', USER: 'pyodide' };
 const NO_CHANGES: FsChanges = { created: [], modified: [], deleted: [] };
 
 export async function runScratchCall(engine: Engine, params: ScratchCallParams, interrupted: () => boolean = () => false): Promise<ScratchCallResult> {
@@ -46,7 +44,7 @@ export async function runScratchCall(engine: Engine, params: ScratchCallParams, 
         confirm: () => ({ decision: 'reject', reason: 'nobody to ask in a check' }),
         // What a check reports of the files is `created` below; the wrapper's own diff is not needed.
         workspace: { begin() {}, end: () => NO_CHANGES },
-        bashEnv: BASH_ENV,
+        bashEnv: { ...WORKER_BASH_ENV },
         interrupted,
       });
       outcome = end.status === 'finished' ? { result: end.result, ...(end.hubStore ? { hubStore: end.hubStore } : {}) } : { escaped: end.message };

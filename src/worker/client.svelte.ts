@@ -7,7 +7,7 @@
  */
 import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import type { CallOutcome, CallParams, FileChange, PythonStart, SharedBuffers, WorkerHops, WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
+import type { CallOutcome, CallParams, FileChange, PythonStart, PythonState, SharedBuffers, WorkerHops, WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
 import { BEYOND_REPAIR } from '../protocol/worker.ts';
 import type { FailReason } from '../protocol/vocabulary.ts';
 import { EngineError } from '../engine/engine.ts';
@@ -18,7 +18,6 @@ import { callTiming, clock } from './call-clock.ts';
 import { workerName } from '../packages/sources.ts';
 import type { ScratchCallParams, ScratchCallResult } from '../protocol/worker.ts';
 
-export type PythonState = 'loading' | 'ready' | 'busy' | 'restarting' | 'failed';
 export { WorkerRestartedError };
 
 /** How long Python gets to honour an interrupt before the worker is terminated (the brief's ~1 s). */

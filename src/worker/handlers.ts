@@ -6,10 +6,10 @@ import type { ConfirmDecision, ConfirmReply, ConfirmRequest, PythonChanges } fro
 import type { CallOutcome, FileChange, PythonStart, SharedBuffers, WorkerCallParams, WorkerErrorKind, WorkerHops, WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
 import { BEYOND_REPAIR } from '../protocol/worker.ts';
 import { Engine, EngineError } from '../engine/engine.ts';
-import { callTool, type WorkspaceDiff } from '../call/wrapper.ts';
+import { callTool, WORKER_BASH_ENV, type WorkspaceDiff } from '../call/wrapper.ts';
 import { inspectWorkspace } from '../loki/inspect.ts';
 import { JsonReply } from './json-reply.ts';
-import { RescanVouch, rescanWorkspace } from './rescan.ts';
+import { rescanWorkspace } from './rescan.ts';
 import { schemaOf } from '../loki/schema.ts';
 import { BadRequest, WorkspaceMirror } from './fs-mirror.ts';
 import { armConfirm, waitForConfirm } from './shared-bridge.ts';
@@ -17,9 +17,6 @@ import { CallClock, clock } from './call-clock.ts';
 import { packagesView, type PackagesView } from '../packages/view.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { InstallReport } from '../protocol/runner.ts';
-
-/** The environment a Bash tool starts with in the browser (there is no real process to inherit one from). */
-const BASH_ENV = { HOME: '/home/pyodide', PATH: '/usr/bin:/bin', USER: 'pyodide' };
 
 /** Answers a confirmation while Python waits (blocking over shared memory, or a fixed policy without it). */
 export interface ConfirmBridge {
@@ -68,8 +65,6 @@ export class WorkerCore {
   readonly engine: Engine;
   readonly mirror: WorkspaceMirror;
   readonly #options: WorkerCoreOptions;
-  /** What the next rescan can be told changed in the mirror. */
-  readonly #vouch: RescanVouch;
   /** The call whose integrity checks wait for checkAfterCall(). */
   #unchecked: string | null = null;
   /** How long the last deferred checks took (ms): reported with the next timed call's hops. */
@@ -81,7 +76,6 @@ export class WorkerCore {
     this.engine = engine;
     this.#options = options;
     this.mirror = new WorkspaceMirror(engine.fs, options.root);
-    this.#vouch = new RescanVouch(this.mirror.root);
     // Bytecode caches written next to tool files would show up as files the tool created.
     engine.py.runPython('import sys\nsys.dont_write_bytecode = True');
   }
@@ -107,7 +101,6 @@ export class WorkerCore {
         return { python: this.engine.call('ping', {}).python, ...(this.#options.start ? { start: this.#options.start } : {}) };
       case 'sync':
         this.mirror.apply(request.params.files, request.params.replace ?? false);
-        this.#vouch.synced(request.params.files, request.params.replace ?? false);
         return null;
       case 'setConfirmFallback':
         if (this.#options.confirm instanceof PolicyConfirm) this.#options.confirm.decision = request.params.decision;
@@ -117,7 +110,7 @@ export class WorkerCore {
       case 'inspect':
         return inspectWorkspace(this.engine, request.params);
       case 'rescan':
-        return rescanWorkspace(this.engine, request.params, this.#vouch);
+        return rescanWorkspace(this.engine, request.params);
       case 'lint':
         return this.engine.call('lint', request.params);
       case 'schema':
@@ -125,18 +118,15 @@ export class WorkerCore {
       case 'status':
         return this.engine.call('status', request.params);
       case 'call':
-        this.#vouch.doubt(); // a tool may write any file
         return this.call(request.params, received);
       case 'writeScratch':
         (await import('../scratch/scratch-fs.ts')).writeScratch(this.engine.fs, request.params.root, request.params.files);
         return null;
       case 'scratchCall':
-        this.#vouch.doubt(); // the tool runs on a copy, but may write anywhere
         return (await import('../scratch/scratch-run.ts')).runScratchCall(this.engine, request.params, this.#options.interrupted);
       case 'packages':
         return this.#packages(request.params);
       case 'install':
-        this.#vouch.doubt(); // an install writes site-packages only, but nothing here says so
         return this.#install(request.params);
       case 'setPackageSources':
         if (this.engine.packages) this.engine.packages.installer.sources = { ...this.engine.packages.installer.sources, ...request.params };
@@ -183,7 +173,7 @@ export class WorkerCore {
         emit: (event) => options.post({ kind: 'event', event }),
         confirm: (request) => options.confirm.ask(params.callId, request),
         workspace: diff,
-        bashEnv: BASH_ENV,
+        bashEnv: { ...WORKER_BASH_ENV },
         interrupted: options.interrupted ?? (() => false),
         ...(clock ? { step: (name, python) => clock.step(name, python) } : {}),
       });

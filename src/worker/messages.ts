@@ -5,8 +5,7 @@
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { WorkerMessage, WorkerRequest } from '../protocol/worker.ts';
 import { isOneOf, TELEMETRY_EVENT_TYPES, WORKER_ERROR_KINDS, WORKER_METHODS } from '../protocol/vocabulary.ts';
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isRecord } from '../protocol/records.ts';
 
 /** A telemetry event as the engine emitted it (type and callId checked; the rest is the engine's contract). */
 export function readTelemetryEvent(v: unknown): TelemetryEvent | null {

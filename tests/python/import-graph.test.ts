@@ -37,9 +37,10 @@ describe('engine import graph', () => {
     expect(circles.map((c) => c.join(' -> '))).toEqual([]);
   });
 
-  it('sees the imports it must: relative, absolute, inside functions, through packages', () => {
+  it('sees the imports it must: relative, absolute, inside functions, through packages, by name', () => {
     const { graph } = analyse(readEngineSources());
-    expect(graph['toolplay.api']).toEqual(expect.arrayContaining(['toolplay.core.usage', 'toolplay.hosts.lcp.host', 'toolplay.lint.run']));
+    expect(graph['toolplay.api']).toEqual(expect.arrayContaining(['toolplay.core.usage', 'toolplay.hosts.registry', 'toolplay.lint.run']));
+    expect(graph['toolplay.hosts.registry']).toEqual(expect.arrayContaining(['toolplay.hosts.lcp.host', 'toolplay.hosts.hub.host', 'toolplay.hosts.loki.host', 'toolplay.hosts.standard.host']));
     expect(graph['toolplay.lint.hub']).toEqual(expect.arrayContaining(['toolplay.hosts.hub.tools_manager', 'toolplay.hosts', 'toolplay.hosts.hub']));
   });
 

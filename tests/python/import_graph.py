@@ -3,7 +3,8 @@
 Every ``import`` and ``from … import`` counts, at any depth (an import inside a function closes a
 circle as surely as one at the top, only later). An edge also goes to each package that must be
 initialised on the way to the imported module, unless the importer lives inside that package
-(its own packages are initialised before it runs).
+(its own packages are initialised before it runs). A string that is exactly an engine module's
+name counts as an import of it: the host registry imports its modules by name (importlib).
 """
 
 import ast
@@ -52,9 +53,14 @@ def import_graph(sources):
         edges = set()
         for node in ast.walk(ast.parse(sources[path], filename=path)):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
-                for target in _imported(node, name, package, known):
-                    edges.add(target)
-                    edges |= {p for p in _ancestors(target) if p in known and p not in own}
+                targets = _imported(node, name, package, known)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in known:
+                targets = [node.value]
+            else:
+                continue
+            for target in targets:
+                edges.add(target)
+                edges |= {p for p in _ancestors(target) if p in known and p not in own}
         edges.discard(name)
         graph[name] = edges
     return graph

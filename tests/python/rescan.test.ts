@@ -1,6 +1,7 @@
 // The editor's rescan on real Pyodide, through the worker's handlers as the page asks for it: each
 // reply patched into what the page holds (src/app/held-inspection.ts) must be exactly what a fresh
-// full inspection gives, over edits of every kind; a vouched rescan stats only what changed.
+// full inspection gives, over edits of every kind; a rescan stats only the files that changed, whoever
+// wrote them (the engine's look at MEMFS, python/toolplay/core/unchanged_files.py).
 import { describe, expect, it } from 'vitest';
 import { getEngine } from './engine.ts';
 import { PolicyConfirm, WorkerCore } from '../../src/worker/handlers.ts';
@@ -61,7 +62,7 @@ async function setup(files: FileChange[]) {
     replies.push(whole);
     return held.take(whole)!;
   };
-  /** What a full inspection gives now (no generation, nothing vouched: every file by its stat). */
+  /** What a full inspection gives now (no generation: every file by its stat). */
   const full = (): Inspection => engine.call('inspect', request);
   const sync = (...changes: FileChange[]) => ask('sync', { files: changes });
   return { engine, root, request, held, ask, sync, rescan, full, replies, last: () => replies.at(-1)! };
@@ -137,7 +138,7 @@ describe('rescan: patches by generation', () => {
     }
   });
 
-  it('another profile, other host settings, a worker that cannot vouch: whole replies or patches, always the full inspection', async () => {
+  it('another profile, other host settings, a tool that writes a file: whole replies or patches, always the full inspection', async () => {
     const s = await setup([file('tools/a.py', A), file('tools/b.py', B), file('tools/writer.py', WRITER)]);
     await s.rescan();
     for (const profile of ['hub', 'standard', 'lcp'] as Profile[]) {
@@ -158,7 +159,7 @@ describe('rescan: patches by generation', () => {
     expect([kind(s.last()), s.held.generation]).toEqual(['whole', null]);
     s.request.profile = 'lcp';
     await s.rescan();
-    // A tool call may write files the worker cannot name: the next rescan checks every file.
+    // A tool call writes a file: the next rescan sees it.
     await s.ask('call', { profile: 'lcp', paths: s.request.paths, tool: 'tool_write_tool', args: { name: 'made' }, callId: 'write-1' });
     const after = await s.rescan();
     expect(kind(s.last())).toBe('patch');
@@ -180,7 +181,7 @@ describe('rescan: patches by generation', () => {
   });
 });
 
-describe('rescan: what a vouched rescan reads', () => {
+describe('rescan: what it reads', () => {
   /** Every os.stat / lstat / scandir / listdir Python makes while `run` runs, by path. */
   async function fsCalls(engine: Awaited<ReturnType<typeof getEngine>>, run: () => Promise<unknown>): Promise<string[]> {
     engine.py.runPython(`
@@ -207,22 +208,87 @@ for _name in _rescan_real:
     return calls;
   }
 
-  it('after one edit in a 40-file folder, stats the edited file and the folder, lists nothing; without the worker\'s word, every file', async () => {
+  /** The tool files `run` stat-ed, listed or read, by path relative to the tools folder. */
+  async function toolFilesTouched(s: Awaited<ReturnType<typeof setup>>, run: () => Promise<unknown>): Promise<string[]> {
+    const calls = await fsCalls(s.engine, run);
+    return [...new Set(calls.map((c) => c.replace(/^\w+ /, '')).filter((p) => p.endsWith('.py')).map((p) => p.replace(`${s.root}/tools/`, '')))].sort();
+  }
+
+  it('after one edit in a 40-file folder, stats the edited file and the folder, lists nothing; on its first look, every file', async () => {
     const files = Array.from({ length: 40 }, (_, i) => file(`tools/lib${String(i).padStart(2, '0')}.py`, tool(`tool_lib${i}`, `Tool ${i}`)));
     const s = await setup(files);
-    await s.rescan();
+    expect(await toolFilesTouched(s, () => s.rescan())).toHaveLength(40);
     await s.sync(file('tools/lib07.py', tool('tool_lib7', 'Tool seven')));
     const edited = `${s.root}/tools/lib07.py`;
-    const vouched = await fsCalls(s.engine, () => s.rescan());
+    let before: WorkspaceInspection | undefined;
+    const calls = await fsCalls(s.engine, async () => { before = await s.rescan(); });
     expect(kind(s.last())).toBe('patch');
-    expect(vouched.filter((c) => /^(scandir|listdir) /.test(c))).toEqual([]);
-    const statted = new Set(vouched.map((c) => c.replace(/^\w+ /, '')));
+    expect(calls.filter((c) => /^(scandir|listdir) /.test(c))).toEqual([]);
+    const statted = new Set(calls.map((c) => c.replace(/^\w+ /, '')));
     expect([...statted].filter((p) => p.endsWith('.py'))).toEqual([edited]);
     expect([...statted].every((p) => p === edited || `${s.root}/tools`.startsWith(p))).toBe(true);
 
-    // A call leaves the worker unable to vouch: every file is stat-ed again.
-    await s.ask('call', { profile: 'lcp', paths: s.request.paths, tool: 'tool_lib3', args: { query: 'q' }, callId: 'doubt-1' });
-    const checked = await fsCalls(s.engine, () => s.rescan());
-    expect(new Set(checked.filter((c) => c.endsWith('.py')).map((c) => c.replace(/^\w+ /, ''))).size).toBe(40);
+    // A call that writes nothing leaves nothing to check.
+    await s.ask('call', { profile: 'lcp', paths: s.request.paths, tool: 'tool_lib3', args: { query: 'q' }, callId: 'reads-1' });
+    let after: WorkspaceInspection | undefined;
+    expect(await toolFilesTouched(s, async () => { after = await s.rescan(); })).toEqual([]);
+    expect(after).toBe(before);
+  });
+
+  it('sees a file written by Python itself or through the worker\'s filesystem, with nobody reporting the write', async () => {
+    const files = Array.from({ length: 10 }, (_, i) => file(`tools/lib${i}.py`, tool(`tool_lib${i}`, `Tool ${i}`)));
+    const s = await setup(files);
+    await s.rescan();
+    // Python's own open(): an edit, and a new file in a new package folder.
+    s.engine.py.runPython(`
+with open("${s.root}/tools/lib4.py", "w") as f:
+    f.write(${JSON.stringify(tool('tool_lib4', 'Written by Python'))})
+import os
+os.makedirs("${s.root}/tools/made", exist_ok=True)
+with open("${s.root}/tools/made/made.py", "w") as f:
+    f.write(${JSON.stringify(tool('tool_made', 'Made by Python'))})
+`);
+    let now = await s.rescan();
+    expect(now).toEqual(s.full());
+    expect(now.tools.find((t) => t.name === 'tool_lib4')?.description).toBe('Written by Python.');
+    expect(now.tools.map((t) => t.name)).toContain('tool_made');
+
+    // The worker's filesystem, beside the mirror (as Bash tools write): an edit, a deletion.
+    s.engine.fs.writeFile(`${s.root}/tools/lib6.py`, tool('tool_lib6', 'Written by the worker'));
+    s.engine.fs.unlink(`${s.root}/tools/lib8.py`);
+    now = await s.rescan();
+    expect(now).toEqual(s.full());
+    expect(now.tools.find((t) => t.name === 'tool_lib6')?.description).toBe('Written by the worker.');
+    expect(now.tools.map((t) => t.name)).not.toContain('tool_lib8');
+
+    // An edit of the same size only: the rescan reads the file it names and no other.
+    const same = tool('tool_lib2', 'Tool X');
+    s.engine.fs.writeFile(`${s.root}/tools/lib2.py`, same);
+    expect(await toolFilesTouched(s, async () => { now = await s.rescan(); })).toEqual(['lib2.py']);
+    expect(kind(s.last())).toBe('patch');
+    expect(now.tools.find((t) => t.name === 'tool_lib2')?.description).toBe('Tool X.');
+  });
+
+  it('sees a second write and a new file in the very millisecond the last rescan looked, every mtime unchanged', async () => {
+    const s = await setup([file('tools/a.py', A), file('tools/b.py', B)]);
+    const realNow = Date.now;
+    const frozen = realNow();
+    Date.now = () => frozen; // MEMFS stamps writes with Date.now(): every write below gets this one mtime
+    try {
+      await s.sync(file('tools/a.py', A));
+      await s.rescan();
+      await s.rescan(); // the look taken in the writes' millisecond is the one the next rescan compares with
+      await s.sync(file('tools/a.py', A.replace('Finds alpha', 'Finds ALPHA')));
+      let now = await s.rescan();
+      expect(now.tools.find((t) => t.name === 'tool_alpha')?.description).toBe('Finds ALPHA.');
+      expect(now).toEqual(s.full());
+      // A file created in the same millisecond leaves the folder's mtime as it was too.
+      await s.sync(file('tools/c.py', tool('tool_gamma2', 'Finds more')));
+      now = await s.rescan();
+      expect(now.tools.map((t) => t.name)).toContain('tool_gamma2');
+      expect(now).toEqual(s.full());
+    } finally {
+      Date.now = realNow;
+    }
   });
 });

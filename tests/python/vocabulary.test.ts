@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/engine.ts';
 import { CALL_PROFILES, CONFIRM_DECISIONS, EXPORT_FORMATS, PROFILES } from '../../src/protocol/vocabulary.ts';
+import { HOST_TABLE } from '../../src/protocol/hosts.ts';
 import { getEngine } from './engine.ts';
 
 /** The engine's usage message for a value it does not know: it lists its own allowed values. */
@@ -32,5 +33,20 @@ describe('one vocabulary', () => {
     expect(refusal(() => engine.call('call', { ...call, profile: 'lcp', confirm: 'nope' as 'allow' }))).toBe(
       `confirm must be one of ${CONFIRM_DECISIONS.join(', ')} (got 'nope')`,
     );
+  });
+
+  it("the engine's host registry and TypeScript's host table describe the same hosts: profile, package, calls, opening line", async () => {
+    const engine = await getEngine();
+    const proxy = engine.py.runPython(`
+from toolplay.hosts import registry
+from toolplay.hosts.host_protocol import CallingHost, Host, StatusHost
+[[e.profile, e.module.removeprefix("toolplay.").removesuffix(".host").replace(".", "/"), e.calls, e.status,
+  # What each module answers, by its shape: every host reads; a calling one calls, a status one opens.
+  isinstance(registry.host(e.profile), Host) and (not e.calls or isinstance(registry.host(e.profile), CallingHost))
+  and (not e.status or isinstance(registry.host(e.profile), StatusHost))] for e in registry.entries()]
+`) as { toJs(): unknown; destroy(): void };
+    const registry = proxy.toJs();
+    proxy.destroy();
+    expect(registry).toEqual(HOST_TABLE.map((h) => [h.profile, h.python, h.calls, h.statusLine, true]));
   });
 });

@@ -11,8 +11,8 @@ A stat signature is only trusted when the file had not changed for ``RACY_NS`` w
 taken (git's "racy clean" rule): two writes within one timestamp tick and with the same size
 would otherwise look unchanged. Until then the content is hashed on every access.
 
-While the browser worker vouches for which files changed (a ``rescan``: core/vouched.py), a file
-it vouches for is taken as last checked, without a ``stat``.
+During the editor's ``rescan``, a file the look at MEMFS saw unchanged since the last rescan is
+taken as last checked, without a ``stat`` (core/unchanged_files.py).
 
 Values are shared between callers, never copied: nothing may mutate them. ``reset()`` forgets
 everything, including the caches built on top of these values that registered with ``on_reset``.
@@ -25,7 +25,7 @@ import os
 import time
 from typing import Any, Callable, TypeVar
 
-from . import vouched
+from . import unchanged_files
 
 T = TypeVar("T")
 
@@ -70,7 +70,7 @@ def value(path: str, kind: str, build: Callable[[bytes], T], st: os.stat_result 
         fresh = _remember(path, data)
         if fresh != entry.digest:  # it changed since the stat was trusted: start over
             entry = _FILES[path] = _Entry(fresh)
-            vouched.checked(path, entry)
+            unchanged_files.checked(path, entry)
     built = entry.values[kind] = build(data)
     return built
 
@@ -78,16 +78,16 @@ def value(path: str, kind: str, build: Callable[[bytes], T], st: os.stat_result 
 def _current(path: str, st: os.stat_result | None) -> tuple[_Entry, bytes | None]:
     """The file's entry, and its content when it had to be read to be sure of it."""
     entry = _FILES.get(path)
-    if vouched.mode == "vouched":
-        if vouched.trusted(path, entry):
+    if unchanged_files.mode == "trusting":
+        if unchanged_files.trusted(path, entry):
             assert entry is not None
             return entry, None
-        st = None  # a reused listing's stat may predate the change the worker reported
+        st = None  # a reused listing's stat may predate the change the look saw
     if st is None:
         st = os.stat(path)
     key = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
     if entry is not None and entry.key == key:
-        vouched.checked(path, entry)
+        unchanged_files.checked(path, entry)
         return entry, None
     data = _read(path)
     fresh = _remember(path, data)
@@ -95,7 +95,7 @@ def _current(path: str, st: os.stat_result | None) -> tuple[_Entry, bytes | None
         entry = _FILES[path] = _Entry(fresh)
     settled = time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS
     entry.key = key if settled else None
-    vouched.checked(path, entry)
+    unchanged_files.checked(path, entry)
     return entry, data
 
 
@@ -128,6 +128,5 @@ def reset() -> None:
     global _last_read
     _FILES.clear()
     _last_read = (None, None, b"")
-    vouched.drop()
     for clear in _ON_RESET:
         clear()

@@ -77,21 +77,39 @@ _STAMP_JS = r"""(FS) => {
   };
 }"""
 
-_factory: list[Any] = []  # [] not made yet; [None] none here; [the JavaScript factory]
-_generation = [0]  # bumped by forget_javascript(): stamps made before are gone
-_stamps: weakref.WeakSet[Stamp] = weakref.WeakSet()  # every Stamp, to drop its JavaScript object
+_factories: dict[str, Any] = {}  # JavaScript source -> the factory made of it (None: not in Pyodide)
+_generation = [0]  # bumped by forget_javascript(): JavaScript objects made before are gone
+_holders: weakref.WeakSet[Any] = weakref.WeakSet()  # everything holding one in ``_js``, to drop it
 
 
-def _make(paths: list[str]) -> Any:
-    if not _factory:
+def make_javascript(source: str, paths: list[str]) -> Any:
+    """``source``'s factory (a JavaScript ``(FS) => (joinedPaths) => object``) called for ``paths``,
+    or None outside Pyodide. memfs_changes.py makes its look with it too."""
+    if source not in _factories:
         try:
             import pyodide_js  # type: ignore[import-not-found]
             from pyodide.code import run_js  # type: ignore[import-not-found]
 
-            _factory.append(run_js(_STAMP_JS)(pyodide_js.FS))
+            _factories[source] = run_js(source)(pyodide_js.FS)
         except Exception:  # CPython, or a Pyodide without these
-            _factory.append(None)
-    return None if _factory[0] is None else _factory[0]("\0".join(paths))
+            _factories[source] = None
+    factory = _factories[source]
+    return None if factory is None else factory("\0".join(paths))
+
+
+def hold(holder: Any) -> int:
+    """Registers ``holder`` (whose ``_js`` is a JavaScript object) to be emptied by forget_javascript();
+    returns the generation its object belongs to."""
+    _holders.add(holder)
+    return _generation[0]
+
+
+def generation() -> int:
+    return _generation[0]
+
+
+def _make(paths: list[str]) -> Any:
+    return make_javascript(_STAMP_JS, paths)
 
 
 class Stamp:
@@ -101,7 +119,7 @@ class Stamp:
         self._paths = list(paths)
         self._js: Any = None
         self._generation = -1
-        _stamps.add(self)
+        hold(self)
 
     def unchanged(self) -> bool:
         """True only when a stamp was taken and nothing under the paths changed since."""
@@ -125,7 +143,7 @@ class Stamp:
 
 def forget_javascript() -> None:
     """Drops the JavaScript objects (before a memory snapshot); stamps made before say "changed" once."""
-    _factory.clear()
+    _factories.clear()
     _generation[0] += 1
-    for stamp in list(_stamps):
-        stamp._js = None
+    for holder in list(_holders):
+        holder._js = None

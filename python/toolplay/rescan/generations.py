@@ -9,9 +9,9 @@ on any doubt, the reply is the whole inspection with its ``generation``. A gener
 nothing changed; the first one of a process is drawn at random, so a page never takes a reply of
 a restarted worker's Python for a patch of what it holds.
 
-With ``changed`` the caller vouches for which paths changed since its last rescan
-(core/vouched.py): when no file was created or deleted, each list is patched for those files
-(rescan/groups.py), otherwise made again from the per-file caches.
+A look at the filesystem says which paths changed since the last rescan (core/unchanged_files.py):
+when no file was created or deleted, each list is patched for those files (rescan/groups.py),
+otherwise made again from the per-file caches.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import os
 import random
 from typing import Any
 
-from ..core import file_cache, vouched
+from ..core import file_cache, unchanged_files
 from ..core.json_text import RawJson
 from ..core.usage import UsageError
 from .groups import LISTS, FileGroups, full_reply
@@ -52,12 +52,12 @@ _last: _Last | None = None
 
 def rescan(profile: str, host: Any, paths: list[str], params: dict[str, Any]) -> dict[str, Any]:
     global _last
-    base, changed = _base(params), _changed(params)
+    base = _base(params)
     key = (profile, tuple(paths), json.dumps(params.get("hostConfig"), sort_keys=True))
     last, _last = _last, None  # whatever fails below, the next rescan starts over
     try:
-        vouched_for = vouched.begin(changed)
-        if vouched_for and vouched.listings_kept() and last is not None and last.key == key and changed is not None \
+        changed = unchanged_files.begin(paths)
+        if changed is not None and unchanged_files.listings_kept() and last is not None and last.key == key \
                 and not set(changed) & {os.path.abspath(p) for p in paths}:
             moved = {name: found.patch(changed) for name, found in last.lists.items()}
             lists = {name: last.lists[name] if moved[name] is not None else _rebuilt(name, profile, host, paths, params)
@@ -66,9 +66,9 @@ def rescan(profile: str, host: Any, paths: list[str], params: dict[str, Any]) ->
             moved, lists = {}, build_lists(profile, host, paths, params)
         reply = _reply(key, base, profile, last, lists, moved)
     except BaseException:
-        vouched.end(False)
+        unchanged_files.end(False)
         raise
-    vouched.end(True)
+    unchanged_files.end(True)
     return reply
 
 
@@ -136,13 +136,6 @@ def _base(params: dict[str, Any]) -> int | None:
     if base is not None and type(base) is not int:
         raise UsageError("base must be the generation of the inspection the caller holds, or null")
     return base
-
-
-def _changed(params: dict[str, Any]) -> list[str] | None:
-    changed = params.get("changed")
-    if changed is not None and not (isinstance(changed, list) and all(isinstance(p, str) for p in changed)):
-        raise UsageError("changed must be the list of paths changed since the last rescan, or null")
-    return changed
 
 
 def _forget() -> None:

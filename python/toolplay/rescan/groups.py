@@ -4,8 +4,8 @@ A group is ``(file, text)``: the file every entry of it names, and its entries a
 by ", " (the inside of a JSON array). Each list holds a file's entries together, in the order its
 host reads the files, so a list is its groups joined, and a rescan can say which files' entries
 changed. Each list is a ``FileGroups`` (lists.py says which for a profile): built from the files
-(once per file content, from the per-file caches), then patched for the files a vouched rescan
-says changed (``patch``), its cross-file part worked out again only as far as the change reaches.
+(once per file content, from the per-file caches), then patched for the files the editor's rescan
+saw change (``patch``), its cross-file part worked out again only as far as the change reaches.
 """
 
 from __future__ import annotations

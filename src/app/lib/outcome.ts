@@ -12,6 +12,7 @@
  */
 import type { FailReason } from '../../protocol/vocabulary.ts';
 import type { HubCallResult } from '../../protocol/runner.ts';
+import { isRecord } from '../../protocol/records.ts';
 
 export const CALL_STATES = ['finished', 'tool-failed', 'stopped', 'timeout', 'error'] as const;
 export type CallState = (typeof CALL_STATES)[number];
@@ -36,7 +37,6 @@ const LABELS: Record<CallState, string> = {
 };
 
 const info = (state: CallState, detail = ''): CallStateInfo => ({ state, label: LABELS[state], detail });
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Loki's result (src/protocol/runner.ts LokiResult): toolplay makes it, so its shape is exact. */
 function isLokiResult(r: Record<string, unknown>): boolean {

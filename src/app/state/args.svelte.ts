@@ -8,8 +8,8 @@ import type { JsonSchema } from '../../protocol/engine.ts';
 import { compileCheck, type Check } from '../lib/validate.ts';
 import { initialArgs } from '../lib/schema.ts';
 import { keepNumbers, parseKeepingNumbers, stringifyKeepingNumbers, toPlain } from '../../protocol/json-text.ts';
+import { isRecord } from '../../protocol/records.ts';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class ArgsForm {
   readonly schema: JsonSchema;

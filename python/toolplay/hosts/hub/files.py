@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from ...core import vouched
+from ...core import unchanged_files
 from ...core.usage import UsageError
 
 
@@ -30,8 +30,8 @@ def _subfolder_files(folder: str) -> list[str]:
 
 
 def _folder_files(folder: str) -> list[str]:
-    # A vouched rescan reuses the listing while no file in the folder was created or deleted.
-    return vouched.listing("hub", folder, _list_folder, list)
+    # The editor's rescan reuses the listing while no file in the folder was created or deleted.
+    return unchanged_files.listing("hub", folder, _list_folder, list)
 
 
 def _list_folder(folder: str) -> list[str]:

@@ -9,8 +9,8 @@ on the filesystem — the oracle's ``--sorted-iterdir`` mode, which the goldens 
 
 ``scan_folder`` also gives each file's real path (the reference's ``_python_file_path``) and
 its stat, both from the directory listing where it can: a rescan must cost little more than
-one ``stat`` per file, and a vouched one none (the stats of a reused listing are then stale:
-file_cache takes a fresh one of every file the worker said changed).
+one ``stat`` per file, and the editor's rescan none for files nobody changed (the stats of a
+reused listing are then stale: file_cache takes a fresh one of every file the look saw change).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from typing import NamedTuple
 
-from ...core import vouched
+from ...core import unchanged_files
 
 
 class ScannedFile(NamedTuple):
@@ -55,8 +55,8 @@ def _real(entry: os.DirEntry[str], real_parent: str) -> str:
 
 def scan_folder(folder: str) -> list[ScannedFile]:
     """Tool files of one ``tools_folders`` entry, in load order (one ``stat`` per tool file; none
-    in a vouched rescan while no file in the folder was created or deleted: core/vouched.py)."""
-    return vouched.listing("lcp", folder, _scan_folder, lambda found: [f.path for f in found])
+    in the editor's rescan while no file in the folder was created or deleted: core/unchanged_files.py)."""
+    return unchanged_files.listing("lcp", folder, _scan_folder, lambda found: [f.path for f in found])
 
 
 def _scan_folder(folder: str) -> list[ScannedFile]:

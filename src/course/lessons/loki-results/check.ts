@@ -2,8 +2,8 @@
 import type { CheckItem, LessonCheck, LessonDefinition } from '../../types.ts';
 import { at, item, toolNamed } from '../../checks/expect.ts';
 import { declaredItem, failsItem, runItem } from '../../checks/loki.ts';
+import { isRecord } from '../../../protocol/records.ts';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 const check: LessonCheck = async (port) => {
   const loki = await port.inspect('loki');
