@@ -1,0 +1,115 @@
+// Releases published only as a source archive (as wikipedia 1.4.0 is), built into a wheel by their
+// own PEP 517 backend and installed by micropip (the stand-in: tests/support/micropip-stand-in.ts).
+// Everything is served on 127.0.0.1: the archives the test builds (their pyproject.toml names a
+// backend in their own tree, `backend-path = ["."]`), the wheels they depend on, the index. The
+// setuptools path (a setup.py archive) needs setuptools' wheel from the Pyodide distribution, out
+// of reach here: `npm run test:online` builds wikipedia for real.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/engine/engine.ts';
+import { buildWheel } from '../support/wheels.ts';
+import { servePackages, type PackageServer } from '../support/package-server.ts';
+import { micropipStandIn } from '../support/micropip-stand-in.ts';
+import { callIn, memoryStores, ofType, pythonWith, sourceOf, workspace, type Stores, type TestSource } from './support.ts';
+import { buildSdist, tarGz } from './sdists.ts';
+
+const T = { timeout: 120_000 };
+const tool = (name: string, body: string): string =>
+  `\ndef ${name}() -> dict:\n    """A tool."""\n${body.split('\n').map((l) => `    ${l}`).join('\n')}\n`;
+
+const helperdep = buildWheel({ name: 'helperdep', version: '1.1.0', files: { 'helperdep/__init__.py': 'def twice(n):\n    return 2 * n\n' } });
+const buildhelp = buildWheel({ name: 'buildhelp', version: '1.0.0', files: { 'buildhelp/__init__.py': 'READY = True\n' } });
+const srcpkg = buildSdist({
+  name: 'srcpkg', version: '1.0.0', requires: ['helperdep>=1.0'],
+  files: { 'srcpkg/__init__.py': 'from helperdep import twice\n\ndef value():\n    return twice(21)\n' },
+});
+const brokensrc = buildSdist({
+  name: 'brokensrc', version: '1.0.0', buildRequires: ['buildhelp'], files: { 'brokensrc/__init__.py': 'OK = True\n' },
+  backend: 'import buildhelp\n\ndef build_wheel(wheel_directory, config_settings=None, metadata_directory=None):\n'
+    + '    print("compiling brokensrc/_speedups.c")\n    raise RuntimeError("command \'gcc\' failed: No such file or directory")\n',
+});
+const badhash = buildSdist({ name: 'badhash', version: '1.0.0', files: { 'badhash/__init__.py': 'OK = True\n' } });
+const escape = { name: 'escape', version: '1.0.0', bytes: tarGz({ 'escape-1.0.0/PKG-INFO': 'Name: escape\n', 'escape-1.0.0/../../../outside.py': 'X = 1\n' }) };
+
+let server: PackageServer;
+let source: TestSource;
+let engine: Engine;
+let stores: Stores;
+
+beforeAll(async () => {
+  server = await servePackages({
+    packages: [{ wheel: micropipStandIn(), inLock: true }, { wheel: helperdep }, { wheel: buildhelp }],
+    sdists: [srcpkg, brokensrc, { ...badhash, sha256: '0'.repeat(64) }, escape],
+  });
+  stores = memoryStores();
+  source = await sourceOf(server);
+  engine = await pythonWith(source, stores);
+}, 120_000);
+afterAll(() => server.close());
+
+const importable = (e: Engine, module: string): boolean => e.py.runPython(`import importlib, importlib.util; importlib.invalidate_caches(); importlib.util.find_spec(${JSON.stringify(module)}) is not None`) as boolean;
+
+describe('a release published only as a source archive', () => {
+  it('is built by its in-tree backend and the wheel goes to micropip (stand-in), which installs it and its dependency from the index', T, async () => {
+    const root = workspace(engine, { 'requirements.txt': 'srcpkg>=1.0\n', 'tools/s.py': tool('tool_s', 'import srcpkg\nreturn {"output": srcpkg.value()}') });
+    const { result, events } = await callIn(engine, root, 'tool_s', {});
+    expect(ofType(events, 'package.failed')).toEqual([]);
+    expect(result).toMatchObject({ output: 42 });
+    const installed = ofType(events, 'package.installed');
+    const built = installed.find((e) => e.name === 'srcpkg');
+    expect(built).toMatchObject({ version: '1.0.0', source: 'index', cached: false, sdist: `${server.url}/files/srcpkg-1.0.0.tar.gz` });
+    expect(built?.buildMs).toEqual(expect.any(Number));
+    expect(built?.url).toMatch(/\/srcpkg-1\.0\.0\.tar\.gz\/toolplay-built-[0-9a-f]{64}\/srcpkg-1\.0\.0-py3-none-any\.whl$/);
+    // The dependency the built wheel's METADATA names came from the index through micropip, as for any wheel.
+    expect(installed.find((e) => e.name === 'helperdep')).toMatchObject({ version: '1.1.0', source: 'index', cached: false });
+    expect(engine.py.runPython('from importlib import metadata; metadata.distribution("srcpkg").read_text("INSTALLER").strip()')).toBe('micropip');
+    // The backend ran in the unpacked tree, which is gone, and is not importable afterwards; its output is not the call's.
+    expect(importable(engine, 'tinybackend')).toBe(false);
+    expect(engine.py.runPython('import os; sum(len(os.listdir(d)) for d in ("/tmp/toolplay-sdist", "/tmp/toolplay-built") if os.path.isdir(d))')).toBe(0);
+    expect(JSON.stringify(events)).not.toContain('tinybackend: wrote');
+    expect(server.requests).toContain('GET /files/srcpkg-1.0.0.tar.gz');
+  });
+
+  it('a backend that fails: one line (package, version, the backend\'s last line), and nothing of the install stays importable', T, async () => {
+    const root = workspace(engine, { 'requirements.txt': 'brokensrc\n', 'tools/b.py': tool('tool_b', 'return {"output": "x"}') });
+    const failed = ofType((await callIn(engine, root, 'tool_b', {})).events, 'package.failed');
+    expect(failed.map((f) => f.requirement)).toEqual(['brokensrc']);
+    expect(failed[0]?.message).toBe('brokensrc 1.0.0 could not be built from its source archive (brokensrc-1.0.0.tar.gz) by tinybackend: '
+      + 'RuntimeError: command \'gcc\' failed: No such file or directory (buildhelp rolled back: nothing of this install stays importable)');
+    expect(failed[0]?.message).not.toContain('\n');
+    for (const module of ['brokensrc', 'buildhelp', 'tinybackend']) expect(importable(engine, module), module).toBe(false);
+    // …and the loader no longer counts the build requirement as loaded, so the next build installs it again.
+    expect(Object.keys(engine.py.loadedPackages)).not.toContain('buildhelp');
+  });
+
+  it('an archive whose bytes are not the ones the index names is refused before anything is built', T, async () => {
+    const root = workspace(engine, { 'requirements.txt': 'badhash>=1\n', 'tools/h.py': tool('tool_h', 'return {"output": "x"}') });
+    const failed = ofType((await callIn(engine, root, 'tool_h', {})).events, 'package.failed');
+    expect(failed[0]?.message).toMatch(/^badhash 1\.0\.0's source archive \(badhash-1\.0\.0\.tar\.gz\) is not the one the index names: its sha256 is [0-9a-f]{64}, the index says 0{64}; nothing was built$/);
+    expect(importable(engine, 'badhash')).toBe(false);
+  });
+
+  it('an archive with a member that would land outside its folder is refused, and nothing is written there', T, async () => {
+    const root = workspace(engine, { 'requirements.txt': 'escape\n', 'tools/e.py': tool('tool_e', 'return {"output": "x"}') });
+    const failed = ofType((await callIn(engine, root, 'tool_e', {})).events, 'package.failed');
+    expect(failed[0]?.message).toBe('escape 1.0.0 could not be built from its source archive (escape-1.0.0.tar.gz): the archive\'s member \'escape-1.0.0/../../../outside.py\' would be written outside its folder');
+    expect(engine.py.runPython('import os; [p for p in ("/tmp/outside.py", "/outside.py", "/tmp/toolplay-sdist/outside.py") if os.path.exists(p)]').toJs()).toEqual([]);
+  });
+
+  it('installs again in a new Python with the index gone: the built wheel and its dependency come from the cache, nothing is built', T, async () => {
+    await server.close(); // from here on nothing answers: no index, no archive
+    const fresh = await pythonWith(source, stores);
+    try {
+      const root = workspace(fresh, { 'requirements.txt': 'srcpkg>=1.0\n', 'tools/s.py': tool('tool_s', 'import srcpkg\nreturn {"output": srcpkg.value()}') });
+      const { result, events } = await callIn(fresh, root, 'tool_s', {});
+      expect(ofType(events, 'package.failed')).toEqual([]);
+      expect(result).toMatchObject({ output: 42 });
+      const installed = ofType(events, 'package.installed').filter((e) => e.name !== 'micropip');
+      expect(installed.map((e) => [e.name, e.cached, e.sdist ?? null]).sort()).toEqual([
+        ['helperdep', true, null], ['srcpkg', true, `${server.url}/files/srcpkg-1.0.0.tar.gz`],
+      ]);
+      expect(installed.some((e) => e.buildMs !== undefined)).toBe(false);
+    } finally {
+      server = await servePackages({ packages: [] }); // for afterAll
+    }
+  });
+});
