@@ -28,6 +28,8 @@ const brokensrc = buildSdist({
     + '    print("compiling brokensrc/_speedups.c")\n    raise RuntimeError("command \'gcc\' failed: No such file or directory")\n',
 });
 const badhash = buildSdist({ name: 'badhash', version: '1.0.0', files: { 'badhash/__init__.py': 'OK = True\n' } });
+// A setup.py project with no pyproject.toml: PEP 517's default backend, setuptools, which only the Pyodide distribution has.
+const legacy = { name: 'legacy', version: '1.0.0', bytes: tarGz({ 'legacy-1.0.0/PKG-INFO': 'Name: legacy\n', 'legacy-1.0.0/setup.py': 'from setuptools import setup\nsetup(name="legacy", version="1.0.0", packages=["legacy"])\n', 'legacy-1.0.0/legacy/__init__.py': 'OK = True\n' }) };
 const escape = { name: 'escape', version: '1.0.0', bytes: tarGz({ 'escape-1.0.0/PKG-INFO': 'Name: escape\n', 'escape-1.0.0/../../../outside.py': 'X = 1\n' }) };
 
 let server: PackageServer;
@@ -38,7 +40,7 @@ let stores: Stores;
 beforeAll(async () => {
   server = await servePackages({
     packages: [{ wheel: micropipStandIn(), inLock: true }, { wheel: helperdep }, { wheel: buildhelp }],
-    sdists: [srcpkg, brokensrc, { ...badhash, sha256: '0'.repeat(64) }, escape],
+    sdists: [srcpkg, brokensrc, { ...badhash, sha256: '0'.repeat(64) }, escape, legacy],
   });
   stores = memoryStores();
   source = await sourceOf(server);
@@ -93,6 +95,15 @@ describe('a release published only as a source archive', () => {
     const failed = ofType((await callIn(engine, root, 'tool_e', {})).events, 'package.failed');
     expect(failed[0]?.message).toBe('escape 1.0.0 could not be built from its source archive (escape-1.0.0.tar.gz): the archive\'s member \'escape-1.0.0/../../../outside.py\' would be written outside its folder');
     expect(engine.py.runPython('import os; [p for p in ("/tmp/outside.py", "/outside.py", "/tmp/toolplay-sdist/outside.py") if os.path.exists(p)]').toJs()).toEqual([]);
+  });
+
+  it('a setup.py archive without pyproject.toml asks for PEP 517\'s default, setuptools, from the Pyodide distribution (here out of reach: one line says so)', T, async () => {
+    const root = workspace(engine, { 'requirements.txt': 'legacy\n', 'tools/l.py': tool('tool_l', 'return {"output": "x"}') });
+    const failed = ofType((await callIn(engine, root, 'tool_l', {})).events, 'package.failed');
+    expect(failed.map((f) => f.requirement)).toEqual(['setuptools', 'legacy']);
+    expect(failed[1]?.message).toMatch(/^legacy 1\.0\.0 could not be built from its source archive \(legacy-1\.0\.0\.tar\.gz\) by setuptools\.build_meta:__legacy__: its build requirement setuptools could not be installed: (setuptools|pyparsing) [\d.]+ could not be had from the Pyodide distribution: http:\/\/127\.0\.0\.1:\d+\/files\/\S+\.whl answered 404/);
+    expect(failed[1]?.message).not.toContain('\n');
+    expect(importable(engine, 'legacy')).toBe(false);
   });
 
   it('installs again in a new Python with the index gone: the built wheel and its dependency come from the cache, nothing is built', T, async () => {
