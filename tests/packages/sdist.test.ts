@@ -106,6 +106,20 @@ describe('a release published only as a source archive', () => {
     expect(importable(engine, 'legacy')).toBe(false);
   });
 
+  it('asked for in other words in a new Python, the archive is not downloaded nor built again: the wheel built before comes from the cache', T, async () => {
+    const fresh = await pythonWith(source, stores);
+    const downloads = (): number => server.requests.filter((r) => r === 'GET /files/srcpkg-1.0.0.tar.gz').length;
+    const before = downloads();
+    expect(before).toBe(1);
+    const root = workspace(fresh, { 'requirements.txt': 'srcpkg\n', 'tools/s.py': tool('tool_s', 'import srcpkg\nreturn {"output": srcpkg.value()}') });
+    const { result, events } = await callIn(fresh, root, 'tool_s', {});
+    expect(result).toMatchObject({ output: 42 });
+    const built = ofType(events, 'package.installed').find((e) => e.name === 'srcpkg');
+    expect(built).toMatchObject({ cached: true, sdist: `${server.url}/files/srcpkg-1.0.0.tar.gz` });
+    expect(built?.buildMs).toBeUndefined();
+    expect(downloads()).toBe(before);
+  });
+
   it('installs again in a new Python with the index gone: the built wheel and its dependency come from the cache, nothing is built', T, async () => {
     await server.close(); // from here on nothing answers: no index, no archive
     const fresh = await pythonWith(source, stores);
