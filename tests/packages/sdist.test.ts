@@ -106,6 +106,26 @@ describe('a release published only as a source archive', () => {
     expect(importable(engine, 'legacy')).toBe(false);
   });
 
+  it('[build-system] is read as PEP 517 says: requires without a backend means setuptools\' legacy backend; a backend-path out of the tree or bad TOML is refused in one line', T, () => {
+    const prepare = (name: string, pyproject: string | null): Record<string, unknown> => {
+      const files: Record<string, string> = { [`${name}-1.0/PKG-INFO`]: `Name: ${name}\n` };
+      if (pyproject !== null) files[`${name}-1.0/pyproject.toml`] = pyproject;
+      engine.fs.mkdirTree('/tmp/prepare-test');
+      engine.fs.writeFile(`/tmp/prepare-test/${name}.tar.gz`, tarGz(files));
+      const sdist = engine.py.pyimport('toolplay.packages.sdist') as { prepare(a: string, w: string): string; clean(w: string): void };
+      try {
+        return JSON.parse(sdist.prepare(`/tmp/prepare-test/${name}.tar.gz`, `/tmp/prepare-test/${name}`)) as Record<string, unknown>;
+      } finally {
+        sdist.clean('/tmp/prepare-test');
+      }
+    };
+    expect(prepare('plain', null)).toMatchObject({ root: '/tmp/prepare-test/plain/plain-1.0', requires: ['setuptools>=40.8.0'], backend: 'setuptools.build_meta:__legacy__', backend_path: [] });
+    expect(prepare('noback', '[build-system]\nrequires = ["setuptools>=61", "cython"]\n')).toMatchObject({ requires: ['setuptools>=61', 'cython'], backend: 'setuptools.build_meta:__legacy__' });
+    expect(prepare('flit', '[build-system]\nrequires = ["flit_core>=3.2"]\nbuild-backend = "flit_core.buildapi"\n')).toMatchObject({ requires: ['flit_core>=3.2'], backend: 'flit_core.buildapi', backend_path: [] });
+    expect(prepare('out', '[build-system]\nrequires = []\nbuild-backend = "b"\nbackend-path = ["../.."]\n')).toEqual({ error: 'its pyproject.toml\'s backend-path \'../..\' leaves the project\'s folder' });
+    expect(prepare('bad', '[build-system\n')).toMatchObject({ error: expect.stringMatching(/^its pyproject\.toml is not TOML \(/) });
+  });
+
   it('asked for in other words in a new Python, the archive is not downloaded nor built again: the wheel built before comes from the cache', T, async () => {
     const fresh = await pythonWith(source, stores);
     const downloads = (): number => server.requests.filter((r) => r === 'GET /files/srcpkg-1.0.0.tar.gz').length;

@@ -92,7 +92,10 @@ def _build_system(root: str) -> dict[str, Any]:
     real_root = os.path.realpath(root)
     for p in backend_path:
         # PEP 517: backend-path entries are relative to the tree and must stay inside it.
-        _inside(real_root, str(p))
+        try:
+            _inside(real_root, str(p))
+        except Refused:
+            raise Refused(f"its pyproject.toml's backend-path {str(p)!r} leaves the project's folder") from None
     if "build-backend" not in table:
         # PEP 517: no backend named means setuptools' legacy one (the requires are the project's).
         return {"requires": requires, "backend": DEFAULT_BACKEND, "backend_path": []}
