@@ -27,6 +27,28 @@ const brokensrc = buildSdist({
   backend: 'import buildhelp\n\ndef build_wheel(wheel_directory, config_settings=None, metadata_directory=None):\n'
     + '    print("compiling brokensrc/_speedups.c")\n    raise RuntimeError("command \'gcc\' failed: No such file or directory")\n',
 });
+const wikisrc = buildSdist({
+  name: 'wikisrc', version: '1.4.0', requires: ['helperdep'],
+  files: { 'wikisrc/__init__.py': 'from helperdep import twice\n\ndef summary(q):\n    return f"{q} is a topic ({twice(1)} sentences)."\n' },
+});
+// lollms_hub's wikipedia_search.py, with a package published (as wikipedia is) only as a source archive.
+const HUB_LIBRARY = `TOOL_LIBRARY_NAME = "Wiki from source"
+import pipmaster as pm
+
+
+def init_tool_library():
+    pm.ensure_packages({"wikisrc": ">=1.4.0"})
+
+
+def tool_search(args: dict, lollms=None):
+    """Search.
+
+    Parameters:
+    - query (str): what to look up
+    """
+    import wikisrc
+    return wikisrc.summary(args.get("query", ""))
+`;
 const badhash = buildSdist({ name: 'badhash', version: '1.0.0', files: { 'badhash/__init__.py': 'OK = True\n' } });
 // A setup.py project with no pyproject.toml: PEP 517's default backend, setuptools, which only the Pyodide distribution has.
 const legacy = { name: 'legacy', version: '1.0.0', bytes: tarGz({ 'legacy-1.0.0/PKG-INFO': 'Name: legacy\n', 'legacy-1.0.0/setup.py': 'from setuptools import setup\nsetup(name="legacy", version="1.0.0", packages=["legacy"])\n', 'legacy-1.0.0/legacy/__init__.py': 'OK = True\n' }) };
@@ -40,7 +62,7 @@ let stores: Stores;
 beforeAll(async () => {
   server = await servePackages({
     packages: [{ wheel: micropipStandIn(), inLock: true }, { wheel: helperdep }, { wheel: buildhelp }],
-    sdists: [srcpkg, brokensrc, { ...badhash, sha256: '0'.repeat(64) }, escape, legacy],
+    sdists: [srcpkg, wikisrc, brokensrc, { ...badhash, sha256: '0'.repeat(64) }, escape, legacy],
   });
   stores = memoryStores();
   source = await sourceOf(server);
@@ -69,6 +91,17 @@ describe('a release published only as a source archive', () => {
     expect(engine.py.runPython('import os; sum(len(os.listdir(d)) for d in ("/tmp/toolplay-sdist", "/tmp/toolplay-built") if os.path.isdir(d))')).toBe(0);
     expect(JSON.stringify(events)).not.toContain('tinybackend: wrote');
     expect(server.requests).toContain('GET /files/srcpkg-1.0.0.tar.gz');
+  });
+
+  it('a hub library unchanged: pipmaster in init_tool_library asks for it while Python waits (stand-in); it is built and installed, and the tool runs', T, async () => {
+    expect(engine.suspends).toBe(true);
+    const root = workspace(engine, { 'tools/wiki.py': HUB_LIBRARY });
+    const init = await callIn(engine, root, 'init_tool_library', {}, { profile: 'hub', init: true, library: `${root}/tools/wiki.py` });
+    expect(init.result).toMatchObject({ status: 200, body: { success: true } });
+    expect(ofType(init.events, 'package.failed')).toEqual([]);
+    expect(ofType(init.events, 'package.installed').find((e) => e.name === 'wikisrc')).toMatchObject({ version: '1.4.0', sdist: `${server.url}/files/wikisrc-1.4.0.tar.gz` });
+    const after = await callIn(engine, root, 'tool_search', { query: 'Python' }, { profile: 'hub' });
+    expect(after.result).toMatchObject({ model_content: 'Python is a topic (2 sentences).' });
   });
 
   it('a backend that fails: one line (package, version, the backend\'s last line), and nothing of the install stays importable', T, async () => {
