@@ -10,7 +10,7 @@ import { buildWheel } from '../support/wheels.ts';
 import { servePackages, type PackageServer } from '../support/package-server.ts';
 import { micropipStandIn } from '../support/micropip-stand-in.ts';
 import { callIn, memoryStores, ofType, pythonWith, sourceOf, workspace, type Stores, type TestSource } from './support.ts';
-import { buildSdist, tarGz } from './sdists.ts';
+import { buildSdist, tarGz, TINY_BACKEND } from './sdists.ts';
 
 const T = { timeout: 120_000 };
 const tool = (name: string, body: string): string =>
@@ -49,6 +49,20 @@ def tool_search(args: dict, lollms=None):
     import wikisrc
     return wikisrc.summary(args.get("query", ""))
 `;
+// A backend installed as a build requirement that, as setuptools does, puts its vendored packages on
+// sys.path when first imported and needs them in a later hook (setuptools: `wheel`, in build_wheel).
+const vendorback = buildWheel({
+  name: 'vendorback', version: '1.0.0', files: {
+    'vendorback/__init__.py': 'import os, sys\nsys.path.append(os.path.join(os.path.dirname(__file__), "_vendor"))\n\n'
+      + 'def get_requires_for_build_wheel(config_settings=None):\n    return []\n\n'
+      + 'def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):\n    import vhelper\n    return vhelper.build_wheel(wheel_directory)\n',
+    'vendorback/_vendor/vhelper.py': TINY_BACKEND,
+  },
+});
+const vendored = buildSdist({
+  name: 'vendored', version: '1.0.0', files: { 'vendored/__init__.py': 'OK = "vendored"\n' },
+  pyproject: '[build-system]\nrequires = ["vendorback"]\nbuild-backend = "vendorback"\n',
+});
 const badhash = buildSdist({ name: 'badhash', version: '1.0.0', files: { 'badhash/__init__.py': 'OK = True\n' } });
 // A setup.py project with no pyproject.toml: PEP 517's default backend, setuptools, which only the Pyodide distribution has.
 const legacy = { name: 'legacy', version: '1.0.0', bytes: tarGz({ 'legacy-1.0.0/PKG-INFO': 'Name: legacy\n', 'legacy-1.0.0/setup.py': 'from setuptools import setup\nsetup(name="legacy", version="1.0.0", packages=["legacy"])\n', 'legacy-1.0.0/legacy/__init__.py': 'OK = True\n' }) };
@@ -61,8 +75,8 @@ let stores: Stores;
 
 beforeAll(async () => {
   server = await servePackages({
-    packages: [{ wheel: micropipStandIn(), inLock: true }, { wheel: helperdep }, { wheel: buildhelp }],
-    sdists: [srcpkg, wikisrc, brokensrc, { ...badhash, sha256: '0'.repeat(64) }, escape, legacy],
+    packages: [{ wheel: micropipStandIn(), inLock: true }, { wheel: helperdep }, { wheel: buildhelp }, { wheel: vendorback }],
+    sdists: [srcpkg, wikisrc, vendored, brokensrc, { ...badhash, sha256: '0'.repeat(64) }, escape, legacy],
   });
   stores = memoryStores();
   source = await sourceOf(server);
@@ -102,6 +116,14 @@ describe('a release published only as a source archive', () => {
     expect(ofType(init.events, 'package.installed').find((e) => e.name === 'wikisrc')).toMatchObject({ version: '1.4.0', sdist: `${server.url}/files/wikisrc-1.4.0.tar.gz` });
     const after = await callIn(engine, root, 'tool_search', { query: 'Python' }, { profile: 'hub' });
     expect(after.result).toMatchObject({ model_content: 'Python is a topic (2 sentences).' });
+  });
+
+  it('a backend installed as a build requirement keeps what it put on sys.path between its hooks (as setuptools needs its vendored wheel)', T, async () => {
+    const root = workspace(engine, { 'requirements.txt': 'vendored\n', 'tools/v.py': tool('tool_v', 'import vendored\nreturn {"output": vendored.OK}') });
+    const { result, events } = await callIn(engine, root, 'tool_v', {});
+    expect(ofType(events, 'package.failed')).toEqual([]);
+    expect(result).toMatchObject({ output: 'vendored' });
+    expect(ofType(events, 'package.installed').map((e) => e.name)).toEqual(expect.arrayContaining(['vendorback', 'vendored']));
   });
 
   it('a backend that fails: one line (package, version, the backend\'s last line), and nothing of the install stays importable', T, async () => {

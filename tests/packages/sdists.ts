@@ -98,6 +98,8 @@ export interface SdistSpec {
   backend?: string;
   /** `[build-system] requires`. */
   buildRequires?: string[];
+  /** The whole pyproject.toml, instead of one naming the in-tree backend. */
+  pyproject?: string;
 }
 
 export interface BuiltSdist {
@@ -111,7 +113,7 @@ export interface BuiltSdist {
 export function buildSdist(spec: SdistSpec): BuiltSdist {
   const top = `${spec.name}-${spec.version}`;
   const files: Record<string, string> = {
-    [`${top}/pyproject.toml`]: `[build-system]\nrequires = ${JSON.stringify(spec.buildRequires ?? [])}\nbuild-backend = "tinybackend"\nbackend-path = ["."]\n`,
+    [`${top}/pyproject.toml`]: spec.pyproject ?? `[build-system]\nrequires = ${JSON.stringify(spec.buildRequires ?? [])}\nbuild-backend = "tinybackend"\nbackend-path = ["."]\n`,
     [`${top}/tinybackend.py`]: spec.backend ?? TINY_BACKEND,
     [`${top}/NAME`]: `${spec.name} ${spec.version}\n`,
     [`${top}/requires.txt`]: `${(spec.requires ?? []).join('\n')}\n`,

@@ -138,13 +138,21 @@ def _in_tree(root: str, backend_path: list[str]):
             yield out
     finally:
         os.chdir(saved_cwd)
-        sys.path[:] = saved_path
         real_root = os.path.realpath(root)
+        # Entries into the tree go (backend-path, the legacy backend's setup.py folder); what the
+        # backend added elsewhere stays: setuptools puts its vendored packages (wheel, …) on
+        # sys.path once, when first imported, and needs them in every later hook.
+        sys.path[:] = [p for p in sys.path if p in saved_path or (os.path.isabs(p) and not _under(p, real_root))]
         for name in set(sys.modules) - before:
             file = getattr(sys.modules.get(name), "__file__", None) or ""
-            if file and os.path.realpath(file).startswith(real_root + os.sep):
+            if file and _under(file, real_root):
                 del sys.modules[name]
         importlib.invalidate_caches()
+
+
+def _under(path: str, root: str) -> bool:
+    real = os.path.realpath(path)
+    return real == root or real.startswith(root + os.sep)
 
 
 def _backend(spec: str) -> Any:
