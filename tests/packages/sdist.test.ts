@@ -63,6 +63,7 @@ const vendored = buildSdist({
   name: 'vendored', version: '1.0.0', files: { 'vendored/__init__.py': 'OK = "vendored"\n' },
   pyproject: '[build-system]\nrequires = ["vendorback"]\nbuild-backend = "vendorback"\n',
 });
+const compiled = buildSdist({ name: 'compiled', version: '2.0.0', files: { 'compiled/__init__.py': 'OK = True\n' }, backend: TINY_BACKEND.replaceAll('py3-none-any', 'cp314-cp314-linux_x86_64') });
 const badhash = buildSdist({ name: 'badhash', version: '1.0.0', files: { 'badhash/__init__.py': 'OK = True\n' } });
 // A setup.py project with no pyproject.toml: PEP 517's default backend, setuptools, which only the Pyodide distribution has.
 const legacy = { name: 'legacy', version: '1.0.0', bytes: tarGz({ 'legacy-1.0.0/PKG-INFO': 'Name: legacy\n', 'legacy-1.0.0/setup.py': 'from setuptools import setup\nsetup(name="legacy", version="1.0.0", packages=["legacy"])\n', 'legacy-1.0.0/legacy/__init__.py': 'OK = True\n' }) };
@@ -76,7 +77,7 @@ let stores: Stores;
 beforeAll(async () => {
   server = await servePackages({
     packages: [{ wheel: micropipStandIn(), inLock: true }, { wheel: helperdep }, { wheel: buildhelp }, { wheel: vendorback }],
-    sdists: [srcpkg, wikisrc, vendored, brokensrc, { ...badhash, sha256: '0'.repeat(64) }, escape, legacy],
+    sdists: [srcpkg, wikisrc, vendored, brokensrc, compiled, { ...badhash, sha256: '0'.repeat(64) }, escape, legacy],
   });
   stores = memoryStores();
   source = await sourceOf(server);
@@ -136,6 +137,14 @@ describe('a release published only as a source archive', () => {
     for (const module of ['brokensrc', 'buildhelp', 'tinybackend']) expect(importable(engine, module), module).toBe(false);
     // …and the loader no longer counts the build requirement as loaded, so the next build installs it again.
     expect(Object.keys(engine.py.loadedPackages)).not.toContain('buildhelp');
+  });
+
+  it('a backend that writes a wheel for one platform (a compiled extension) is refused in one line, and nothing is installed', T, async () => {
+    const root = workspace(engine, { 'requirements.txt': 'compiled\n', 'tools/c.py': tool('tool_c', 'return {"output": "x"}') });
+    const failed = ofType((await callIn(engine, root, 'tool_c', {})).events, 'package.failed');
+    expect(failed[0]?.message).toBe('compiled 2.0.0 could not be built from its source archive (compiled-2.0.0.tar.gz) by tinybackend: it built compiled-2.0.0-cp314-cp314-linux_x86_64.whl, '
+      + 'a wheel for one platform: it has a compiled extension, which cannot be built for a browser here');
+    expect(importable(engine, 'compiled')).toBe(false);
   });
 
   it('an archive whose bytes are not the ones the index names is refused before anything is built', T, async () => {
