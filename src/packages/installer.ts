@@ -402,7 +402,15 @@ export class Installer {
   }
 
   /** The files the first index that answers lists for `name` (PEP 691 JSON), or null. */
-  async #indexFiles(name: string, sink: InstallRun): Promise<IndexFile[] | null> {
+  #indexFiles(name: string, sink: InstallRun): Promise<IndexFile[] | null> {
+    // Asked once per install: whether to build, then (when that did not help) why not.
+    const key = canonicalName(name);
+    let files = sink.indexFiles.get(key);
+    if (!files) sink.indexFiles.set(key, (files = this.#readIndexFiles(name, sink)));
+    return files;
+  }
+
+  async #readIndexFiles(name: string, sink: InstallRun): Promise<IndexFile[] | null> {
     for (const base of this.sources.indexUrls) {
       const files = await this.guard.installing(this.#scope(sink, null), async () => {
         const response = await this.guard.fetch(`${base.replace(/\/+$/, '')}/${canonicalName(name)}/`, { headers: { Accept: 'application/vnd.pypi.simple.v1+json' } });
@@ -454,6 +462,8 @@ class InstallRun implements InstallSink {
   readonly reported = new Set<string>();
   /** Index requests that got no answer: why micropip could not "fetch metadata". */
   readonly unanswered: Array<{ url: string; reason: string }> = [];
+  /** The index's files per project, read once in this install. */
+  readonly indexFiles = new Map<string, Promise<IndexFile[] | null>>();
   readonly #started = performance.now();
   readonly progress?: (p: InstallProgress) => void;
 
