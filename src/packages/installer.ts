@@ -348,12 +348,16 @@ export class Installer {
     const started = performance.now();
     const py = this.#sdist();
     const work = `/tmp/toolplay-sdist/${archive.sha256.slice(0, 16)}`;
+    // The index names the file: only its last part is used, inside the build's own folder.
+    const file = archive.filename.replace(/^.*[\\/]/, '') || 'archive.tar.gz';
     this.#building += 1;
+    let backend = '';
     try {
       py.clean(work);
       this.#files.mkdirTree(work);
-      this.#files.writeFile(`${work}/${archive.filename}`, bytes);
-      const tree = JSON.parse(py.prepare(`${work}/${archive.filename}`, `${work}/src`)) as { error?: string; root: string; requires: string[]; backend: string; backend_path: string[] };
+      this.#files.writeFile(`${work}/${file}`, bytes);
+      const tree = JSON.parse(py.prepare(`${work}/${file}`, `${work}/src`)) as { error?: string; root: string; requires: string[]; backend: string; backend_path: string[] };
+      backend = tree.backend;
       const failed = (why: string): { error: string } => ({ error: `${label} could not be built from its source archive (${archive.filename})${tree.backend ? ` by ${tree.backend}` : ''}: ${why}` });
       if (tree.error) return failed(tree.error);
       const missing = await this.#buildRequirements(tree.requires, sink);
@@ -365,6 +369,9 @@ export class Installer {
       const out = JSON.parse(py.build(tree.root, tree.backend, JSON.stringify(tree.backend_path), `${work}/dist`)) as { error?: string; wheel?: string };
       if (out.error || !out.wheel) return failed(out.error ?? 'the backend gave no wheel');
       return { file: out.wheel.split('/').pop() ?? '', bytes: this.#files.readFile(out.wheel), ms: Math.round(performance.now() - started) };
+    } catch (e) {
+      // Not the backend's failure (sdist.py answers those): Python or the file system gave way.
+      return { error: `${label} could not be built from its source archive (${archive.filename})${backend ? ` by ${backend}` : ''}: ${pythonMessage(e)}` };
     } finally {
       this.#building -= 1;
       py.clean(work);
