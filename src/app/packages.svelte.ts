@@ -8,7 +8,7 @@ import type { Diagnostic } from '../protocol/diagnostics.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import { DEFAULT_PACKAGE_SETTINGS, type PackageNeed, type PackageRow, type PackageSettings, type PackagesView } from '../protocol/packages.ts';
 import type { PythonPort, WorkspacePort } from './ports.ts';
-import { parseRequirement } from '../packages/requirement.ts';
+import { canonicalName, parseRequirement } from '../packages/requirement.ts';
 
 /** Where the workspace keeps the requirements the person adds: its root's requirements.txt. */
 export const REQUIREMENTS_FILE = 'requirements.txt';
@@ -36,6 +36,8 @@ export class PackagesState {
   #progress = $state.raw<{ name: string; loaded: number; total: number | null } | null>(null);
   /** Requirement → why it could not be installed, from the last installs (a call's or the view's). */
   #failed = $state.raw<ReadonlyMap<string, string>>(new Map());
+  /** Package key → the source archive (its file name) its wheel was built from, from the installs seen. */
+  #built = $state.raw<ReadonlyMap<string, string>>(new Map());
 
   constructor(deps: PackagesDeps) {
     this.#deps = deps;
@@ -46,6 +48,8 @@ export class PackagesState {
   get installing(): boolean { return this.#installing; }
   get progress(): { name: string; loaded: number; total: number | null } | null { return this.#progress; }
   get failed(): ReadonlyMap<string, string> { return this.#failed; }
+  /** Package key → the source archive its wheel was built from (the index had no wheel for it). */
+  get built(): ReadonlyMap<string, string> { return this.#built; }
   /** Rows a call would install first and this Python has not. */
   get missing(): PackageRow[] { return (this.#view?.rows ?? []).filter((r) => r.installed === null && !r.optional); }
   get blocked(): string | null { return this.#deps.gate(); }
@@ -101,6 +105,12 @@ export class PackagesState {
 
   /** A call's (or an install's) package events: what failed and what worked since. */
   noteEvents(events: readonly TelemetryEvent[]): void {
+    const built = events.filter((e) => e.type === 'package.installed' && e.sdist !== undefined);
+    if (built.length) {
+      const next = new Map(this.#built);
+      for (const e of built) if (e.type === 'package.installed' && e.sdist) next.set(canonicalName(e.name), decodeURIComponent(e.sdist.split('/').pop() ?? e.sdist));
+      this.#built = next;
+    }
     if (!events.some((e) => e.type === 'package.failed' || e.type === 'package.installing')) return;
     const failed = new Map(this.#failed);
     for (const e of events) {

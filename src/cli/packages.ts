@@ -10,6 +10,7 @@ import { statSync } from 'node:fs';
 import type { PackageRow } from '../protocol/packages.ts';
 import { PROFILES, type Profile } from '../protocol/vocabulary.ts';
 import { packagesView } from '../packages/view.ts';
+import { canonicalName } from '../packages/requirement.ts';
 import type { Outcome } from './commands.ts';
 import { openEngine, usePackages } from './host.ts';
 import { choice, existing, parse, positionals } from './options.ts';
@@ -18,6 +19,8 @@ import { PACKAGE_FLAGS, packageOptions } from './packages-options.ts';
 interface Checked extends PackageRow {
   /** Why it cannot be had (an install was tried), or null. */
   problem: string | null;
+  /** The source archive its wheel was built from (the index has no wheel for it), or null. */
+  builtFrom: string | null;
 }
 
 export async function packages(args: string[]): Promise<Outcome | 'help'> {
@@ -38,8 +41,16 @@ export async function packages(args: string[]): Promise<Outcome | 'help'> {
   const sizes = new Map((await installer.cache.store.entries()).map((e) => [e.url, e.size]));
   const view = packagesView(status, lock, (p) => installer.wheelOf(p), (url) => sizes.get(url) ?? null);
   const wanted = view.rows.filter((r) => r.installed === null && !r.optional);
-  const report = await installer.install(wanted.map((r) => r.requirement), { event: () => {} });
-  const rows: Checked[] = view.rows.map((r) => ({ ...r, problem: report.failed.find((f) => f.requirement === r.requirement)?.message ?? null }));
+  const built = new Map<string, string>();
+  const report = await installer.install(wanted.map((r) => r.requirement), {
+    event: (e) => {
+      if (e.type === 'package.installed' && e.sdist) built.set(canonicalName(e.name), e.sdist);
+    },
+  });
+  const rows: Checked[] = view.rows.map((r) => {
+    const problem = report.failed.find((f) => f.requirement === r.requirement)?.message ?? null;
+    return { ...r, problem, builtFrom: problem === null ? (built.get(r.key) ?? null) : null };
+  });
   const code = rows.some((r) => r.problem !== null) ? 1 : 0;
   if (values.json) return { stdout: `${JSON.stringify({ packages: rows, unreadable: view.unreadable }, null, 2)}\n`, code };
   return { stdout: text(rows, root, view.unreadable.length), code };
@@ -52,7 +63,9 @@ function text(rows: Checked[], root: string, unreadable: number): string {
   const lines = rows.map((r) => {
     const asked = r.origins.map((n) => `${n.file.startsWith(`${root}/`) ? n.file.slice(root.length + 1) : n.file}${n.line ? `:${n.line}` : ''} (${n.kind}${n.where && n.where !== '<module>' ? ` in ${n.where}` : ''})`).join(', ');
     const version = r.version ?? (r.source === 'index' ? 'micropip picks' : '');
-    const state = r.problem !== null ? `cannot be had: ${r.problem}` : r.optional && r.installed === null ? 'optional, not installed' : 'can be had';
+    const state = r.problem !== null ? `cannot be had: ${r.problem}`
+      : r.builtFrom !== null ? `can be had: built from source archive (${decodeURIComponent(r.builtFrom.split('/').pop() ?? r.builtFrom)})`
+        : r.optional && r.installed === null ? 'optional, not installed' : 'can be had';
     return `${r.requirement}  [${SOURCE[r.source]}${version ? `, ${version}` : ''}${r.guessed ? ', name guessed from the import' : ''}]  ${state}\n    asked by ${asked}`;
   });
   const note = unreadable ? `\n${unreadable} pipmaster call(s) name their packages with expressions toolplay cannot read beforehand.` : '';

@@ -85,8 +85,10 @@ Lists what the tools under PATH ask for — their imports, the requirements.txt 
 their pipmaster calls — one package a line: the requirement, where it comes from (the Pyodide
 distribution, or the package index micropip reads), its version, where the files ask for it, and
 whether it can be had here. To tell, it installs what is missing into this command's Python (the
-wheels stay cached for later commands); what cannot be had says why in one line (an unknown name,
-no pure-Python or WebAssembly wheel, a source that does not answer).
+wheels stay cached for later commands); a release the index has only as a source archive is
+built into a wheel by its own build backend ("built from source archive"); what cannot be had
+says why in one line (an unknown name, no pure-Python or WebAssembly wheel, a build that failed,
+a source that does not answer).
 
 Options:
   --profile P        the host the tools are for (the needs are the same for every host)

@@ -7,6 +7,11 @@
  *   from the distribution like any package, which resolves it against the package index (PyPI, or
  *   the index URL the workspace sets) and the lock. A failed micropip install is rolled back, so no
  *   half-installed package stays importable.
+ * - a release the index publishes only as a source archive (an sdist, as wikipedia 1.4.0 is) is
+ *   downloaded and checked against the index's sha256, built into a wheel by its own PEP 517 backend
+ *   (its build requirements installed first, by this installer), and that wheel is handed to
+ *   micropip, which installs it and resolves its dependencies as for any wheel (sdist.ts). The built
+ *   wheel is cached under the archive's URL and sha256.
  * Each install that worked is remembered as the exact wheels it took (a plan): the next time the
  * same requirements are asked for and every wheel is cached, Pyodide's loader installs them straight
  * from the cache, without the index — so a reload, Restart Python or an offline visit installs fast.
@@ -19,7 +24,8 @@ import { canonicalName, parseRequirement, type Requirement } from './requirement
 import type { PlanStore } from './plans.ts';
 import type { WheelCache } from './wheel-cache.ts';
 import { sha256Hex } from '../net/digest.ts';
-import { requirementsWithoutWheel, whyNoWheel, type IndexFile } from './no-wheel.ts';
+import { noWheel, requirementsWithoutWheel, whyNoWheel, type IndexFile } from './no-wheel.ts';
+import { buildKey, buildRequirement, builtFrom, builtWheelUrl } from './sdist.ts';
 
 /** Where packages come from: the Pyodide distribution's files (its lock's base URL) and the package index. */
 export interface PackageSources {
@@ -39,7 +45,13 @@ export const DEFAULT_SOURCES: Omit<PackageSources, 'packageBase'> = { indexUrls:
 /** `package.installed` / `package.failed`, as the telemetry carries them (without callId and time). */
 export type PackageEvent =
   | { type: 'package.installing'; requirements: string[]; done: boolean }
-  | { type: 'package.installed'; name: string; version: string; source: 'pyodide' | 'index'; url: string; bytes: number; cached: boolean; ms: number }
+  | {
+    type: 'package.installed'; name: string; version: string; source: 'pyodide' | 'index'; url: string; bytes: number; cached: boolean; ms: number;
+    /** The wheel was built from this source archive (an sdist) by its own build backend. */
+    sdist?: string;
+    /** How long that build took, in this install (absent when the built wheel came from the cache). */
+    buildMs?: number;
+  }
   | { type: 'package.failed'; requirement: string; message: string };
 
 /** An install's progress, for the bar: the wheel being fetched, its bytes so far and in all (null: unknown). */
@@ -63,7 +75,44 @@ export function wheelName(url: string): { name: string; version: string } {
   return { name: canonicalName(name), version };
 }
 
+/** A release an index publishes only as a source archive. */
+interface SourceArchive {
+  name: string;
+  version: string;
+  filename: string;
+  url: string;
+  sha256: string | null;
+}
+
+interface Dists {
+  snapshot(): string;
+  rollback(before: string): string;
+  micropip_install: { callKwargs(...args: unknown[]): Promise<string> };
+}
+
+/** python/toolplay/packages/sdist.py: each answers JSON text. */
+interface SdistModule {
+  prepare(archive: string, work: string): string;
+  dynamic_requires(root: string, backend: string, backendPath: string): string;
+  build(root: string, backend: string, backendPath: string, outdir: string): string;
+  clean(work: string): void;
+}
+
+/** What a build needs of Python's file system (Emscripten's FS). */
+interface Files {
+  mkdirTree(path: string): unknown;
+  writeFile(path: string, data: Uint8Array): void;
+  readFile(path: string): Uint8Array;
+}
+
 export class Installer {
+  /** Source archives being built now, one inside another's build requirements. */
+  #building = 0;
+
+  get #files(): Files {
+    return this.py.FS as Files;
+  }
+
   constructor(
     readonly py: PyodideAPI,
     readonly lock: LockIndex,
@@ -170,22 +219,172 @@ export class Installer {
       }
       await this.#installing(sink, 'pyodide', () => this.py.loadPackage('micropip', { messageCallback: () => {}, errorCallback: () => {} }));
     }
-    const dists = this.py.pyimport('toolplay.packages.dists') as {
-      snapshot(): string;
-      rollback(before: string): string;
-      micropip_install: { callKwargs(...args: unknown[]): Promise<string> };
-    };
+    const dists = this.#dists();
     const before = dists.snapshot();
     const fetched: string[] = [];
-    const why = await this.#installing(sink, 'index', () => dists.micropip_install.callKwargs(texts, this.sources.indexUrls, {}), fetched);
-    if (why === '') {
+    const outcome = await this.#micropipBuilding(texts, sink, fetched, new Set());
+    if (outcome.why === '') {
       report.installed.push(...texts);
       await this.plans.write(key, fetched).catch(() => {});
       return;
     }
     const removed = dists.rollback(before);
-    const message = (await this.#explainFailure(why, sink)) + (removed ? ` (${removed} rolled back: nothing of this install stays importable)` : '');
+    this.#forget(removed);
+    const message = (outcome.explained ?? (await this.#explainFailure(outcome.why, sink))) + (removed ? ` (${removed} rolled back: nothing of this install stays importable)` : '');
     for (const t of texts) this.#fail(report, sink, t, message);
+  }
+
+  /**
+   * Pyodide's loader no longer counts the rolled-back distributions as loaded: a build requirement
+   * the loader brought (setuptools) is loaded again by the next install that needs it.
+   */
+  #forget(removed: string): void {
+    const gone = new Set(removed.split(',').map((n) => canonicalName(n.trim())).filter(Boolean));
+    const loaded = this.py.loadedPackages as Record<string, unknown>;
+    for (const name of Object.keys(loaded)) if (gone.has(canonicalName(name))) Reflect.deleteProperty(loaded, name);
+  }
+
+  #dists(): Dists {
+    return this.py.pyimport('toolplay.packages.dists') as Dists;
+  }
+
+  /**
+   * micropip installs `requirements`; when it finds no wheel for one (or for one they depend on)
+   * whose matching release the index has only as a source archive, that archive is built into a
+   * wheel, micropip installs the wheel, and micropip is asked again. `why` is micropip's failure
+   * ('' when it worked), `explained` a build's own failure in words.
+   */
+  async #micropipBuilding(requirements: string[], sink: InstallRun, fetched: string[], built: Set<string>): Promise<{ why: string; explained?: string }> {
+    const dists = this.#dists();
+    for (;;) {
+      const why = await this.#installing(sink, 'index', () => dists.micropip_install.callKwargs(requirements, this.sources.indexUrls, {}), fetched);
+      if (why === '') return { why };
+      const archives = await this.#sourceOnly(why, sink);
+      const fresh = archives.filter((a) => !built.has(a.url));
+      // Nothing to build, or built already and still not enough (another version asked for): micropip's words stand.
+      if (!fresh.length) return { why };
+      for (const archive of fresh) {
+        built.add(archive.url);
+        const failure = await this.#fromSource(archive, sink, fetched, built);
+        if (failure) return { why, explained: failure };
+      }
+    }
+  }
+
+  /** The releases micropip found no wheel for that the index has as a source archive only. */
+  async #sourceOnly(why: string, sink: InstallRun): Promise<SourceArchive[]> {
+    const out: SourceArchive[] = [];
+    for (const requirement of requirementsWithoutWheel(why)) {
+      const found = await noWheel(requirement, (name) => this.#indexFiles(name, sink));
+      const sdist = found?.sdist;
+      if (sdist?.file.url) out.push({ name: sdist.name, version: sdist.version, filename: sdist.file.filename, url: sdist.file.url, sha256: sdist.file.hashes?.sha256 ?? null });
+    }
+    return out;
+  }
+
+  /**
+   * Builds `archive` into a wheel (or takes the wheel built before from the cache) and has micropip
+   * install it from Python's file system (`emfs:`), its dependencies from the index. The failure in
+   * one line, or null.
+   */
+  async #fromSource(archive: SourceArchive, sink: InstallRun, fetched: string[], built: Set<string>): Promise<string | null> {
+    const label = `${archive.name} ${archive.version}`;
+    if (!archive.sha256) return `${label} is published only as a source archive (${archive.filename}) and the index gives no sha256 for it: toolplay builds only an archive it can check`;
+    const key = buildKey(archive.url, archive.sha256);
+    const known = (await this.plans.read(key).catch(() => null))?.[0];
+    const kept = known ? await this.cache.get(known) : null;
+    let wheel: { url: string; bytes: Uint8Array; buildMs?: number };
+    if (known && kept) wheel = { url: known, bytes: kept.bytes };
+    else {
+      const made = await this.#build({ ...archive, sha256: archive.sha256 }, sink);
+      if ('error' in made) return made.error;
+      wheel = { url: builtWheelUrl(archive.url, archive.sha256, made.file), bytes: made.bytes, buildMs: made.ms };
+      await this.cache.put({ url: wheel.url, sha256: await sha256Hex(wheel.bytes), bytes: wheel.bytes });
+      await this.plans.write(key, [wheel.url]).catch(() => {});
+    }
+    const file = decodeURIComponent(wheel.url.split('/').pop() ?? '');
+    const dir = `/tmp/toolplay-built/${archive.sha256.slice(0, 16)}`;
+    this.#files.mkdirTree(dir);
+    this.#files.writeFile(`${dir}/${file}`, wheel.bytes);
+    try {
+      const installed = await this.#micropipBuilding([`emfs:${dir}/${file}`], sink, fetched, built);
+      if (installed.why !== '') return installed.explained ?? `${label} was built from its source archive (${archive.filename}), but its wheel did not install: ${pythonMessage(await this.#explainFailure(installed.why, sink))}`;
+    } finally {
+      this.#sdist().clean(dir);
+    }
+    fetched.push(wheel.url);
+    const { version } = wheelName(wheel.url);
+    sink.event({
+      type: 'package.installed', name: canonicalName(archive.name), version: version || archive.version, source: 'index', url: wheel.url, bytes: wheel.bytes.byteLength,
+      cached: wheel.buildMs === undefined, ms: sink.elapsed(), sdist: archive.url, ...(wheel.buildMs === undefined ? {} : { buildMs: wheel.buildMs }),
+    });
+    return null;
+  }
+
+  #sdist(): SdistModule {
+    return this.py.pyimport('toolplay.packages.sdist') as SdistModule;
+  }
+
+  /**
+   * Downloads the archive (checked against the index's sha256), unpacks it and builds it with its
+   * own backend (python/toolplay/packages/sdist.py), its build requirements installed first by this
+   * installer. The wheel's file name and bytes, or the failure in one line.
+   */
+  async #build(archive: SourceArchive & { sha256: string }, sink: InstallRun): Promise<{ file: string; bytes: Uint8Array; ms: number } | { error: string }> {
+    const label = `${archive.name} ${archive.version}`;
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.guard.installing(this.#scope(sink, null), async () => {
+        const response = await this.guard.fetch(archive.url);
+        if (!response.ok) throw new Error(`${archive.url} answered ${response.status} ${response.statusText}`.trim());
+        return new Uint8Array(await response.arrayBuffer());
+      });
+    } catch (e) {
+      return { error: `${label}'s source archive (${archive.filename}) could not be downloaded: ${describeError(e)}` };
+    }
+    const actual = await sha256Hex(bytes);
+    if (actual !== archive.sha256) return { error: `${label}'s source archive (${archive.filename}) is not the one the index names: its sha256 is ${actual}, the index says ${archive.sha256}; nothing was built` };
+    if (this.#building >= 3) return { error: `${label} is needed to build another source archive, which is needed to build another: toolplay stops building at three levels` };
+    const started = performance.now();
+    const py = this.#sdist();
+    const work = `/tmp/toolplay-sdist/${archive.sha256.slice(0, 16)}`;
+    // The index names the file: only its last part is used, inside the build's own folder.
+    const file = archive.filename.replace(/^.*[\\/]/, '') || 'archive.tar.gz';
+    this.#building += 1;
+    let backend = '';
+    try {
+      py.clean(work);
+      this.#files.mkdirTree(work);
+      this.#files.writeFile(`${work}/${file}`, bytes);
+      const tree = JSON.parse(py.prepare(`${work}/${file}`, `${work}/src`)) as { error?: string; root: string; requires: string[]; backend: string; backend_path: string[] };
+      backend = tree.backend;
+      const failed = (why: string): { error: string } => ({ error: `${label} could not be built from its source archive (${archive.filename})${tree.backend ? ` by ${tree.backend}` : ''}: ${why}` });
+      if (tree.error) return failed(tree.error);
+      const missing = await this.#buildRequirements(tree.requires, sink);
+      if (missing) return failed(missing);
+      const more = JSON.parse(py.dynamic_requires(tree.root, tree.backend, JSON.stringify(tree.backend_path))) as { error?: string; requires?: string[] };
+      if (more.error) return failed(more.error);
+      const missingMore = await this.#buildRequirements(more.requires ?? [], sink);
+      if (missingMore) return failed(missingMore);
+      const out = JSON.parse(py.build(tree.root, tree.backend, JSON.stringify(tree.backend_path), `${work}/dist`)) as { error?: string; wheel?: string };
+      if (out.error || !out.wheel) return failed(out.error ?? 'the backend gave no wheel');
+      return { file: out.wheel.split('/').pop() ?? '', bytes: this.#files.readFile(out.wheel), ms: Math.round(performance.now() - started) };
+    } catch (e) {
+      // Not the backend's failure (sdist.py answers those): Python or the file system gave way.
+      return { error: `${label} could not be built from its source archive (${archive.filename})${backend ? ` by ${backend}` : ''}: ${pythonMessage(e)}` };
+    } finally {
+      this.#building -= 1;
+      py.clean(work);
+    }
+  }
+
+  /** Installs a build's requirements (setuptools from the lock when its version will do); why not, or null. */
+  async #buildRequirements(requires: string[], sink: InstallRun): Promise<string | null> {
+    if (!requires.length) return null;
+    const report: InstallReport = { installed: [], failed: [] };
+    await this.#install(requires.map((r) => buildRequirement(r, this.lock)), report, sink);
+    const first = report.failed[0];
+    return first ? `its build requirement ${first.requirement} could not be installed: ${first.message}` : null;
   }
 
   /** Installs a remembered plan straight from the cache; false (nothing installed) when a wheel is not cached any more. */
@@ -210,13 +409,23 @@ export class Installer {
   }
 
   /** The files the first index that answers lists for `name` (PEP 691 JSON), or null. */
-  async #indexFiles(name: string, sink: InstallRun): Promise<IndexFile[] | null> {
+  #indexFiles(name: string, sink: InstallRun): Promise<IndexFile[] | null> {
+    // Asked once per install: whether to build, then (when that did not help) why not.
+    const key = canonicalName(name);
+    let files = sink.indexFiles.get(key);
+    if (!files) sink.indexFiles.set(key, (files = this.#readIndexFiles(name, sink)));
+    return files;
+  }
+
+  async #readIndexFiles(name: string, sink: InstallRun): Promise<IndexFile[] | null> {
     for (const base of this.sources.indexUrls) {
       const files = await this.guard.installing(this.#scope(sink, null), async () => {
         const response = await this.guard.fetch(`${base.replace(/\/+$/, '')}/${canonicalName(name)}/`, { headers: { Accept: 'application/vnd.pypi.simple.v1+json' } });
         if (!response.ok) return null;
         const data = (await response.json()) as { files?: unknown };
-        return Array.isArray(data.files) ? (data.files as IndexFile[]) : null;
+        const page = response.url || `${base.replace(/\/+$/, '')}/${canonicalName(name)}/`;
+        // PEP 691 allows a file's URL relative to the page that lists it.
+        return Array.isArray(data.files) ? (data.files as IndexFile[]).map((f) => ({ ...f, ...(typeof f.url === 'string' ? { url: new URL(f.url, page).href } : {}) })) : null;
       }).catch(() => null);
       if (files) return files;
     }
@@ -247,7 +456,8 @@ export class Installer {
         const { name, version } = wheelName(w.url);
         const fromLock = this.lock.get(name);
         const source = fromLock && w.url.endsWith(`/${fromLock.file_name}`) ? 'pyodide' : record.source;
-        sink.event({ type: 'package.installed', name, version, source, url: w.url, bytes: w.bytes, cached: !sink.downloaded.has(w.url), ms: sink.elapsed() });
+        const sdist = builtFrom(w.url);
+        sink.event({ type: 'package.installed', name, version, source, url: w.url, bytes: w.bytes, cached: !sink.downloaded.has(w.url), ms: sink.elapsed(), ...(sdist ? { sdist } : {}) });
       },
     };
   }
@@ -259,6 +469,8 @@ class InstallRun implements InstallSink {
   readonly reported = new Set<string>();
   /** Index requests that got no answer: why micropip could not "fetch metadata". */
   readonly unanswered: Array<{ url: string; reason: string }> = [];
+  /** The index's files per project, read once in this install. */
+  readonly indexFiles = new Map<string, Promise<IndexFile[] | null>>();
   readonly #started = performance.now();
   readonly progress?: (p: InstallProgress) => void;
 

@@ -18,7 +18,11 @@ export type TelemetryEvent =
   /** An install begins (`done: false`) or ends (`done: true`): the call's time limit waits meanwhile, as for a popup. */
   | { type: 'package.installing'; callId: string; requirements: string[]; done: boolean; t: number }
   /** A package the call installed (its wheel fetched or taken from the cache): src/packages/installer.ts. */
-  | { type: 'package.installed'; callId: string; name: string; version: string; source: 'pyodide' | 'index'; url: string; bytes: number; cached: boolean; ms: number; t: number }
+  | {
+    type: 'package.installed'; callId: string; name: string; version: string; source: 'pyodide' | 'index'; url: string; bytes: number; cached: boolean; ms: number; t: number;
+    /** Built from this source archive (an sdist) by its own build backend; `buildMs` when built in this install. */
+    sdist?: string; buildMs?: number;
+  }
   /** A requirement that could not be installed, and why in one line. */
   | { type: 'package.failed'; callId: string; requirement: string; message: string; t: number }
   /** A wheel's bytes arriving (the progress bar; not kept in the log). */

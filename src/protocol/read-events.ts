@@ -50,6 +50,7 @@ const READERS: { [K in TelemetryEventType]: (o: Fields, base: { callId: string; 
   'package.installed': (o, b) => ({
     type: 'package.installed', ...b, name: text(o, 'name'), version: text(o, 'version'), source: oneOf(o, 'source', ['pyodide', 'index'] as const),
     url: text(o, 'url'), bytes: number(o, 'bytes'), cached: o.cached === true, ms: number(o, 'ms'),
+    ...(o.sdist === undefined ? {} : { sdist: text(o, 'sdist') }), ...(o.buildMs === undefined ? {} : { buildMs: number(o, 'buildMs') }),
   }),
   'package.failed': (o, b) => ({ type: 'package.failed', ...b, requirement: text(o, 'requirement'), message: text(o, 'message') }),
   'package.progress': (o, b) => ({ type: 'package.progress', ...b, name: text(o, 'name'), loaded: number(o, 'loaded'), total: o.total === null ? null : number(o, 'total') }),

@@ -10,6 +10,7 @@ import type { PackageSettings } from '../../src/protocol/packages.ts';
 import { buildWheel } from '../support/wheels.ts';
 import { micropipStandIn } from '../support/micropip-stand-in.ts';
 import { send, servePackages, type PackageServer } from '../support/package-server.ts';
+import { buildSdist } from '../packages/sdists.ts';
 
 const enc = new TextEncoder();
 const review = (page: Page) => page.getByRole('region', { name: 'Review mode' });
@@ -62,7 +63,45 @@ async function trust(page: Page): Promise<void> {
   await review(page).getByRole('button', { name: 'Trust and run' }).waitFor({ state: 'detached' });
 }
 
+const helperdep = buildWheel({ name: 'helperdep', version: '1.1.0', files: { 'helperdep/__init__.py': 'def twice(n):\n    return 2 * n\n' } });
+const srcpkg = buildSdist({
+  name: 'srcpkg', version: '1.0.0', requires: ['helperdep>=1.0'],
+  files: { 'srcpkg/__init__.py': 'from helperdep import twice\n\ndef value():\n    return twice(21)\n' },
+});
+const SRC = `import srcpkg
+
+
+def tool_value() -> dict:
+    """A value from a package built from its source archive."""
+    return {"output": srcpkg.value()}
+`;
+
 const tests: E2ETest[] = [
+  {
+    name: 'packages: a package the index has only as a source archive is built in the worker by its own backend, micropip (stand-in) installs it and its dependency; the telemetry and the Packages view say built from source archive',
+    async run({ newPage, base }) {
+      const server = await servePackages({ packages: [{ wheel: micropipStandIn(), inLock: true }, { wheel: helperdep }], sdists: [srcpkg] });
+      try {
+        const { page, errors } = await newPage();
+        const settings: PackageSettings = { mirror: server.mirror, indexUrl: server.indexUrl, network: true, corsProxy: null };
+        await page.goto(link(base, { 'tools/src.py': SRC, 'requirements.txt': 'srcpkg>=1.0\n' }, 'tools/src.py', settings));
+        await review(page).waitFor({ timeout: 60_000 });
+        await trust(page);
+        await appReady(page);
+        await prepareCall(page, 'tool_value', {});
+        const status = await runAndWait(page, 90_000);
+        assert(status.startsWith('Finished'), `the call: ${status}`);
+        await result(page).getByText('42').first().waitFor();
+        await telemetry(page).getByText(/^srcpkg 1\.0\.0 from the package index, built from source archive in \d+ ms, [\d.]+ (B|kB), \d+ ms$/).first().waitFor();
+        await telemetry(page).getByText(/^helperdep 1\.1\.0 from the package index/).first().waitFor();
+        await page.getByRole('tab', { name: 'Packages' }).click();
+        await packagesView(page).getByText(/Built from source archive \(srcpkg-1\.0\.0\.tar\.gz\): the index has no wheel for it\./).waitFor({ timeout: 30_000 });
+        assert(errors.length === 0, `page errors: ${errors.join('\n')}`);
+      } finally {
+        await server.close();
+      }
+    },
+  },
   {
     name: 'packages: a shared workspace lists what it would install and installs nothing in review mode; trusted, a Run installs from the mirror and the index (stand-in micropip) with progress and telemetry; after a reload with the sources gone, the cache installs them again',
     async run({ newPage, base }) {

@@ -3,14 +3,19 @@
  * lives only on the Pyodide distribution, which these machines cannot reach. It keeps the contract
  * toolplay relies on — `await micropip.install(requirements, index_urls=[...])` fetching through
  * `pyodide.http.pyfetch` (so through toolplay's FetchGuard), reading a PEP 691 index, installing each
- * wheel with Pyodide's loader, and failing with micropip's own messages — and nothing more. Every
+ * wheel with Pyodide's loader, installing a wheel in Python's file system given as an `emfs:` URL
+ * (its Requires-Dist resolved against the index, installed with Pyodide's `_api.install` as micropip
+ * does), and failing with micropip's own messages — and nothing more. Every
  * test that uses it says "stand-in" in its name; `npm run test:online` uses the real one.
  */
 import { buildWheel, type BuiltWheel } from './wheels.ts';
 
 const SOURCE = `"""Stand-in for micropip, written by toolplay's tests; not micropip."""
 import hashlib
+import io
 import re
+import site
+import zipfile
 from importlib import metadata
 
 import pyodide_js
@@ -48,6 +53,10 @@ def _matches(version, spec):
     return True
 
 
+def req_url(path):
+    return "emfs:" + path
+
+
 def _installed(name):
     try:
         return metadata.version(name)
@@ -63,6 +72,20 @@ async def install(requirements, keep_going=False, deps=True, credentials=None, p
     in_lock = []
 
     async def resolve(req):
+        if req.startswith("emfs:"):
+            path = req[len("emfs:"):]
+            with open(path, "rb") as f:
+                data = f.read()
+            with zipfile.ZipFile(io.BytesIO(data)) as z:
+                meta = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+            fields = [line.split(":", 1) for line in meta.splitlines() if ":" in line]
+            name = next(v.strip() for k, v in fields if k == "Name")
+            chosen[_key(name)] = {"emfs": path, "data": data}
+            if deps:
+                for k, v in fields:
+                    if k == "Requires-Dist":
+                        await resolve(v.strip())
+            return
         name, _spec = _split(req)
         _spec = _spec.split("[")[0]
         have = _installed(name)
@@ -106,6 +129,11 @@ async def install(requirements, keep_going=False, deps=True, credentials=None, p
     if in_lock:
         await pyodide_js.loadPackage(in_lock)
     for wheel in chosen.values():
+        if "emfs" in wheel:
+            from pyodide.ffi import to_js
+            meta = {"INSTALLER": "micropip", "PYODIDE_SOURCE": req_url(wheel["emfs"])}
+            await pyodide_js._api.install(to_js(wheel["data"]), wheel["emfs"].rsplit("/", 1)[-1], site.getsitepackages()[0], meta)
+            continue
         data = await (await pyfetch(wheel["url"])).bytes()
         actual = hashlib.sha256(data).hexdigest()
         if actual != wheel["hashes"]["sha256"]:

@@ -5,6 +5,7 @@
  * tests under /api/ (with or without CORS headers). What a test breaks on purpose it says here:
  * a wheel served with other bytes than the lock's sha256, a path that never answers.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,6 +27,14 @@ export interface ServedPackage {
   corrupt?: boolean;
 }
 
+export interface ServedSdist {
+  name: string;
+  version: string;
+  bytes?: Uint8Array;
+  /** The sha256 the index lists (a wrong one, to test the check); the bytes' own by default. */
+  sha256?: string;
+}
+
 export interface PackageServer {
   url: string;
   /** The lock file URL (Pyodide's `lockFileURL`). */
@@ -45,13 +54,18 @@ export interface ServerOptions {
   slow?: Record<string, number>;
   /** Extra routes (the network tests' endpoints). */
   routes?: Record<string, (req: IncomingMessage, res: ServerResponse, body: Buffer) => void>;
-  /** Releases published only as a source archive: listed in the index as `<name>-<version>.tar.gz`. */
-  sdists?: Array<{ name: string; version: string }>;
+  /**
+   * Releases published only as a source archive: listed in the index as `<name>-<version>.tar.gz`;
+   * with `bytes`, served under /files/ and listed with `sha256` (theirs unless another is given).
+   */
+  sdists?: ServedSdist[];
 }
 
 export async function servePackages(options: ServerOptions): Promise<PackageServer> {
   const requests: string[] = [];
   const byFile = new Map(options.packages.map((p) => [p.wheel.fileName, p]));
+  const archiveName = (d: ServedSdist): string => `${d.name}-${d.version}.tar.gz`;
+  const archives = new Map((options.sdists ?? []).filter((d) => d.bytes).map((d) => [archiveName(d), d]));
   let base = '';
   const lock = (): string => {
     const real = JSON.parse(readFileSync(join(pyodideDir, 'pyodide-lock.json'), 'utf8')) as { info: unknown; packages: Record<string, unknown> };
@@ -88,6 +102,11 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
     const wheelPath = /^\/(files|pyodide)\/(.+)$/.exec(path);
     if (wheelPath) {
       const name = decodeURIComponent(wheelPath[2] ?? '');
+      const archive = archives.get(name);
+      if (archive?.bytes) {
+        res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': archive.bytes.byteLength });
+        return void res.end(Buffer.from(archive.bytes));
+      }
       const metadata = name.endsWith('.metadata');
       const p = byFile.get(metadata ? name.slice(0, -'.metadata'.length) : name);
       if (!p) return send(res, 404, 'text/plain', 'no such file');
@@ -100,14 +119,17 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
     if (simple) {
       const wanted = (simple[1] ?? '').toLowerCase().replace(/[-_.]+/g, '-');
       const files = options.packages.filter((p) => p.wheel.name.toLowerCase().replace(/[-_.]+/g, '-') === wanted);
-      const sdists = (options.sdists ?? []).filter((d) => d.name.toLowerCase().replace(/[-_.]+/g, '-') === wanted).map((d) => `${d.name}-${d.version}.tar.gz`);
+      const sdists = (options.sdists ?? []).filter((d) => d.name.toLowerCase().replace(/[-_.]+/g, '-') === wanted);
       if (!files.length && !sdists.length) return send(res, 404, 'text/plain', 'not found');
       if ((req.headers.accept ?? '').includes('application/vnd.pypi.simple.v1+json')) {
         return send(res, 200, 'application/vnd.pypi.simple.v1+json', JSON.stringify({
           meta: { 'api-version': '1.0' }, name: wanted,
           files: [
             ...files.map((p) => ({ filename: p.wheel.fileName, url: `${base}/files/${p.wheel.fileName}`, hashes: { sha256: p.wheel.sha256 }, 'core-metadata': true })),
-            ...sdists.map((f) => ({ filename: f, url: `${base}/files/${f}`, hashes: {} })),
+            ...sdists.map((d) => ({
+              filename: archiveName(d), url: `${base}/files/${archiveName(d)}`,
+              hashes: d.bytes ? { sha256: d.sha256 ?? createHash('sha256').update(d.bytes).digest('hex') } : {},
+            })),
           ],
         }));
       }

@@ -96,6 +96,8 @@ async def micropip_install(requirements: Any, index_urls: Any) -> str:
     crossing into JavaScript would also be printed, into the output of the call that asked."""
     import micropip
 
+    # A wheel installed a moment ago (one built from a source archive) must be seen as installed.
+    importlib.invalidate_caches()
     try:
         await micropip.install(list(requirements), index_urls=list(index_urls))
         return ""
