@@ -7,13 +7,15 @@
  */
 import type { Engine } from '../engine/engine.ts';
 import { EngineError } from '../engine/engine.ts';
-import type { CallOptions, ConfirmReply, ConfirmRequest, ToolArguments } from '../protocol/engine.ts';
+import type { CallOptions, ConfirmReply, ConfirmRequest, EngineHooks, ToolArguments } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import type { HostRunner, HubStoreData, PythonTiming } from '../protocol/runner.ts';
+import type { HostRunner, HubStoreData, PythonTiming, RunnerReply } from '../protocol/runner.ts';
+import type { InstallSink } from '../packages/installer.ts';
+import { DEFAULT_POLICY } from '../net/policy.ts';
+import { installNeeds, parseJson, readConfirmRequest, readRequirements, readRunnerEvent, throttled, toolArguments } from './engine-hooks.ts';
 import type { FailReason } from '../protocol/vocabulary.ts';
 import { bashRunner } from '../loki/bash-runner.ts';
 import { bashToolFile, ToolFs } from '../loki/files.ts';
-import { pythonRunner } from './python-runner.ts';
 
 /** What a call created, modified and deleted (workspace-relative paths, sorted). */
 export interface FsChanges {
@@ -126,3 +128,55 @@ function argsOf(params: ToolArguments): unknown {
 }
 
 const elapsed = (since: number): number => Math.round((performance.now() - since) * 1000) / 1000;
+
+/**
+ * The Python hosts' runner: the engine's `status` gives the opening line, the engine's `call` runs the
+ * tool (LCP's execute_tool, the hub's executor, Loki's run-tool.py) and streams its output and
+ * confirmations through hooks; confirmations are answered through `confirm`.
+ */
+function pythonRunner(engine: Engine, params: ToolArguments & CallOptions, confirm: (request: ConfirmRequest) => ConfirmReply): HostRunner {
+  // LCP and the hub open a call with the hub's LTP status line, Loki with its own line.
+  const profile = params.profile === 'loki' ? (params.flavour ?? 'loki') : 'hub';
+  return {
+    opensInRun: true,
+    openingLine() {
+      try {
+        return engine.call('status', { paths: params.paths, tool: params.tool, profile, ...toolArguments(params) }).line;
+      } catch (e) {
+        // The hub itself crashes on some arguments; the call still runs.
+        if (e instanceof EngineError) return '';
+        throw e;
+      }
+    },
+    // The opening line comes from the same engine request as the call (one round trip, not two).
+    async run(emit, opened): Promise<RunnerReply> {
+      const packages = engine.packages;
+      const sink: InstallSink = { event: (e) => emit({ ...e, t: Date.now() }), progress: throttled(emit) };
+      const base: EngineHooks = {
+        emit: (json) => {
+          const event = readRunnerEvent(parseJson(json));
+          if (event) emit(event);
+        },
+        confirm: (json) => JSON.stringify(confirm(readConfirmRequest(parseJson(json)))),
+        ...(packages ? { install: (json: string) => packages.installer.install(readRequirements(json), sink).then((r) => JSON.stringify(r)) } : {}),
+      };
+      const hooks: EngineHooks = opened ? { ...base, opening: (line: string) => opened(line) } : base;
+      const network = packages?.guard.toolCall({
+        policy: params.network ?? DEFAULT_POLICY,
+        origin: packages.origin,
+        report: (request) => emit({ type: 'net.request', ...request, t: Date.now() }),
+      });
+      try {
+        const first = await engine.callAsync('call', { ...params, ...(opened ? { opening: profile } : {}), ...(packages ? { installs: true } : {}) }, hooks);
+        if (!('needs' in first)) return first;
+        // The files ask for packages this Python has not: install them, then run the tool (opened already).
+        await installNeeds(engine, first.needs, sink);
+        const reply = await engine.callAsync('call', { ...params, installed: true }, base);
+        if ('needs' in reply) throw new Error('the engine asked for packages again after they were installed');
+        return reply;
+      } finally {
+        network?.end();
+      }
+    },
+  };
+}

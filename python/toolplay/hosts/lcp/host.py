@@ -48,6 +48,6 @@ def warnings(paths: list[str], host_config: Any = None) -> list[dict[str, Any]]:
     return binding_for_paths(paths, host_config).warnings
 
 
-def call(params: dict[str, Any], hooks: Any) -> Any:
-    """``{"result": exactly what execute_tool returns, "durationMs"}``, run the way a lollms host runs it (runner.py)."""
-    return call_lcp(params, hooks)
+# ``{"result": exactly what execute_tool returns, "durationMs"}``, run the way a lollms host runs it:
+# the runner's own function, so a call goes from api.py straight to runner.py.
+call = call_lcp
