@@ -23,37 +23,49 @@ export async function runScratchCall(engine: Engine, params: ScratchCallParams, 
   copyTree(fs, base, dir);
   const asked: AskedConfirmation[] = [];
   let output = '';
+  let statusLine = '';
+  // Answers in order (a tool test's list), else one fixed decision for every question.
+  const answers = params.answers ? [...params.answers] : null;
   try {
     applyFiles(fs, dir, params.overlay ?? []);
     const before = params.collect ? listFiles(fs, dir) : new Map<string, Uint8Array>();
     const envFile = `${dir}/functions/.env`;
-    let outcome: { result: unknown } | { escaped: string } | { refused: string };
+    let outcome: { result: unknown; resultJson?: string } | { escaped: string } | { refused: string };
     try {
       const end = await callTool(engine, {
-        callId: 'scratch', profile: params.profile, paths: [`${dir}/${params.toolsDir}`], tool: params.tool, args: params.args,
-        workspace: dir, confirm: params.confirm ?? 'reject', fresh: true,
+        callId: 'scratch', profile: params.profile, paths: [`${dir}/${params.toolsDir}`], tool: params.tool,
+        ...(params.argsJson !== undefined ? { argsJson: params.argsJson } : { args: params.args }),
+        workspace: dir, fresh: true,
+        ...(answers ? {} : { confirm: params.confirm ?? 'reject' }),
         ...(params.hostConfig ? { hostConfig: params.hostConfig } : {}),
         ...(params.profile === 'loki' && exists(fs, envFile) ? { envFile } : {}),
       }, {
         emit(e) {
           if (e.type === 'confirm.asked') asked.push({ label: e.label, content: e.content });
           else if (e.type === 'call.stdout' || e.type === 'call.stderr') output += e.text;
+          else if (e.type === 'call.started') statusLine = e.statusLine;
         },
-        // Only reached without a fixed decision; there always is one here.
-        confirm: () => ({ decision: 'reject', reason: 'nobody to ask in a check' }),
+        // Reached only with a list of answers; without one every question has its fixed decision.
+        confirm: () => {
+          const decision = answers?.shift() ?? 'reject';
+          return decision === 'reject' ? { decision, reason: 'nobody to ask in a scratch call' } : { decision };
+        },
         // What a check reports of the files is `created` below; the wrapper's own diff is not needed.
         workspace: { begin() {}, end: () => NO_CHANGES },
         bashEnv: BASH_ENV,
         interrupted,
       });
-      outcome = end.status === 'finished' ? { result: end.result } : { escaped: end.message };
+      outcome = end.status !== 'finished' ? { escaped: end.message }
+        : end.resultJson !== undefined ? { result: end.result, resultJson: end.resultJson } : { result: end.result };
     } catch (e) {
       if (!(e instanceof EngineError) || e.kind !== 'usage') throw e;
       outcome = { refused: e.message };
     }
     const probed = Object.fromEntries((params.probe ?? []).map((p) => [p, exists(fs, `${dir}/${p}`)]));
-    const created = params.collect ? changedFiles(before, listFiles(fs, dir)) : [];
-    return { ...outcome, asked, exists: probed, created, output };
+    const after = params.collect ? listFiles(fs, dir) : null;
+    const created = after ? changedFiles(before, after) : [];
+    const deleted = after ? { deleted: [...before.keys()].filter((p) => !after.has(p)).sort() } : {};
+    return { ...outcome, asked, exists: probed, created, ...deleted, output, statusLine };
   } finally {
     removeTree(fs, dir);
   }

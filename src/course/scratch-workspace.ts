@@ -57,13 +57,19 @@ export class ScratchWorkspace implements LessonPort {
   }
 
   call(request: LessonCall): Promise<ScratchCallResult> {
-    const overlay: FileChange[] = Object.entries(request.overlay ?? {}).map(([path, text]) => ({ path, content: text === null ? null : encoder.encode(text) }));
+    const overlay: FileChange[] = Object.entries(request.overlay ?? {})
+      .map(([path, text]) => ({ path, content: text === null ? null : typeof text === 'string' ? encoder.encode(text) : text }));
+    const profile = request.profile ?? (this.#layout === 'loki' ? 'loki' : 'lcp');
+    const { confirm } = request;
     return this.#host.scratchCall({
-      base: this.#root, profile: this.#layout === 'loki' ? 'loki' : 'lcp', toolsDir: toolsDirOf(this.#layout),
+      base: this.#root, profile, toolsDir: toolsDirOf(profile === 'loki' ? 'loki' : 'lcp'),
       tool: request.tool, args: request.args, overlay,
+      ...(request.argsJson !== undefined ? { argsJson: request.argsJson } : {}),
       ...(request.hostConfig ? { hostConfig: request.hostConfig } : {}),
-      ...(request.confirm ? { confirm: request.confirm } : {}),
+      ...(Array.isArray(confirm) ? { answers: confirm } : confirm ? { confirm } : {}),
       ...(request.probe ? { probe: request.probe } : {}),
+      ...(request.collect ? { collect: true } : {}),
+      ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
     });
   }
 

@@ -22,6 +22,8 @@ export interface ScratchHost {
   schema(params: EngineMethods['schema']['params']): Promise<unknown>;
   status(params: EngineMethods['status']['params']): Promise<{ line: string }>;
   scratchCall(params: ScratchCallParams): Promise<ScratchCallResult>;
+  /** Stops the scratch call running now (a tool test run's Stop); its scratchCall then rejects. */
+  stopScratch?(): void;
 }
 
 /** Rejects paths outside SCRATCH_ROOT: a scratch operation must never reach /workspace. */

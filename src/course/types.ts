@@ -1,5 +1,6 @@
 /** The course: lessons, their checks, and the port a check sees. */
 import type { ConfirmDecision, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
+import type { CallProfile } from '../protocol/vocabulary.ts';
 import type { ScratchCallResult } from './scratch.ts';
 import type { ScriptedStart } from '../agent/scripted-start.ts';
 
@@ -16,17 +17,25 @@ export interface CheckItem {
   at?: { path: string; line: number };
 }
 
-/** A tool call a check makes, on a scratch copy of the person's files. */
+/** A tool call a check (or a tool test) makes, on a scratch copy of the person's files. */
 export interface LessonCall {
   tool: string;
   args: Record<string, unknown>;
+  /** The arguments as JSON text, sent as written instead of `args` (a tool test's numbers stay as typed). */
+  argsJson?: string;
+  /** The host that runs it; the copy's layout decides when absent (Loki for `functions/tools/`, else LCP). */
+  profile?: CallProfile;
   hostConfig?: HostConfig;
-  /** How confirmations are answered (default reject); each question is reported. */
-  confirm?: ConfirmDecision;
-  /** Files written into (text) or removed from (null) the copy before the call. */
-  overlay?: Record<string, string | null>;
+  /** How confirmations are answered (default reject), or answers in order; each question is reported. */
+  confirm?: ConfirmDecision | ConfirmDecision[];
+  /** Files written into (text or bytes) or removed from (null) the copy before the call. */
+  overlay?: Record<string, string | Uint8Array | null>;
   /** Paths whose existence after the call is reported. */
   probe?: string[];
+  /** Report the files the call created, changed and removed. */
+  collect?: boolean;
+  /** Stop the call after this long (ms); the host's default when absent. */
+  timeoutMs?: number;
 }
 
 /** What a check can ask of the engine about the person's files; paths in answers are workspace paths. */

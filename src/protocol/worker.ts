@@ -8,7 +8,7 @@ import type { TelemetryEvent } from './events.ts';
 import type { HubStoreData, InstallReport, PythonTiming } from './runner.ts';
 import type { PackagesView } from './packages.ts';
 import type { LokiLayout, LokiView } from './loki.ts';
-import type { ConfirmDecision, FailReason, WorkerErrorKind, WorkerMethod } from './vocabulary.ts';
+import type { CallProfile, ConfirmDecision, FailReason, WorkerErrorKind, WorkerMethod } from './vocabulary.ts';
 
 export type { WorkerErrorKind, WorkerMethod };
 
@@ -167,19 +167,25 @@ export type { ConfirmReply };
 export interface ScratchCallParams {
   /** A folder under SCRATCH_ROOT written by writeScratch: the files to copy. */
   base: string;
-  profile: 'lcp' | 'loki';
+  profile: CallProfile;
   /** The tools folder, relative to the base: `tools` or `functions/tools`. */
   toolsDir: string;
   tool: string;
   args: Record<string, unknown>;
+  /** The arguments as JSON text, sent as written instead of `args` (contract 2: `2.0` stays `2.0`). */
+  argsJson?: string;
   hostConfig?: HostConfig;
   /** How every confirmation is answered (default reject); each question is reported in `asked`. */
   confirm?: ConfirmDecision;
+  /** Answers in the order the questions come instead of one for all (`confirm`); questions past the last are rejected. */
+  answers?: ConfirmDecision[];
+  /** How long the call may run before it is stopped, in ms: read by the caller's host (the page's client, Node's), not the worker. */
+  timeoutMs?: number;
   /** Files written into (content) or removed from (null) the copy before the call. */
   overlay?: FileChange[];
   /** Paths (relative to the copy) whose existence after the call is reported in `exists`. */
   probe?: string[];
-  /** Report the files the call created or changed, with their bytes, in `created`. */
+  /** Report the files the call created or changed, with their bytes, in `created`, and the ones it removed in `deleted`. */
   collect?: boolean;
 }
 
@@ -191,7 +197,8 @@ export interface AskedConfirmation {
 
 /** How a scratch call ended. `result` is exactly what the host returned. */
 export type ScratchCallResult = (
-  | { result: unknown }
+  /** `resultJson`: Python's JSON text of the result when JavaScript's numbers would change it (src/protocol/json-text.ts). */
+  | { result: unknown; resultJson?: string }
   /** An exception escaped the host's own handling (e.g. SystemExit while LCP imports a module). */
   | { escaped: string }
   /** The engine refused the call (bad input, e.g. a tool Loki cannot find). */
@@ -202,6 +209,10 @@ export type ScratchCallResult = (
   asked: AskedConfirmation[];
   exists: Record<string, boolean>;
   created: FileChange[];
+  /** With `collect`: the files the call removed, sorted. */
+  deleted?: string[];
   /** What the tool printed (stdout and stderr, in order). */
   output: string;
+  /** The call's opening line (`call.started`): the hub's LTP status line, or Loki's `Call …` line. */
+  statusLine?: string;
 };

@@ -1,0 +1,32 @@
+/**
+ * Tool test results as JUnit XML, the report CI systems read (testsuites › testsuite › testcase ›
+ * failure), built by junit-report-builder: one testsuite per test file, one testcase per test and
+ * profile, a failure for each test that missed an expectation (its first as the message, all of
+ * them with their diffs as the body), what the tool printed as system-out.
+ */
+import builder from 'junit-report-builder';
+import stripAnsi from 'strip-ansi';
+import type { CaseResult } from './run.ts';
+import { resultLines } from './report.ts';
+
+/** XML 1.0 has no place for most control characters (a tool's escape codes) nor for lone surrogates (xmlbuilder splits a CDATA's `]]>` itself). */
+export function xmlSafe(text: string): string {
+  return stripAnsi(text).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+export function junitXml(results: readonly CaseResult[]): string {
+  const report = builder.newBuilder().name('toolplay test');
+  const suites = new Map<string, ReturnType<typeof report.testSuite>>();
+  for (const r of results) {
+    let suite = suites.get(r.path);
+    if (!suite) suites.set(r.path, (suite = report.testSuite().name(r.path)));
+    const testCase = suite.testCase().className(r.path).name(`${r.name} (${r.profile})`).time(r.durationMs / 1000);
+    if (!r.passed) {
+      const first = r.verdicts.find((v) => !v.ok);
+      const message = first ? `${first.text}${first.detail ? `: ${first.detail}` : ''}` : 'failed';
+      testCase.failure(xmlSafe(message), r.observation.outcome === 'timeout' ? 'timeout' : 'expectation').stacktrace(xmlSafe(resultLines(r).join('\n')));
+    }
+    if (r.observation.output) testCase.standardOutput(xmlSafe(r.observation.output));
+  }
+  return `${report.build()}\n`;
+}
