@@ -15,7 +15,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from toolplay.packages import runtime
 
-from ._versions import check, installed_version, split
+from toolplay.packages.versions import check, installed_version, split
 
 Requirements = Union[str, List[str], Dict[str, Any], None]
 

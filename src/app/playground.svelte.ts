@@ -10,6 +10,7 @@ import type { CallOutcome, CallParams, FileChange, PythonPort, WorkspacePort } f
 import type { WorkspaceInspection } from '../protocol/worker.ts';
 import { HeldInspection } from './held-inspection.ts';
 import { OneAtATime } from './one-at-a-time.ts';
+import { firstCallSettings, type FirstCall } from './open-workspace.ts';
 import { ArgsForm } from '../ui/state/args.svelte.ts';
 import { CallRun } from '../ui/state/run.svelte.ts';
 import { ConfirmQueue } from '../ui/state/confirm.svelte.ts';
@@ -49,6 +50,7 @@ export class Playground {
   /** The diagnostics for the current profile's host, or every host's with the switch on. */
   readonly problems = new Problems(() => this.profile);
   #selected = $state<string | null>(null);
+  #refusedRuns = $state(0);
   #loki = $state.raw<LokiView | null>(null);
   #lokiError = $state<string | null>(null);
   #forms = new Map<string, ArgsForm>();
@@ -222,10 +224,20 @@ export class Playground {
     this.problems.set(inspection.diagnostics);
   }
 
+  /**
+   * How many times a run was asked for and refused by the gate (review mode): Run is disabled
+   * then, so this counts Ctrl/⌘+Enter, and each one is told why (CallPanel).
+   */
+  get refusedRuns(): number { return this.#refusedRuns; }
+
   /** Runs the selected tool as its host would; changed files are committed to the workspace together. */
   async call(): Promise<void> {
     const tool = this.selectedTool;
-    if (!tool || this.run.status === 'running' || this.callBlocked !== null) return;
+    if (this.callBlocked !== null) {
+      this.#refusedRuns++;
+      return;
+    }
+    if (!tool || this.run.status === 'running') return;
     const before = new Map(this.workspace.files);
     this.run.start(tool.name);
     const outcome = await this.runTool(tool.name, this.formFor(tool).text, (batch) => {
@@ -320,10 +332,10 @@ export class Playground {
   }
 
   /** Replaces the workspace with an example (after the person agreed), opening its main file. */
-  loadExample(files: Record<string, string | Uint8Array>, openPath: string, profile: Profile): void {
+  loadExample(files: Record<string, string | Uint8Array>, openPath: string, profile: Profile, run?: FirstCall): void {
     this.#forms.clear();
     this.#selected = null;
-    this.workspace.replaceAll(files, { openPath, profile, args: {}, hostConfig: {}, tool: null });
+    this.workspace.replaceAll(files, { openPath, profile, hostConfig: {}, ...firstCallSettings(run) });
   }
 
   newFile(path: string, content = ''): void {

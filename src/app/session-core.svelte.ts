@@ -5,6 +5,7 @@
  * The list's actions (create, delete with undo, open a link…) are in session.svelte.ts.
  */
 import type { VersionStore } from '../diff/versions.ts';
+import { firstCallSettings, type FirstCall } from './open-workspace.ts';
 import { Playground } from './playground.svelte.ts';
 import type { FileChange, PythonPort } from './ports.ts';
 import type { Profile } from '../protocol/engine.ts';
@@ -30,7 +31,7 @@ export interface SessionDeps {
   versions?: VersionStore;
   python: SessionPython;
   /** What the first workspace of a browser starts with. */
-  example: { files: Record<string, string>; openPath: string; profile: Profile };
+  example: { files: Record<string, string>; openPath: string; profile: Profile; run?: FirstCall };
   /** Per-tab memory of the open workspace (sessionStorage), so a reload stays on it. */
   tabStore?: Pick<Storage, 'getItem' | 'setItem'> | null;
   /** BroadcastChannel names for the list and the workspaces' autosave (tests give each case its own). */
@@ -100,8 +101,9 @@ export class SessionCore {
     const wanted = [this.deps.tabStore?.getItem(TAB_KEY), list.last].find((id) => id && this.catalog.entry(id));
     await this.open(wanted ?? this.catalog.entries[0]?.id ?? first.id);
     if (fresh) {
-      const { files, openPath, profile } = this.deps.example;
-      this.workspace.replaceAll(files, { openPath, profile });
+      // The example's first call is selected with its arguments, so the first Run runs as its card says.
+      const { files, openPath, profile, run } = this.deps.example;
+      this.workspace.replaceAll(files, { openPath, profile, ...firstCallSettings(run) });
     }
   }
 

@@ -11,11 +11,13 @@ import { lastCalls } from '../workspace/telemetry-store.ts';
 import { decodeShared, hasShareMark } from '../share/codec.ts';
 import { ShareError } from '../share/errors.ts';
 import { contentOf, sharedName } from '../share/apply.ts';
-import type { OpenRequest } from './open-workspace.ts';
+import type { Earlier, OpenRequest } from './open-workspace.ts';
 import { agentOfStart } from '../agent/scripted-start.ts';
 import { messageOf } from './playground.svelte.ts';
 
 export type { SessionDeps };
+/** The notice of a link or file that could not be opened. */
+const NOT_OPENED = 'The shared workspace was not opened';
 /** How long a deleted workspace can be brought back. */
 const UNDO_MS = 10_000;
 
@@ -93,7 +95,7 @@ export class Session extends SessionCore {
   /** A link or `.toolplay.json` as a new workspace in review mode; a refusal is one notice and changes nothing. */
   async openShared(input: string | Uint8Array): Promise<boolean> {
     const refuse = (why: string): false => {
-      this.tell('The shared workspace was not opened', `${why.replace(/[.\s]+$/, '')}. Every workspace is as it was.`);
+      this.tell(NOT_OPENED, `${why.replace(/[.\s]+$/, '')}. Every workspace is as it was.`);
       return false;
     };
     let shared;
@@ -114,7 +116,10 @@ export class Session extends SessionCore {
     await this.deps.versions?.save(entry.id, { savedAt: this.now().getTime(), files: new Map(shared.files) }, 'link').catch(() => {});
     await this.catalog.changed();
     this.#previous = this.currentId;
-    return this.switchTo(entry.id);
+    const opened = await this.switchTo(entry.id);
+    // An earlier link's refusal is old news once a link has opened.
+    if (opened && this.notice?.title === NOT_OPENED) this.dismissNotice();
+    return opened;
   }
 
   /** Another workspace's files as stored (the schema diff compares with them). */
@@ -125,15 +130,25 @@ export class Session extends SessionCore {
   /** A lesson or a gallery example as a new workspace of its own (named after it), opened: nothing is replaced. */
   readonly openAsNew = async (request: OpenRequest): Promise<boolean> => {
     if (!(await this.#mayLeave())) return false;
-    const entry = this.#newEntry(request.title);
+    const entry = { ...this.#newEntry(request.title), ...(request.origin ? { origin: request.origin } : {}) };
     const files = bytesOf(request);
     const settings = {
-      ...structuredClone(DEFAULT_SETTINGS), profile: request.profile, openPath: request.openPath, args: request.args ?? {},
+      ...structuredClone(DEFAULT_SETTINGS), profile: request.profile, openPath: request.openPath, args: request.args ?? {}, tool: request.tool ?? null,
       ...(request.agent ? { agent: agentOfStart(request.agent) } : {}),
     };
     await this.deps.list.create(entry, { files, folders: [], settings }, this.currentId);
     await this.catalog.changed();
     return this.switchTo(entry.id);
+  };
+
+  /** Workspaces made by examples and lessons: opening one again offers to go back to it. */
+  readonly earlier: Earlier = {
+    find: (origin) => {
+      const made = this.catalog.entries.filter((e) => e.origin === origin);
+      const last = made.reduce<WorkspaceEntry | null>((a, e) => (!a || e.created >= a.created ? e : a), null);
+      return last ? { id: last.id, name: last.name } : null;
+    },
+    goTo: (id) => this.switchTo(id),
   };
 
   /**
@@ -154,7 +169,7 @@ export class Session extends SessionCore {
     try {
       await this.openShared(link);
     } catch (e) {
-      this.tell('The shared workspace was not opened', `toolplay could not open it (${messageOf(e)}). Every workspace is as it was.`);
+      this.tell(NOT_OPENED, `toolplay could not open it (${messageOf(e)}). Every workspace is as it was.`);
     }
   }
 

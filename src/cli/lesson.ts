@@ -45,6 +45,12 @@ async function check(id: string, dir: string): Promise<Outcome> {
   return { stdout: lines.join('') + done, code: report.passed ? 0 : 1 };
 }
 
+/** A block of the task as plain text: a fenced block indented under its caption. */
+const blockText = (b: Lesson['task'][number]): string =>
+  b.kind === 'paragraph' ? b.text
+    : b.kind === 'list' ? b.items.map((i) => `- ${i}`).join('\n')
+      : `${b.caption ? `${b.caption}:\n` : ''}${b.text.split('\n').map((l) => `    ${l}`).join('\n')}`;
+
 async function start(id: string, dir: string, force: boolean): Promise<Outcome> {
   const lesson = await lessonNamed(id);
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageFailure(`lesson: DIR is not a folder: ${dir}`);
@@ -60,7 +66,7 @@ async function start(id: string, dir: string, force: boolean): Promise<Outcome> 
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, text);
   }
-  const task = lesson.task.map((b) => (b.kind === 'paragraph' ? b.text : b.items.map((i) => `- ${i}`).join('\n'))).join('\n\n');
+  const task = lesson.task.map(blockText).join('\n\n');
   return {
     stdout: `Wrote ${Object.keys(lesson.start).length} file${Object.keys(lesson.start).length === 1 ? '' : 's'} of "${lesson.title}" to ${dir}.\n\n${task}\n\nEdit ${join(dir, lesson.openPath)}, then run: toolplay lesson check ${id} ${dir}\n`,
     code: 0,

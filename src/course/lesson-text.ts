@@ -1,7 +1,9 @@
 /**
- * Reads a lesson's `lesson.md`: `# Title`, the text, `## Task`, `## Hints`. Only paragraphs and
- * `- ` lists (continued by indented lines); inline `code` stays marked with backticks for the view.
+ * Reads a lesson's `lesson.md`: `# Title`, the text, `## Task`, `## Hints`. Paragraphs, `- ` lists
+ * (continued by indented lines) and fenced blocks (fences.ts: example files, snippets, shown
+ * outputs); inline `code` stays marked with backticks for the view.
  */
+import { captionOf, readFence } from './fences.ts';
 import type { TextBlock } from './types.ts';
 
 export interface LessonText {
@@ -21,9 +23,19 @@ function blocks(lines: string[]): TextBlock[] {
     paragraph = [];
     list = null;
   };
+  let fence: { info: string; lines: string[] } | null = null;
   for (const raw of lines) {
     const line = raw.trimEnd();
-    if (line === '') flush();
+    if (fence) {
+      if (line === '```') {
+        const read = readFence(fence.info);
+        out.push({ kind: 'code', text: fence.lines.join('\n'), caption: captionOf(read), fence: read });
+        fence = null;
+      } else fence.lines.push(raw);
+    } else if (line.startsWith('```')) {
+      flush();
+      fence = { info: line.slice(3), lines: [] };
+    } else if (line === '') flush();
     else if (line.startsWith('- ')) {
       if (paragraph.length) flush();
       (list ??= []).push(line.slice(2).trim());
@@ -33,6 +45,7 @@ function blocks(lines: string[]): TextBlock[] {
       paragraph.push(line.trim());
     }
   }
+  if (fence) throw new Error(`a fenced block (${fence.info.trim() || 'no info'}) is not closed`);
   flush();
   return out;
 }
@@ -44,8 +57,14 @@ export function parseLessonText(id: string, markdown: string): LessonText {
   const taskAt = lines.indexOf('## Task');
   const hintsAt = lines.indexOf('## Hints');
   if (!title || taskAt < 0 || hintsAt < taskAt) throw new Error(`lesson ${id}: lesson.md needs "# Title", "## Task" and then "## Hints"`);
-  const hints = blocks(lines.slice(hintsAt + 1)).flatMap((b) => (b.kind === 'list' ? b.items : [b.text]));
-  return { title, intro: blocks(lines.slice(1, taskAt)), task: blocks(lines.slice(taskAt + 1, hintsAt)), hints };
+  try {
+    const hintBlocks = blocks(lines.slice(hintsAt + 1));
+    if (hintBlocks.some((b) => b.kind === 'code')) throw new Error('a hint is one line of text: no fenced blocks under "## Hints"');
+    const hints = hintBlocks.flatMap((b) => (b.kind === 'list' ? b.items : b.kind === 'paragraph' ? [b.text] : []));
+    return { title, intro: blocks(lines.slice(1, taskAt)), task: blocks(lines.slice(taskAt + 1, hintsAt)), hints };
+  } catch (e) {
+    throw new Error(`lesson ${id}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
 }
 
 /** Splits text at backticks: odd pieces are code. */

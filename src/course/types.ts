@@ -3,6 +3,7 @@ import type { ConfirmDecision, HostConfig, Inspection, Profile } from '../protoc
 import type { CallProfile } from '../protocol/vocabulary.ts';
 import type { ScratchCallResult } from './scratch.ts';
 import type { ScriptedStart } from '../agent/scripted-start.ts';
+import type { Fence } from './fences.ts';
 
 /** Which protocol a lesson teaches. LCP and LTP lessons use `tools/`, Loki ones `functions/tools/`. */
 export type HostFamily = 'lcp' | 'ltp' | 'loki';
@@ -23,7 +24,10 @@ export interface LessonCall {
   args: Record<string, unknown>;
   /** The arguments as JSON text, sent as written instead of `args` (a tool test's numbers stay as typed). */
   argsJson?: string;
-  /** The host that runs it; the copy's layout decides when absent (Loki for `functions/tools/`, else LCP). */
+  /**
+   * The host that runs it: 'hub' is lollms_hub's executor, as its agent calls a tool (one dict); the
+   * copy's layout decides when absent (Loki for `functions/tools/`, else LCP).
+   */
   profile?: CallProfile;
   hostConfig?: HostConfig;
   /** How confirmations are answered (default reject), or answers in order; each question is reported. */
@@ -49,11 +53,34 @@ export interface LessonPort {
 /** A lesson's check: judges behaviour through the port, never the code's text. */
 export type LessonCheck = (port: LessonPort) => Promise<CheckItem[]>;
 
-/** A paragraph, or a bulleted list, of a lesson's text. Inline `code` is marked with backticks. */
-export type TextBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
+/**
+ * What a lesson folder's `check.ts` exports (as its default): the lesson's place in the course,
+ * its host and the file it opens, and its check. The rest of the lesson is the folder's files.
+ */
+export interface LessonDefinition {
+  /** The course lists lessons by this number, smallest first (hundreds per host, tens apart: room to insert). */
+  order: number;
+  host: HostFamily;
+  /** The file the editor opens; it must be in start/ and solution/. */
+  openPath: string;
+  check: LessonCheck;
+  /** The call selected when the lesson starts: it runs on the starting files (a lesson with no tool yet has none). */
+  run?: Lesson['run'];
+}
+
+/**
+ * A paragraph, a bulleted list or a fenced block of a lesson's text. Inline `code` is marked with
+ * backticks; a fenced block is shown as it is, under its caption (fences.ts).
+ */
+export type TextBlock =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'list'; items: string[] }
+  | { kind: 'code'; text: string; caption: string; fence: Fence };
 
 export interface Lesson {
+  /** The lesson folder's name. */
   id: string;
+  order: number;
   host: HostFamily;
   title: string;
   /** What the host does and why. */
@@ -69,6 +96,8 @@ export interface Lesson {
   check: LessonCheck;
   /** A scripted conversation the Agent panel starts with (from `agent.json`), to watch a host's model call the tools. */
   agent?: ScriptedStart;
+  /** The call selected when the lesson starts, with arguments that run on the starting files. */
+  run?: { tool: string; args: Record<string, unknown> };
 }
 
 /** The outcome of one check run: every item, and whether they all pass. */

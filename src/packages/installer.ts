@@ -19,6 +19,7 @@ import { canonicalName, parseRequirement, type Requirement } from './requirement
 import type { PlanStore } from './plans.ts';
 import type { WheelCache } from './wheel-cache.ts';
 import { sha256Hex } from '../net/digest.ts';
+import { requirementsWithoutWheel, whyNoWheel, type IndexFile } from './no-wheel.ts';
 
 /** Where packages come from: the Pyodide distribution's files (its lock's base URL) and the package index. */
 export interface PackageSources {
@@ -183,7 +184,7 @@ export class Installer {
       return;
     }
     const removed = dists.rollback(before);
-    const message = explainMicropip(why, sink.unanswered) + (removed ? ` (${removed} rolled back: nothing of this install stays importable)` : '');
+    const message = (await this.#explainFailure(why, sink)) + (removed ? ` (${removed} rolled back: nothing of this install stays importable)` : '');
     for (const t of texts) this.#fail(report, sink, t, message);
   }
 
@@ -196,6 +197,30 @@ export class Installer {
     const errors: string[] = [];
     await this.#installing(sink, 'index', () => this.py.loadPackage(wanted, { messageCallback: () => {}, errorCallback: (m) => errors.push(m) }));
     return errors.length === 0;
+  }
+
+  /** micropip's failure in words: for "no wheel", the index's files say why (no-wheel.ts); else explainMicropip. */
+  async #explainFailure(why: string, sink: InstallRun): Promise<string> {
+    const reasons: string[] = [];
+    for (const requirement of requirementsWithoutWheel(why)) {
+      const reason = await whyNoWheel(requirement, (name) => this.#indexFiles(name, sink));
+      if (reason) reasons.push(reason);
+    }
+    return reasons.length ? `${reasons.join('; ')}. micropip: ${(why.split('\n')[0] ?? '').replace(/^\w+Error: /, '')}` : explainMicropip(why, sink.unanswered);
+  }
+
+  /** The files the first index that answers lists for `name` (PEP 691 JSON), or null. */
+  async #indexFiles(name: string, sink: InstallRun): Promise<IndexFile[] | null> {
+    for (const base of this.sources.indexUrls) {
+      const files = await this.guard.installing(this.#scope(sink, null), async () => {
+        const response = await this.guard.fetch(`${base.replace(/\/+$/, '')}/${canonicalName(name)}/`, { headers: { Accept: 'application/vnd.pypi.simple.v1+json' } });
+        if (!response.ok) return null;
+        const data = (await response.json()) as { files?: unknown };
+        return Array.isArray(data.files) ? (data.files as IndexFile[]) : null;
+      }).catch(() => null);
+      if (files) return files;
+    }
+    return null;
   }
 
   /** Runs `body` as an install: wheels through the cache, their progress and one `package.installed` each. */
@@ -265,6 +290,10 @@ export function explainMicropip(message: string, unanswered: ReadonlyArray<{ url
     return `the package source could not be reached: ${origin} did not answer (${first?.reason ?? 'no answer'}). Offline, or blocked; micropip: ${message}`;
   }
   if (/Can't fetch metadata/.test(message)) return `no package of that name on the package index. micropip: ${message.split('\n')[0]}`;
+  const conflict = /Requested '([^']+)', but ([^=\s]+)==(\S+) is already installed/.exec(message);
+  if (conflict) {
+    return `${conflict[1]} conflicts with ${conflict[2]} ${conflict[3]}, already installed in this Python (another file or package asked for it): make the requirements agree, or Restart Python to install another version. micropip: ${message.split('\n')[0]}`;
+  }
   const wheel = /Can't find a pure Python 3 wheel for:? '([^']+)'/.exec(message);
   if (wheel) {
     return `${wheel[1]} has no pure-Python or WebAssembly wheel: it needs a compiled extension that Pyodide has not built, so it cannot run in a browser. micropip: ${message.split('\n')[0]}`;

@@ -1,7 +1,8 @@
 /**
  * Requirement lines as pip and micropip read them (PEP 508, the parts tool libraries use): a name,
  * optional extras, an optional version specifier, an optional environment marker. Only split, never
- * evaluated: whether a version satisfies a specifier is micropip's business (and pipmaster's, in Python).
+ * evaluated: whether a version satisfies a specifier is micropip's business (and pipmaster's, in Python);
+ * no-wheel.ts compares versions only to explain why micropip found nothing.
  */
 
 /** A requirement split into its parts; `text` is the line as written (what micropip is given). */

@@ -167,6 +167,7 @@ export type { ConfirmReply };
 export interface ScratchCallParams {
   /** A folder under SCRATCH_ROOT written by writeScratch: the files to copy. */
   base: string;
+  /** The host that runs the call: the LCP binding, lollms_hub's executor (by its agent's path), or Loki's wrapper. */
   profile: CallProfile;
   /** The tools folder, relative to the base: `tools` or `functions/tools`. */
   toolsDir: string;

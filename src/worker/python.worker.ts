@@ -7,6 +7,7 @@
 import { loadPyodide, version as pyodideVersion } from 'pyodide';
 import { loadEngineFiles } from '../engine/files.browser.ts';
 import { fetchSnapshot } from '../engine/snapshot.browser.ts';
+import { failOnSwallowedWasmError } from '../engine/wasm-failure.ts';
 import { startPython } from '../engine/start.ts';
 import { Engine } from '../engine/engine.ts';
 import type { WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
@@ -41,7 +42,8 @@ let queue: Promise<void> = Promise.resolve();
 // All three start as this module runs, before the page's init message: nothing in them waits for it.
 // Python starts from the build's memory snapshot when it can, else plain (src/engine/start.ts).
 const engineFiles = loadEngineFiles();
-const started = startPython(async (extra) => loadPyodide({ indexURL, stdout: () => {}, stderr: () => {}, ...(await packageSource), ...extra }), fetchSnapshot(pyodideVersion), engineFiles);
+const load = async (extra: object) => loadPyodide({ indexURL, stdout: () => {}, stderr: () => {}, ...(await packageSource), ...extra });
+const started = startPython((extra) => failOnSwallowedWasmError(() => load(extra)), fetchSnapshot(pyodideVersion), engineFiles);
 // Their failures are reported by init; until it awaits them they must not count as unhandled.
 engineFiles.catch(() => {});
 packageSource.catch(() => {});

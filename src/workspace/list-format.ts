@@ -21,6 +21,8 @@ export interface WorkspaceEntry {
   /** ms since epoch. */
   created: number;
   review: Review;
+  /** What it was opened from, when an example or a lesson made it ("example:ltp-library", "lesson:loki-python"): opening that again offers it. */
+  origin?: string;
 }
 
 export interface WorkspaceListRecord {
@@ -39,7 +41,7 @@ export function readListRecord(value: unknown): WorkspaceListRecord | undefined 
   for (const e of value.entries as unknown[]) {
     if (!isObject(e) || typeof e.id !== 'string' || typeof e.name !== 'string') continue;
     const review = e.review === 'pending' || e.review === 'trusted' ? e.review : null;
-    entries.push({ id: e.id, name: e.name, created: typeof e.created === 'number' ? e.created : 0, review });
+    entries.push({ id: e.id, name: e.name, created: typeof e.created === 'number' ? e.created : 0, review, ...(typeof e.origin === 'string' ? { origin: e.origin } : {}) });
   }
   return { layout: STORE_LAYOUT, entries, last: typeof value.last === 'string' ? value.last : null };
 }

@@ -1,6 +1,7 @@
 // `toolplay lesson list|start|check`: the course in a terminal, with its exit codes (0 done, 1 missing, 2 bad input).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { COURSE } from '../../src/course/bundle.ts';
 import { sandbox, toolplay } from './run.ts';
 
 const root = sandbox({ 'cwd/.keep': '', 'taken/tools/maths.py': 'print("mine")\n' });
@@ -13,9 +14,11 @@ describe('toolplay lesson', () => {
     const run = await toolplay(['lesson', 'list'], cwd);
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(13);
+    // Every lesson folder, by its order: a new folder is listed without any other edit.
+    expect(lines.map((l) => l.split(/ +/)[0])).toEqual(COURSE.map((l) => l.id));
+    expect(lines).toHaveLength(readdirSync(new URL('../../src/course/lessons/', import.meta.url)).length);
     expect(lines[0]).toMatch(/^lcp-first-tool +Your first LCP tool$/);
-    expect(lines[12]).toMatch(/^loki-env +\S/);
+    for (const [i, l] of COURSE.entries()) expect(lines[i]?.endsWith(`  ${l.title}`), l.id).toBe(true);
   });
 
   it('start writes the starting files; check then fails with a ✗ line per missing item (exit 1), and passes once fixed (exit 0)', T, async () => {
@@ -43,7 +46,7 @@ describe('toolplay lesson', () => {
     await toolplay(['lesson', 'start', 'loki-bash', 'bash'], cwd);
     const run = await toolplay(['lesson', 'check', 'loki-bash', 'bash'], cwd);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('✗ Run with {"path": "notes.md"} on a file of 3 lines, it exits 0 and the model receives 3\n');
+    expect(run.stdout).toContain('✗ Run with {"path": "notes.md"} on a file of 3 lines, the model receives exactly 3\n    functions/tools/count_lines.sh:4: That is not the number 3: Loki sends text it cannot read as JSON as {"output": …}. The model receives {"output":"3 notes.md\\n"}.\n');
   });
 
   it('unknown lesson or folder: one line on stderr, exit 2', T, async () => {

@@ -3,13 +3,17 @@
  * correct solutions of alternatives.ts, in the real engine (Pyodide under Node); and a check
  * never changes the files it judges.
  */
+import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeEngine } from '../../src/engine/node.ts';
 import { COURSE } from '../../src/course/bundle.ts';
+import { buildCourse } from '../../src/course/catalog.ts';
 import { readLessonFiles, loadCourse } from '../../src/course/bundle.node.ts';
 import { NodeScratchHost } from '../../src/course/node-host.ts';
 import { encodeFiles, runLessonCheck } from '../../src/course/run-check.ts';
 import type { Lesson } from '../../src/course/types.ts';
+import type { ScratchCallResult } from '../../src/course/scratch.ts';
+import { callState } from '../../src/ui/lib/outcome.ts';
 import { ALTERNATIVES, MISTAKES } from './alternatives.ts';
 
 let host: NodeScratchHost;
@@ -24,11 +28,13 @@ const lesson = (id: string): Lesson => {
 };
 
 describe('the course', () => {
-  it('has the thirteen lessons in order, each with text, a task, hints, a start and a solution', () => {
-    expect(COURSE.map((l) => l.id)).toEqual([
-      'lcp-first-tool', 'lcp-optional', 'lcp-arrays', 'lcp-docstrings', 'lcp-folders', 'lcp-host-config', 'lcp-confirm',
-      'lcp-dynamic-prompt', 'ltp-titles', 'ltp-preview', 'loki-python', 'loki-bash', 'loki-env',
-    ]);
+  it('has one lesson per folder, listed by order, each with text, a task, hints, a start and a solution', () => {
+    const folders = readdirSync(new URL('../../src/course/lessons/', import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(COURSE.map((l) => l.id).sort()).toEqual(folders.sort());
+    const orders = COURSE.map((l) => l.order);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    expect(new Set(orders).size).toBe(orders.length);
+    expect(COURSE[0]?.id).toBe('lcp-first-tool');
     for (const l of COURSE) {
       expect(l.title, l.id).not.toBe('');
       expect(l.intro.length, l.id).toBeGreaterThan(0);
@@ -38,10 +44,31 @@ describe('the course', () => {
     }
   });
 
-  it('reads the same lessons from disk (the CLI) as from the bundle (the app)', () => {
-    const disk = loadCourse();
-    expect(disk.map((l) => [l.id, l.title, l.start, l.solution])).toEqual(COURSE.map((l) => [l.id, l.title, l.start, l.solution]));
+  it('reads the same lessons from disk (the CLI) as from the bundle (the app)', async () => {
+    const disk = await loadCourse();
+    const parts = (l: Lesson) => [l.id, l.order, l.host, l.openPath, l.title, l.intro, l.start, l.solution, l.agent];
+    expect(disk.map(parts)).toEqual(COURSE.map(parts));
+    expect(disk.map((l) => l.check)).toEqual(COURSE.map((l) => l.check));
     expect(Object.keys(readLessonFiles())).toContain('./loki-env/start/functions/.env');
+    expect(Object.keys(readLessonFiles()).filter((k) => k.endsWith('/check.ts'))).toEqual([]);
+  });
+});
+
+describe('a lesson folder', () => {
+  const raw = { './a/lesson.md': '# A\n\ntext\n\n## Task\n\ndo\n\n## Hints\n\n- one\n', './a/start/tools/x.py': '', './a/solution/tools/x.py': '' };
+  const define = (order: number) => ({ order, host: 'lcp' as const, openPath: 'tools/x.py', check: async () => [] });
+
+  it('is a lesson once it has lesson.md, start/ with the open file, and check.ts; by order', () => {
+    const b = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.replace('./a/', './b/'), v.replace('# A', '# B')]));
+    expect(buildCourse({ ...raw, ...b }, { a: define(20), b: define(10) }).map((l) => [l.id, l.title, l.profile])).toEqual([['b', 'B', 'lcp'], ['a', 'A', 'lcp']]);
+  });
+
+  it('names what is missing, or which lesson already has its order', () => {
+    expect(() => buildCourse(raw, {})).toThrow('lesson a: check.ts is missing');
+    expect(() => buildCourse({}, { a: define(1) })).toThrow('lesson a: lesson.md is missing');
+    expect(() => buildCourse({ './a/lesson.md': raw['./a/lesson.md'] }, { a: define(1) })).toThrow('lesson a: start/tools/x.py is missing');
+    const b = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.replace('./a/', './b/'), v]));
+    expect(() => buildCourse({ ...raw, ...b }, { a: define(10), b: define(10) })).toThrow('lesson b: order 10 is taken by a');
   });
 });
 
@@ -56,6 +83,19 @@ describe.each(COURSE.map((l) => l.id))('%s', (id) => {
     const report = await runLessonCheck(host, lesson(id), encodeFiles(lesson(id).solution));
     expect(report.items.filter((i) => !i.ok)).toEqual([]);
     expect(report.passed).toBe(true);
+  });
+
+  // The call the lesson opens with runs on the start as Run runs it (the hub's lessons by its executor).
+  it.runIf(lesson(id).run)('its first call finishes on the start, with the arguments it ships', async () => {
+    const l = lesson(id);
+    const run = l.run!;
+    let ended: ScratchCallResult | undefined;
+    const firstCall: Lesson = { ...l, check: async (port) => {
+      ended = await port.call({ ...run, ...(l.profile === 'hub' ? { profile: 'hub' as const } : {}) });
+      return [];
+    } };
+    await runLessonCheck(host, firstCall, encodeFiles(l.start));
+    expect(ended && 'result' in ended ? callState({ status: 'finished', result: ended.result }).label : ended).toBe('Finished');
   });
 });
 

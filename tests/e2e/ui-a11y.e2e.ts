@@ -122,6 +122,50 @@ const tests: E2ETest[] = [
     },
   },
   {
+    name: "axe finds no serious or critical violation in the welcome, the header's menus, a SQLite file's tables, a lesson's check results and a conversation, in both themes",
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      await page.getByRole('region', { name: 'Welcome to toolplay.' }).waitFor();
+      const header: Array<[string, () => Promise<void>]> = [
+        ['welcome', async () => {}],
+        ['workspace menu', async () => {
+          await page.getByRole('button', { name: 'Workspace actions' }).click();
+          await page.getByRole('toolbar', { name: 'Workspace actions' }).waitFor();
+        }],
+        ['Open link or file', async () => {
+          await page.keyboard.press('Escape');
+          await page.getByRole('button', { name: 'Open link or file' }).click();
+          await page.getByRole('form', { name: 'Open a shared workspace' }).waitFor();
+        }],
+      ];
+      for (const scheme of ['light', 'dark'] as const) {
+        await useScheme(page, scheme);
+        for (const [name, open] of header) {
+          await open();
+          await noSeriousViolations(page, `${name}, ${scheme}`);
+        }
+        await page.keyboard.press('Escape');
+      }
+      await openExample(page, 'lcp-database-ops', 'tool_execute_query');
+      await treeItem(page, 'shop.db').click();
+      await page.getByRole('table', { name: 'Table customers' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('tab', { name: 'Lessons' }).click();
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+      await page.getByRole('list', { name: 'Check results' }).waitFor({ timeout: 60_000 });
+      await page.getByRole('tab', { name: /^Agent/ }).click();
+      await page.getByLabel('Message to the model').fill('List the customers.');
+      await page.getByRole('textbox', { name: 'Script' }).fill('[{"call": "tool_execute_query", "args": {"database_name": "shop.db", "query": "SELECT name FROM customers"}}, {"say": "They are: {{last_result}}"}]');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByRole('log', { name: 'Agent conversation' }).getByText(/^They are:/).waitFor({ timeout: 30_000 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await useScheme(page, scheme);
+        await noSeriousViolations(page, `SQLite tables, check results and a conversation, ${scheme}`);
+      }
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
+  {
     name: 'axe finds no serious or critical violation in the larger difference view, a confirmation and the Loki view, in both themes',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();

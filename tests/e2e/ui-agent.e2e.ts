@@ -103,6 +103,8 @@ const tests: E2ETest[] = [
 
         const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('toolplay.apiKey:')));
         assert(stored.length === 1, `one key stored: ${JSON.stringify(stored)}`);
+        // Sending folded the model settings away (the conversation has the room): open them again.
+        await page.getByRole('button', { name: 'Model settings' }).click();
         await page.getByRole('button', { name: 'Forget API key' }).click();
         assert((await page.getByLabel('API key').inputValue()) === '', 'the field is empty');
         assert((await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('toolplay.apiKey:')).length)) === 0, 'the key is gone');

@@ -34,5 +34,18 @@ const tests: E2ETest[] = [
       await progress.waitFor({ state: 'detached' });
     },
   },
+  {
+    name: 'a runtime that cannot be downloaded: the status says Python failed to start, with the reason, instead of loading for ever',
+    async run({ newContext, base }) {
+      const context = await newContext();
+      const page = context.pages()[0] ?? (await context.newPage());
+      await context.route('**/pyodide.asm.wasm', (route) => route.fulfill({ status: 200, body: 'not webassembly', contentType: 'application/wasm' }));
+      await page.goto(base);
+      const status = page.getByRole('status', { name: 'Python' });
+      await status.filter({ hasText: /failed/i }).waitFor({ timeout: 90_000 });
+      const said = (await page.getByText(/^Python failed to start: /).first().textContent()) ?? (await status.getAttribute('title')) ?? '';
+      assert(/pyodide\.asm\.wasm\) could not be loaded: .*(magic|WebAssembly|compile)/i.test(said), `the reason is given: ${said}`);
+    },
+  },
 ];
 export default tests;

@@ -24,10 +24,10 @@ const stored = (page: Page, paths: string[]) => page.evaluate(async (paths) => {
 }, paths);
 
 /** Two tabs of one browser on the seeded workspace, each showing tools/notes.py. */
-async function twoTabs(newContext: () => Promise<import('playwright-core').BrowserContext>, base: string): Promise<[Page, Page]> {
+async function twoTabs(newContext: () => Promise<import('playwright-core').BrowserContext>, base: string, notes = NOTES): Promise<[Page, Page]> {
   const context = await newContext();
   const tabA = context.pages()[0] ?? (await context.newPage());
-  await seedWorkspace(tabA, base, { 'notes.md': 'start\n', 'tools/notes.py': NOTES });
+  await seedWorkspace(tabA, base, { 'notes.md': 'start\n', 'tools/notes.py': notes });
   const tabB = await context.newPage();
   for (const tab of [tabA, tabB]) {
     await tab.goto(base);
@@ -41,8 +41,8 @@ async function twoTabs(newContext: () => Promise<import('playwright-core').Brows
 }
 
 /** Both tabs edit tools/notes.py within the autosave pause, before either hears of the other: the tab whose save came second offers the comparison. */
-async function editAtOnce(tabA: Page, tabB: Page): Promise<{ loser: Page; winner: Page; mine: string; theirs: string }> {
-  await Promise.all([setEditorText(tabA, `${NOTES}# only A\n`), setEditorText(tabB, `${NOTES}# only B\n`)]);
+async function editAtOnce(tabA: Page, tabB: Page, notes = NOTES): Promise<{ loser: Page; winner: Page; mine: string; theirs: string }> {
+  await Promise.all([setEditorText(tabA, `${notes}# only A\n`), setEditorText(tabB, `${notes}# only B\n`)]);
   const loser = await Promise.race([
     compareButton(tabA).waitFor({ timeout: 15_000 }).then(() => tabA),
     compareButton(tabB).waitFor({ timeout: 15_000 }).then(() => tabB),
@@ -52,6 +52,30 @@ async function editAtOnce(tabA: Page, tabB: Page): Promise<{ loser: Page; winner
 }
 
 const tests: E2ETest[] = [
+  {
+    name: 'two tabs change one file at once: one notice says so with its action, and the compare view opens at the first difference',
+    async run({ newContext, base }) {
+      // A long file, changed at its end: at line 1 neither change would be in sight.
+      const long = `${NOTES}${Array.from({ length: 200 }, (_, i) => `# line ${i + 4}`).join('\n')}\n`;
+      const [tabA, tabB] = await twoTabs(newContext, base, long);
+      const { loser, mine, theirs } = await editAtOnce(tabA, tabB, long);
+      const notice = loser.getByRole('alert', { name: 'Two versions to choose from' });
+      await notice.getByText('tools/notes.py was also changed in another tab.').waitFor({ timeout: 10_000 });
+      // One notice: the save line points at it, and nothing beside it says the file was updated.
+      await loser.getByText('Not saved: two versions to choose from (above)').waitFor();
+      assert((await loser.getByRole('status').filter({ hasText: 'Updated from another tab' }).count()) === 0, 'no contradictory "Updated from another tab" beside it');
+      assert((await loser.getByRole('button', { name: 'Compare both versions of tools/notes.py' }).count()) === 1, 'one action, in the notice');
+      await notice.getByRole('button', { name: 'Compare both versions of tools/notes.py' }).click();
+      const dialog = loser.getByRole('dialog', { name: 'Two versions of tools/notes.py' });
+      // Monaco draws only the lines in view: both changed lines are drawn, so the view opened at them.
+      await dialog.locator('.editor.original .view-lines').getByText(theirs).waitFor({ timeout: 30_000 });
+      await dialog.locator('.editor.modified .view-lines').getByText(mine).waitFor({ timeout: 30_000 });
+      assert((await dialog.locator('.editor.modified .view-lines').getByText('def tool_notes', { exact: false }).count()) === 0, 'line 1 is out of sight');
+      await dialog.getByRole('button', { name: "Keep this tab's version" }).click();
+      await notice.waitFor({ state: 'detached' });
+      await saved(loser);
+    },
+  },
   {
     name: 'finding 1: B saves an edit of tools/notes.py, A shows it at once, A edits on top and both edits are stored',
     async run({ newContext, base }) {

@@ -20,6 +20,7 @@ const polite = buildWheel({ name: 'polite', version: '3.0.0', files: { 'polite/_
 const farewell = buildWheel({ name: 'farewell', version: '1.2.0', requires: ['polite'], files: { 'farewell/__init__.py': 'from polite import please\n\ndef bye(n):\n    return please("bye " + n)\n' } });
 const fastlib = buildWheel({ name: 'fastlib', version: '1.0.0', tag: 'cp314-cp314-manylinux_2_28_x86_64', files: { 'fastlib/__init__.py': 'X = 1\n' } });
 const pairB = buildWheel({ name: 'pair-b', version: '1.0.0', files: { 'pair_b/__init__.py': 'B = 2\n' } });
+const newlib = buildWheel({ name: 'newlib', version: '2.0.0', files: { 'newlib/__init__.py': 'X = 2\n' } });
 const pairA = buildWheel({ name: 'pair-a', version: '1.0.0', requires: ['pair-b'], files: { 'pair_a/__init__.py': 'A = 1\n' } });
 
 let server: PackageServer;
@@ -32,9 +33,10 @@ beforeAll(async () => {
     packages: [
       { wheel: textfmt, inLock: true }, { wheel: greeter, inLock: true, depends: ['textfmt'] },
       { wheel: broken, inLock: true, corrupt: true }, { wheel: slowpkg, inLock: true }, { wheel: micropipStandIn(), inLock: true },
-      { wheel: polite }, { wheel: farewell }, { wheel: fastlib }, { wheel: pairA }, { wheel: pairB, corrupt: true },
+      { wheel: polite }, { wheel: farewell }, { wheel: fastlib }, { wheel: pairA }, { wheel: pairB, corrupt: true }, { wheel: newlib },
     ],
     slow: { [`/files/${slowpkg.fileName}`]: 3000 },
+    sdists: [{ name: 'oldwiki', version: '1.4.0' }],
   });
   stores = memoryStores();
   source = await sourceOf(server);
@@ -92,7 +94,25 @@ describe('packages a call needs are installed before the tool runs', () => {
     const root = workspace(engine, { 'requirements.txt': 'fastlib\n', 'tools/f.py': tool('tool_f', 'return {"output": "x"}') });
     const failed = ofType((await callIn(engine, root, 'tool_f', {})).events, 'package.failed');
     expect(failed.map((f) => f.requirement)).toEqual(['fastlib']);
-    expect(failed[0]?.message).toMatch(/^fastlib has no pure-Python or WebAssembly wheel: it needs a compiled extension that Pyodide has not built, so it cannot run in a browser\. micropip: .*Can't find a pure Python 3 wheel for 'fastlib'/);
+    expect(failed[0]?.message).toMatch(/^fastlib 1\.0\.0 has wheels only for other platforms \(fastlib-1\.0\.0-cp314-cp314-manylinux_2_28_x86_64\.whl\): it needs a compiled extension that Pyodide has not built, so it cannot run in a browser\. micropip: Can't find a pure Python 3 wheel for 'fastlib'/);
+  });
+
+  it('a package published only as a source archive (as wikipedia 1.4.0 is), and a version no release matches (stand-in): the index\'s files say which', T, async () => {
+    const said: Record<string, string> = {};
+    for (const requirement of ['oldwiki>=1.4.0', 'newlib>=3']) {
+      const root = workspace(engine, { 'requirements.txt': `${requirement}\n`, 'tools/w.py': tool('tool_w', 'return {"output": "x"}') });
+      for (const f of ofType((await callIn(engine, root, 'tool_w', {})).events, 'package.failed')) said[f.requirement] = f.message;
+    }
+    expect(said['oldwiki>=1.4.0']).toMatch(/^oldwiki 1\.4\.0 is published only as a source archive \(oldwiki-1\.4\.0\.tar\.gz\), not as a wheel, and micropip installs wheels only\. micropip: Can't find a pure Python 3 wheel for 'oldwiki>=1\.4\.0'/);
+    expect(said['newlib>=3']).toMatch(/^no release of newlib matches >=3 \(the index has 2\.0\.0\)\. micropip: Can't find a pure Python 3 wheel for 'newlib>=3'/);
+  });
+
+  it('a version that conflicts with one already installed (stand-in): says which, and how out', T, async () => {
+    const root = workspace(engine, { 'requirements.txt': 'farewell>=1.0\n', 'tools/a.py': tool('tool_a', 'import farewell\nreturn {"output": farewell.bye("x")}') });
+    expect((await callIn(engine, root, 'tool_a', {})).status).toBe('finished'); // polite 3.0.0 comes with farewell
+    const clash = workspace(engine, { 'requirements.txt': 'polite<3\n', 'tools/b.py': tool('tool_b', 'return {"output": "x"}') });
+    const failed = ofType((await callIn(engine, clash, 'tool_b', {})).events, 'package.failed');
+    expect(failed[0]?.message).toMatch(/^polite<3 conflicts with polite 3\.0\.0, already installed in this Python \(another file or package asked for it\): make the requirements agree, or Restart Python to install another version\. micropip: /);
   });
 
   it('an unknown name (stand-in): no package of that name on the index', T, async () => {

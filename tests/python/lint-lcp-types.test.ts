@@ -38,6 +38,30 @@ def tool_types(ids: List[int], mode: Literal["print", "save"], p: "Point", weigh
     ],
   },
   {
+    name: "lcp_list_shapes",
+    files: {
+      "lists.py": `from typing import Deque, List
+
+
+def tool_lists(a: List[int] | None, b: Deque[int], c: "Deque[float]"):
+    """Lists LCP reads as numbers.
+
+    Args:
+        a (list): Ids, or none.
+        b (list): Ids.
+        c (list): Weights.
+    """
+`,
+    },
+    // A list that may be None is still a list, and an unknown generic holds items: the fix says list, never str.
+    expected: [
+      ["lists.py", "LCP001", "warning", [4, 19, 4, 35], "LCP maps `a: List[int] | None` in tool_lists to \"integer\", not \"array\": it tests substrings of the lower-cased annotation (\"int\" in `List[int] | None`) in the order int, float, bool, list, dict. The model is told to send an integer.", "write `a: list` (LCP keeps no item, key or choice types) and describe the details in the docstring", ["lcp"]],
+      ["lists.py", "LCP004", "warning", [4, 19, 4, 35], "`a: List[int] | None` has no default, so LCP lists it as required and gives no way to send null: `Optional` only matters to LCP through a default.", "give it a default: `a: List[int] | None = None`", ["lcp"]],
+      ["lists.py", "LCP001", "warning", [4, 40, 4, 50], "LCP maps `b: Deque[int]` in tool_lists to \"integer\" only because the annotation text contains \"int\" in `Deque[int]`; the model is told to send an integer.", "annotate with a plain JSON-able type (`b: list` or `b: dict`) and document the shape", ["lcp"]],
+      ["lists.py", "LCP001", "warning", [4, 55, 4, 69], "LCP maps `c: 'Deque[float]'` in tool_lists to \"number\" only because the annotation text contains \"float\" in `'Deque[float]'`; the model is told to send a number.", "annotate with a plain JSON-able type (`c: list` or `c: dict`) and document the shape", ["lcp"]],
+    ],
+  },
+  {
     name: "lcp_choices",
     files: {
       "choices.py": `from enum import Enum

@@ -47,7 +47,7 @@ def run(names: list[str], meta: Dict[str, str], maybe: str | None, opt: typing.O
       ["tools/My-Tool.v2.py", "LOKI007", "warning", [5, 16, 5, 25], "Loki does not understand `list[str]` and declares `names` as {\"type\": \"string\"}, so the model sends text where you expect array; llm-functions fails to build (\"Unable to parse arg\").", "use the types Loki reads: str, int, float, bool, `List[X]`, `Optional[X]`, `Literal[...]` (e.g. `names: List[str]`)", ["loki", "llm-functions"]],
       ["tools/My-Tool.v2.py", "LOKI007", "warning", [5, 33, 5, 47], "Loki does not understand `Dict[str, str]` and declares `meta` as {\"type\": \"string\"}, so the model sends text where you expect object; llm-functions fails to build (\"Unable to parse arg\").", "Loki has no object type: take a JSON string (`meta: str`) and `json.loads` it in `run`", ["loki", "llm-functions"]],
       ["tools/My-Tool.v2.py", "LOKI008", "warning", [5, 56, 5, 66], "Loki recognises only a bare `Optional[...]`: `str | None` without a default is declared as a required string, so the model must always send it.", "write `maybe: Optional[str] = None` (with `from typing import Optional`)", ["loki", "llm-functions"]],
-      ["tools/My-Tool.v2.py", "LOKI007", "warning", [5, 73, 5, 93], "Loki does not understand `typing.Optional[int]` and declares `opt` as {\"type\": \"string\"}, so the model sends text where you expect integer; llm-functions fails to build (\"Unable to parse arg\").", "use the types Loki reads: str, int, float, bool, `List[X]`, `Optional[X]`, `Literal[...]` (e.g. `opt: int`)", ["loki", "llm-functions"]],
+      ["tools/My-Tool.v2.py", "LOKI007", "warning", [5, 73, 5, 93], "Loki does not understand `typing.Optional[int]` and declares `opt` as {\"type\": \"string\"}, so the model sends text where you expect integer; llm-functions fails to build (\"Unable to parse arg\").", "write `opt: Optional[int]` (with `from typing import Optional`)", ["loki", "llm-functions"]],
       ["tools/My-Tool.v2.py", "LOKI008", "warning", [5, 73, 5, 93], "Loki recognises only a bare `Optional[...]`: `typing.Optional[int]` without a default is declared as a required string, so the model must always send it.", "write `opt: Optional[int] = None` (with `from typing import Optional`)", ["loki", "llm-functions"]],
       ["tools/My-Tool.v2.py", "LOKI009", "warning", [5, 102, 5, 115], "Loki turns `Literal[1, 2]` into a string enum: the model sends e.g. \"1\", and `run` receives that string, not 1.", "use string choices and convert in `run`, e.g. `Literal[\"1\", \"2\"]` then `int(level)`", ["loki", "llm-functions"]],
       ["tools/My-Tool.v2.py", "LOKI010", "warning", [5, 117, 5, 125], "`anything` has no `anything: description` line under `Args:`, so Loki sends it without a description (llm-functions with an empty one) and the model must guess what it is.", "add `anything: what it is` under `Args:`", ["loki", "llm-functions"]],
@@ -55,6 +55,28 @@ def run(names: list[str], meta: Dict[str, str], maybe: str | None, opt: typing.O
       ["tools/My-Tool.v2.py", "LOKI013", "warning", [8, 5, 8, 16], "Loki and llm-functions read parameter descriptions only under `Args:`; under `Parameters:` they are ignored (llm-functions even puts the lines into the tool description).", "rename the heading `Args:`", ["loki", "llm-functions"]],
       ["tools/My-Tool.v2.py", "LOKI012", "info", [18, 13, 18, 28], "Loki and llm-functions keep only the first line of a parameter description: this continuation line is dropped.", "fit the parameter description on one line", ["loki", "llm-functions"]],
       ["tools/My-Tool.v2.py", "LOKI011", "warning", [20, 9, 20, 33], "The empty line 19 ends the `Args:` block for Loki and llm-functions, so `d`, documented after it, gets no description.", "remove the empty line inside `Args:`", ["loki", "llm-functions"]],
+    ],
+  },
+  {
+    // typing.Literal is read as a string: the fix drops the prefix only, so the enum the person wrote stays.
+    name: "loki_typing_prefix",
+    files: {
+      "tools/get_weather.py": `import typing
+
+
+def run(location: str, units: typing.Literal["celsius", "fahrenheit"] = "celsius", days: typing.List[int] = None):
+    """Weather.
+
+    Args:
+        location: City.
+        units: Units.
+        days: Days.
+    """
+`,
+    },
+    expected: [
+      ["tools/get_weather.py", "LOKI007", "info", [4, 31, 4, 70], "Loki declares `units: typing.Literal['celsius', 'fahrenheit']` as a plain string; llm-functions fails to build (\"Unable to parse arg\").", "write `units: Literal[\"celsius\", \"fahrenheit\"]` (with `from typing import Literal`)", ["loki", "llm-functions"]],
+      ["tools/get_weather.py", "LOKI007", "warning", [4, 90, 4, 106], "Loki does not understand `typing.List[int]` and declares `days` as {\"type\": \"string\"}, so the model sends text where you expect array; llm-functions fails to build (\"Unable to parse arg\").", "write `days: List[int]` (with `from typing import List`)", ["loki", "llm-functions"]],
     ],
   },
   {

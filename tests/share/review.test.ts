@@ -60,9 +60,12 @@ describe('opening a shared workspace', () => {
     expect(session.playground.selectedTool?.name).toBe('tool_write_note');
     expect(session.playground.formFor(session.playground.selectedTool!).text).toBe('{"path": "a.md", "n": 2.0}');
     expect(session.playground.callBlocked).toBe(REVIEW_REASON);
+    expect(session.playground.refusedRuns).toBe(0);
     await session.playground.call();
     expect(python.calls).toEqual([]);
     expect(session.playground.run.status).toBe('idle');
+    // Each refused run (Ctrl/⌘+Enter while Run is off) is counted, so the page says why each time.
+    expect(session.playground.refusedRuns).toBe(1);
 
     // Trust and run: the shared call runs, once.
     await session.trust();
@@ -180,6 +183,16 @@ describe('opening a shared workspace', () => {
     expect(session.catalog.entries.map((e) => e.name)).toEqual(['My workspace']);
     expect(session.currentId).toBe('default');
     expect(await createIdbStore(db).list()).toEqual(before);
+    session.dispose();
+  });
+
+  it("a link that opens clears an earlier link's refusal", async () => {
+    const { session } = await withMine();
+    const link = encodeLink(SHARED, BASE).link;
+    expect(await session.openShared(link.slice(0, -10))).toBe(false);
+    expect(session.notice?.title).toBe('The shared workspace was not opened');
+    expect(await session.openShared(link)).toBe(true);
+    expect(session.notice).toBeNull();
     session.dispose();
   });
 });

@@ -34,6 +34,20 @@ def _key(name):
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+def _release(text):
+    return tuple(int(p) for p in re.findall(r"\\d+", text))
+
+
+def _matches(version, spec):
+    # Enough of PEP 440 for the tests: comma-separated ==, !=, >=, <=, >, < on release numbers.
+    for clause in filter(None, (c.strip() for c in spec.strip("()").split(","))):
+        op, ver = re.match(r"(==|!=|>=|<=|>|<)\\s*(.+)", clause).groups()
+        a, b = _release(version), _release(ver)
+        if not {"==": a == b, "!=": a != b, ">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b}[op]:
+            return False
+    return True
+
+
 def _installed(name):
     try:
         return metadata.version(name)
@@ -50,7 +64,13 @@ async def install(requirements, keep_going=False, deps=True, credentials=None, p
 
     async def resolve(req):
         name, _spec = _split(req)
-        if _installed(name) or _key(name) in chosen or name in in_lock:
+        _spec = _spec.split("[")[0]
+        have = _installed(name)
+        if have and not _matches(have, _spec):
+            raise ValueError(f"Requested '{req}', but {name}=={have} is already installed. If you want to reinstall the package "
+                             "with a different version, use micropip.install(..., reinstall=True) to force reinstall, "
+                             "or micropip.uninstall(...) to uninstall the package first.")
+        if have or _key(name) in chosen or name in in_lock:
             return
         lock = pyodide_js.lockfile.packages.to_py()
         if _key(name) in {_key(k) for k in lock}:
@@ -68,7 +88,8 @@ async def install(requirements, keep_going=False, deps=True, credentials=None, p
         if data is None:
             raise ValueError(f"Can't fetch metadata for '{name}'. Please make sure you have entered a correct package name "
                              "and correctly specified index_urls (if you changed them).")
-        pure = [f for f in data["files"] if f["filename"].endswith(("-py3-none-any.whl", "-py2.py3-none-any.whl"))]
+        pure = [f for f in data["files"] if f["filename"].endswith(("-py3-none-any.whl", "-py2.py3-none-any.whl"))
+                and _matches(f["filename"].split("-")[1], _spec)]
         if not pure:
             raise ValueError(f"Can't find a pure Python 3 wheel for '{req}'.\\nSee: {FAQ}\\n"
                              "You can use \`await micropip.install(..., keep_going=True)\` to get a list of all packages with missing wheels.")

@@ -45,6 +45,8 @@ export interface ServerOptions {
   slow?: Record<string, number>;
   /** Extra routes (the network tests' endpoints). */
   routes?: Record<string, (req: IncomingMessage, res: ServerResponse, body: Buffer) => void>;
+  /** Releases published only as a source archive: listed in the index as `<name>-<version>.tar.gz`. */
+  sdists?: Array<{ name: string; version: string }>;
 }
 
 export async function servePackages(options: ServerOptions): Promise<PackageServer> {
@@ -98,11 +100,15 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
     if (simple) {
       const wanted = (simple[1] ?? '').toLowerCase().replace(/[-_.]+/g, '-');
       const files = options.packages.filter((p) => p.wheel.name.toLowerCase().replace(/[-_.]+/g, '-') === wanted);
-      if (!files.length) return send(res, 404, 'text/plain', 'not found');
+      const sdists = (options.sdists ?? []).filter((d) => d.name.toLowerCase().replace(/[-_.]+/g, '-') === wanted).map((d) => `${d.name}-${d.version}.tar.gz`);
+      if (!files.length && !sdists.length) return send(res, 404, 'text/plain', 'not found');
       if ((req.headers.accept ?? '').includes('application/vnd.pypi.simple.v1+json')) {
         return send(res, 200, 'application/vnd.pypi.simple.v1+json', JSON.stringify({
           meta: { 'api-version': '1.0' }, name: wanted,
-          files: files.map((p) => ({ filename: p.wheel.fileName, url: `${base}/files/${p.wheel.fileName}`, hashes: { sha256: p.wheel.sha256 }, 'core-metadata': true })),
+          files: [
+            ...files.map((p) => ({ filename: p.wheel.fileName, url: `${base}/files/${p.wheel.fileName}`, hashes: { sha256: p.wheel.sha256 }, 'core-metadata': true })),
+            ...sdists.map((f) => ({ filename: f, url: `${base}/files/${f}`, hashes: {} })),
+          ],
         }));
       }
       const links = files.map((p) => `<a href="${base}/files/${p.wheel.fileName}#sha256=${p.wheel.sha256}">${p.wheel.fileName}</a>`).join('\n');

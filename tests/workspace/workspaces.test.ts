@@ -6,7 +6,7 @@ import type { TelemetryEvent } from '../../src/protocol/events.ts';
 import { createListStore } from '../../src/workspace/list-store.ts';
 import { createIdbStore } from '../../src/workspace/store.ts';
 import { createTelemetryStore } from '../../src/workspace/telemetry-store.ts';
-import { openTab } from './session-support.ts';
+import { EXAMPLE, openTab } from './session-support.ts';
 
 let n = 0;
 const db = () => `workspaces-${++n}`;
@@ -149,19 +149,52 @@ describe('the workspace list', () => {
   });
 });
 
+describe('a first visit', () => {
+  it("opens the first example with its first call selected, its arguments in the form", async () => {
+    const run = { tool: 'tool_ex', args: { query: 'Quantum Computing' } };
+    const { session } = await openTab(db(), undefined, { example: { ...EXAMPLE, run } });
+    expect(session.workspace.settings).toMatchObject({ tool: 'tool_ex', args: { tool_ex: JSON.stringify(run.args, null, 2) } });
+    session.dispose();
+  });
+});
+
 describe('opening a lesson or an example', () => {
+  it('remembers what made a workspace, so opening it again can offer that one (after a reload too)', async () => {
+    const name = db();
+    const { session } = await openTab(name);
+    const request = { title: 'Example: Quirks', files: { 'tools/q.py': 'x = 1\n' }, openPath: 'tools/q.py', profile: 'lcp' as const, origin: 'example:lcp-quirks' };
+    expect(session.earlier.find('example:lcp-quirks')).toBeNull();
+    expect(await session.openAsNew(request)).toBe(true);
+    const first = session.currentId;
+    expect(session.earlier.find('example:lcp-quirks')).toEqual({ id: first, name: 'Example: Quirks' });
+    expect(await session.switchTo('default')).toBe(true);
+    expect(await session.earlier.goTo(first)).toBe(true);
+    expect(session.currentId).toBe(first);
+    // A fresh copy: the newest is the one offered next time; the first is still listed.
+    expect(await session.openAsNew(request)).toBe(true);
+    const second = session.currentId;
+    expect(session.earlier.find('example:lcp-quirks')).toEqual({ id: second, name: 'Example: Quirks (2)' });
+    session.dispose();
+    const again = (await openTab(name)).session;
+    expect(again.earlier.find('example:lcp-quirks')?.id).toBe(second);
+    await again.remove(second);
+    expect(again.earlier.find('example:lcp-quirks')?.id).toBe(first);
+    expect(again.earlier.find('lesson:lcp-arrays')).toBeNull();
+    again.dispose();
+  });
+
   it('makes a new workspace named after it, with its files and settings; the one open before is untouched', async () => {
     const { session } = await openTab(db());
     const first = session.currentId;
     session.workspace.write('mine.txt', 'kept');
     const shopDb = new Uint8Array([0x53, 0x51, 0x4c, 0x00, 0xff]);
-    const request = { title: 'Example: Database ops', files: { 'tools/db.py': 'x = 1\n', 'shop.db': shopDb }, openPath: 'tools/db.py', profile: 'hub' as const, args: { tool_q: '{"sql": 1.0}' } };
+    const request = { title: 'Example: Database ops', files: { 'tools/db.py': 'x = 1\n', 'shop.db': shopDb }, openPath: 'tools/db.py', profile: 'hub' as const, tool: 'tool_q', args: { tool_q: '{"sql": 1.0}' } };
     expect(await session.openAsNew(request)).toBe(true);
     expect(session.currentId).not.toBe(first);
     expect(names(session)).toEqual(['My workspace', 'Example: Database ops']);
     expect(session.workspace.paths).toEqual(['shop.db', 'tools/db.py']);
     expect(session.workspace.files.get('shop.db')).toEqual(shopDb);
-    expect(session.workspace.settings).toMatchObject({ profile: 'hub', openPath: 'tools/db.py', args: { tool_q: '{"sql": 1.0}' } });
+    expect(session.workspace.settings).toMatchObject({ profile: 'hub', openPath: 'tools/db.py', tool: 'tool_q', args: { tool_q: '{"sql": 1.0}' } });
     // Opening it again keeps the first copy (and whatever the person did in it) and names the next one apart.
     expect(await session.openAsNew(request)).toBe(true);
     expect(names(session)).toEqual(['My workspace', 'Example: Database ops', 'Example: Database ops (2)']);

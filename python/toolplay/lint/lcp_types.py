@@ -30,10 +30,17 @@ def _name(node: ast.AST) -> str | None:
     return None
 
 
+def _alternatives(node: ast.AST) -> list[ast.AST]:
+    """The members of an ``a | b | c`` chain, each as it is (``List[int] | None``: ``List[int]``, ``None``)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _alternatives(node.left) + _alternatives(node.right)
+    return [node]
+
+
 def _members(node: ast.AST) -> list[ast.AST]:
     """Members of ``Union[a, b]`` / ``a | b``, without None."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        items = _members(node.left) + _members(node.right)
+        items = _alternatives(node)
     elif isinstance(node, ast.Subscript):
         sl = node.slice
         items = list(sl.elts) if isinstance(sl, ast.Tuple) else [sl]
@@ -127,11 +134,23 @@ def _check_annotation(out: Collector, func: ast.FunctionDef, arg: ast.arg, defau
                 f"{_ARTICLE[got]}.",
                 _type_fix(arg.arg, want))
     elif want is None and got in ("integer", "number", "boolean"):
+        # A generic of unknown name (Deque[int], ndarray[int]) holds items or maps keys: a list or a dict.
+        shapes = ("list", "dict") if isinstance(_unquoted(anno), ast.Subscript) else ("str", "dict")
         out.add("LCP001", "warning", out.node_span(anno),
                 f"LCP maps {where} to \"{got}\" only because the annotation text contains "
                 f"{_culprit(text, got)}; the model is told to send {_ARTICLE[got]}.",
-                f"annotate with a plain JSON-able type (`{arg.arg}: str` or `{arg.arg}: dict`) and document the shape")
+                f"annotate with a plain JSON-able type (`{arg.arg}: {shapes[0]}` or `{arg.arg}: {shapes[1]}`) and document the shape")
     _check_lost_details(out, arg, anno, text, got, default, enums)
+
+
+def _unquoted(node: ast.AST) -> ast.AST:
+    """A string annotation's expression (``"Deque[int]"`` → ``Deque[int]``); any other node as it is."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            return ast.parse(node.value, mode="eval").body
+        except SyntaxError:
+            return node
+    return node
 
 
 def _culprit(text: str, got: str) -> str:

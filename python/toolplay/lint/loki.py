@@ -143,6 +143,36 @@ def _loki_type(anno: ast.AST) -> str | None:
     return None
 
 
+_TYPING_NAMES = ("List", "Literal", "Optional")
+
+
+def _bare_typing(anno: ast.AST, source: str) -> tuple[str, list[str]] | None:
+    """`typing.Literal["a", "b"]` as Loki reads it, `Literal["a", "b"]` (the person's own text less the
+    module prefix), with the names to import from typing; None when the prefix is not all that keeps
+    Loki from reading the annotation."""
+    found = [n for n in ast.walk(anno) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.attr in _TYPING_NAMES]
+    if not found:
+        return None
+
+    class Bare(ast.NodeTransformer):
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            if isinstance(node.value, ast.Name) and node.attr in _TYPING_NAMES:
+                return ast.copy_location(ast.Name(id=node.attr, ctx=ast.Load()), node)
+            return self.generic_visit(node)
+
+    if _loki_type(Bare().visit(ast.parse(ast.unparse(anno), mode="eval").body)) is None:
+        return None
+    text = ast.get_source_segment(source, anno) or ast.unparse(anno)
+    for prefix in {n.value.id for n in found if isinstance(n.value, ast.Name)}:
+        text = re.sub(rf"\b{re.escape(prefix)}\s*\.\s*({'|'.join(_TYPING_NAMES)})\b", r"\1", text)
+    return text, sorted({n.attr for n in found})
+
+
+def _bare_fix(name: str, bare: tuple[str, list[str]]) -> str:
+    """Keeps what the annotation says (the enum of a Literal, a list's items): only the prefix goes."""
+    return f"write `{name}: {bare[0]}` (with `from typing import {', '.join(bare[1])}`)"
+
+
 def _optional_text(anno: ast.AST) -> bool:
     text = ast.unparse(anno)
     return ("Optional[" in text and not (isinstance(anno, ast.Subscript) and isinstance(anno.value, ast.Name)
@@ -202,11 +232,13 @@ def _check_annotation(out: Collector, param: ast.arg, has_default: bool) -> None
     text = ast.unparse(anno)
     kind = _loki_type(anno)
     want = intent(anno, set())
+    bare = _bare_typing(anno, out.src.text) if kind is None else None
     if kind is None and want not in (None, "string"):
         out.add("LOKI007", "warning", out.node_span(anno),
                 f"Loki does not understand `{text}` and declares `{param.arg}` as {{\"type\": \"string\"}}, so the "
                 f"model sends text where you expect {want if want != 'union' else 'one of several types'}; "
                 "llm-functions fails to build (\"Unable to parse arg\").",
+                _bare_fix(param.arg, bare) if bare else
                 "Loki has no object type: take a JSON string (`" + param.arg + ": str`) and `json.loads` it in `run`"
                 if want == "object" else
                 f"use the types Loki reads: str, int, float, bool, `List[X]`, `Optional[X]`, `Literal[...]` "
@@ -215,7 +247,7 @@ def _check_annotation(out: Collector, param: ast.arg, has_default: bool) -> None
         out.add("LOKI007", "info", out.node_span(anno),
                 f"Loki declares `{param.arg}: {text}` as a plain string; llm-functions fails to build "
                 "(\"Unable to parse arg\").",
-                f"write `{param.arg}: str`" + (" = None" if has_default else ""))
+                _bare_fix(param.arg, bare) if bare else f"write `{param.arg}: str`" + (" = None" if has_default else ""))
     if _optional_text(anno) and not has_default:
         out.add("LOKI008", "warning", out.node_span(anno),
                 f"Loki recognises only a bare `Optional[...]`: `{text}` without a default is declared as a required "

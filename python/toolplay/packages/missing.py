@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core import memfs_stamp
 from ..core.awaiting import can_suspend
-from . import runtime
+from . import runtime, versions
 from .needs import workspace_needs
 
 # Distributions the engine provides itself: a requirement naming them is met (pipmaster is toolplay's own).
@@ -72,10 +72,21 @@ def first_needs(needs: list[dict[str, Any]], suspends: bool) -> list[dict[str, A
 
 
 def _is_met(need: dict[str, Any]) -> bool:
+    """An import that imports; a requirement whose distribution is installed at a version it accepts
+    (one it cannot judge counts as met; a version it refuses goes to the installer, which says why)."""
     if need["kind"] == "import":
         return importable(need["text"])
     match = _NAME.match(need["text"])
-    return match is not None and (canonical(match.group(1)) in PROVIDED_DISTRIBUTIONS or _installed(match.group(1)))
+    if match is None:
+        return False
+    name = match.group(1)
+    if canonical(name) in PROVIDED_DISTRIBUTIONS:
+        return True
+    if not _installed(name):
+        return False
+    spec = re.sub(r"^\s*\[[^\]]*\]", "", need["text"][match.end():]).split(";")[0].strip()
+    have = versions.installed_version(name)
+    return not spec or have is None or versions.check(have, spec) is not False
 
 
 def missing(paths: list[str], workspace: str | None) -> list[dict[str, Any]]:

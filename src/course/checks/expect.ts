@@ -1,4 +1,5 @@
 /** Small helpers the lesson checks share: finding tools and parameters, pointing at lines, reading results. */
+import stripAnsi from 'strip-ansi';
 import type { Diagnostic } from '../../protocol/diagnostics.ts';
 import type { Inspection, ToolInfo } from '../../protocol/engine.ts';
 import type { ScratchCallResult } from '../scratch.ts';
@@ -83,6 +84,20 @@ export function ending(r: ScratchCallResult): string {
 }
 
 export const clip = (text: string, max = 300): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * What a run printed, for a failed requirement: without terminal colour codes (Loki runs tools with
+ * FORCE_COLOR=1, so Python 3.13+ colours a traceback even into its pipe), and, when long, cut in the
+ * middle so the last line stays: a traceback's last line is the exception, the line that matters.
+ */
+export function printed(text: string, max = 300): string {
+  const plain = stripAnsi(text).trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.lastIndexOf('\n');
+  const last = plain.slice(cut + 1);
+  if (cut < 0 || last.length > max / 2) return clip(plain, max);
+  return `${clip(plain.slice(0, cut), max - last.length - 1)}\n${last}`;
+}
 
 /** Quoted JSON of call arguments, for the requirement texts. */
 export const json = (value: unknown): string => JSON.stringify(value);

@@ -3,6 +3,7 @@
  * from here, or adds its icon here, so the set stays one family at one stroke width.
  */
 export type { LucideIcon as IconComponent } from '@lucide/svelte';
+export { default as BookOpen } from '@lucide/svelte/icons/book-open';
 export { default as ChevronDown } from '@lucide/svelte/icons/chevron-down';
 export { default as ChevronRight } from '@lucide/svelte/icons/chevron-right';
 export { default as Copy } from '@lucide/svelte/icons/copy';
@@ -18,6 +19,7 @@ export { default as FolderPlus } from '@lucide/svelte/icons/folder-plus';
 export { default as History } from '@lucide/svelte/icons/history';
 export { default as Keyboard } from '@lucide/svelte/icons/keyboard';
 export { default as Layers } from '@lucide/svelte/icons/layers';
+export { default as LayoutGrid } from '@lucide/svelte/icons/layout-grid';
 export { default as Link } from '@lucide/svelte/icons/link';
 export { default as Maximize } from '@lucide/svelte/icons/maximize-2';
 export { default as Monitor } from '@lucide/svelte/icons/monitor';

@@ -8,6 +8,8 @@ import { NARROW_BELOW } from './split.ts';
 export interface PaneSizes {
   /** File tree width, px (0: automatic, see split.ts). */
   files: number;
+  /** The side pane's width while it shows a lesson, the examples or the diff, px (0: automatic). */
+  reading: number;
   /** Tools/call column width, px (0: automatic). */
   right: number;
   /** The editor's share of the centre column's height (the telemetry has the rest). */
@@ -18,7 +20,7 @@ export interface PaneSizes {
   telemetryHidden: boolean;
 }
 
-export const DEFAULT_SIZES: PaneSizes = { files: 0, right: 0, editor: 0.62, tools: 0.42, filesHidden: false, telemetryHidden: false };
+export const DEFAULT_SIZES: PaneSizes = { files: 0, reading: 0, right: 0, editor: 0.62, tools: 0.42, filesHidden: false, telemetryHidden: false };
 export const SHARE = { min: 0.15, max: 0.85 };
 
 export type NarrowView = 'files' | 'editor' | 'telemetry' | 'tools' | 'call';
@@ -26,13 +28,13 @@ export type NarrowView = 'files' | 'editor' | 'telemetry' | 'tools' | 'call';
 /** Stored sizes as far as they make sense; every field that does not falls back to its default. */
 export function parseSizes(raw: unknown): PaneSizes {
   const r = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const num = (k: 'files' | 'right' | 'editor' | 'tools', lo: number, hi: number) => {
+  const num = (k: 'files' | 'reading' | 'right' | 'editor' | 'tools', lo: number, hi: number) => {
     const v = r[k];
     return typeof v === 'number' && Number.isFinite(v) && v >= lo && v <= hi ? v : DEFAULT_SIZES[k];
   };
   const bool = (k: 'filesHidden' | 'telemetryHidden') => (typeof r[k] === 'boolean' ? r[k] : DEFAULT_SIZES[k]);
   return {
-    files: num('files', 0, 4000), right: num('right', 0, 8000), editor: num('editor', SHARE.min, SHARE.max), tools: num('tools', SHARE.min, SHARE.max),
+    files: num('files', 0, 4000), reading: num('reading', 0, 4000), right: num('right', 0, 8000), editor: num('editor', SHARE.min, SHARE.max), tools: num('tools', SHARE.min, SHARE.max),
     filesHidden: bool('filesHidden'), telemetryHidden: bool('telemetryHidden'),
   };
 }

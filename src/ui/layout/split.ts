@@ -35,7 +35,9 @@ export function dragValue(start: number, moved: number, pxPerUnit: number, axis:
 }
 
 /** Widths in pixels. */
-export const FILES_WIDTH: Bounds = { min: 160, max: 480 };
+export const FILES_WIDTH: Bounds = { min: 200, max: 480 };
+/** The side pane while it shows something to read (a lesson, the examples, the schema diff). */
+export const READING_WIDTH: Bounds = { min: 360, max: 720 };
 export const RIGHT_WIDTH: Bounds = { min: 320, max: 1100 };
 export const CENTER_MIN = 320;
 /** A divider's hit area (its line is 1 px). */
@@ -56,16 +58,22 @@ export interface Columns {
 
 /** Until a divider is moved, the side columns take these shares of the window (a size of 0 means "not set"). */
 const AUTO_FILES = 0.17;
+const AUTO_READING = 0.3;
 const AUTO_RIGHT = 0.38;
 
 /**
  * Column widths for a window `total` pixels wide: the remembered sizes (or, for 0, the automatic
- * shares), shrunk where needed so the editor keeps CENTER_MIN.
+ * shares), shrunk where needed so the editor keeps CENTER_MIN. `side` says what the side pane
+ * shows: the file tree (`wanted.files` is its width) or something to read (`wanted.files` is the
+ * reading width, at least READING_WIDTH.min wherever the window leaves the editor its minimum).
  */
-export function columnsFor(total: number, wanted: { files: number; right: number; filesHidden: boolean }): Columns {
+export function columnsFor(total: number, wanted: { files: number; right: number; filesHidden: boolean }, side: 'files' | 'reading' = 'files'): Columns {
   const filesRoom = total - CENTER_MIN - RIGHT_WIDTH.min - 2 * DIVIDER;
-  const filesBounds = { min: FILES_WIDTH.min, max: Math.max(FILES_WIDTH.min, Math.min(FILES_WIDTH.max, filesRoom)) };
-  const files = wanted.filesHidden ? RAIL : clamp(wanted.files || Math.min(260, Math.round(total * AUTO_FILES)), filesBounds);
+  const kind = side === 'reading' ? READING_WIDTH : FILES_WIDTH;
+  const least = Math.min(kind.min, Math.max(FILES_WIDTH.min, filesRoom));
+  const filesBounds = { min: least, max: Math.max(least, Math.min(kind.max, filesRoom)) };
+  const auto = side === 'reading' ? Math.min(560, Math.round(total * AUTO_READING)) : Math.min(260, Math.max(210, Math.round(total * AUTO_FILES)));
+  const files = wanted.filesHidden ? RAIL : clamp(wanted.files || auto, filesBounds);
   const rightRoom = total - files - CENTER_MIN - (wanted.filesHidden ? 1 : 2) * DIVIDER;
   const rightBounds = { min: RIGHT_WIDTH.min, max: Math.max(RIGHT_WIDTH.min, Math.min(RIGHT_WIDTH.max, rightRoom)) };
   const right = clamp(wanted.right || Math.round(total * AUTO_RIGHT), rightBounds);

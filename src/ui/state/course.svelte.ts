@@ -6,7 +6,7 @@ import type { CourseRecord, LessonProgress, ProgressStore } from '../../course/p
 import { runLessonCheck } from '../../course/run-check.ts';
 import type { ScratchHost } from '../../course/scratch.ts';
 import type { CheckReport, Lesson } from '../../course/types.ts';
-import type { OpenRequest, OpenWorkspace } from '../../app/open-workspace.ts';
+import { firstCallSettings, type Earlier, type OpenRequest, type OpenWorkspace } from '../../app/open-workspace.ts';
 
 export interface CourseDeps {
   lessons: Lesson[];
@@ -18,7 +18,11 @@ export interface CourseDeps {
   open: OpenWorkspace;
   /** Puts files in the open workspace in place of its own (the replaced ones stay in each file's History). */
   replace: (request: OpenRequest) => void;
+  /** The workspaces lessons made before: starting one again offers it. */
+  earlier?: Earlier;
 }
+
+export const lessonOrigin = (id: string): string => `lesson:${id}`;
 
 export class CourseState {
   readonly lessons: Lesson[];
@@ -79,6 +83,23 @@ export class CourseState {
     if (this.selected && this.isFinished(this.selected.id)) this.#solution = !this.#solution;
   }
 
+  /** The workspace the selected lesson was last started in, if it is still listed. */
+  get earlier(): { id: string; name: string } | null {
+    const lesson = this.selected;
+    return lesson ? this.#deps.earlier?.find(lessonOrigin(lesson.id)) ?? null : null;
+  }
+
+  /** Back to the workspace the selected lesson was started in before: it is the lesson's again. */
+  async continueEarlier(): Promise<void> {
+    const lesson = this.selected;
+    const earlier = this.earlier;
+    if (!lesson || !earlier || !this.#deps.earlier) return;
+    if (earlier.id !== this.#deps.workspace.id && !(await this.#deps.earlier.goTo(earlier.id))) return;
+    this.#report = null;
+    const status = this.#record.lessons[lesson.id];
+    await this.#save({ current: lesson.id, workspace: earlier.id, lessons: { ...this.#record.lessons, [lesson.id]: status ?? { status: 'started' } } });
+  }
+
   /** Opens the lesson's starting files as a new workspace of its own. */
   async start(): Promise<void> {
     const lesson = this.selected;
@@ -103,7 +124,10 @@ export class CourseState {
   }
 
   #startOf(lesson: Lesson): OpenRequest {
-    return { title: `Lesson: ${lesson.title}`, files: lesson.start, openPath: lesson.openPath, profile: lesson.profile, args: {}, ...(lesson.agent ? { agent: lesson.agent } : {}) };
+    return {
+      title: `Lesson: ${lesson.title}`, files: lesson.start, openPath: lesson.openPath, profile: lesson.profile, origin: lessonOrigin(lesson.id),
+      ...firstCallSettings(lesson.run), ...(lesson.agent ? { agent: lesson.agent } : {}),
+    };
   }
 
   /** Runs the selected lesson's check on the workspace's files; a pass finishes the lesson. */

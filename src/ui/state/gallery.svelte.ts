@@ -1,24 +1,41 @@
-/** The example gallery: cards filtered by a search, and opening one (with its set-up) through the opener. */
+/**
+ * The example gallery: cards filtered by a search, and opening one (with its set-up) through the
+ * opener. An example opened before offers the workspace it made (Continue in …) beside a fresh copy.
+ */
 import type { ScratchHost } from '../../course/scratch.ts';
 import type { Example } from '../../examples/index.ts';
 import { exampleFiles } from '../../examples/setup.ts';
-import type { OpenWorkspace } from '../../app/open-workspace.ts';
+import { firstCallSettings, type Earlier, type OpenWorkspace } from '../../app/open-workspace.ts';
 
 const HOSTS: Record<Example['host'], string> = { lcp: 'LCP', ltp: 'LTP', loki: 'Loki' };
 export const hostLabel = (e: Example): string => HOSTS[e.host];
+export const exampleOrigin = (e: Pick<Example, 'id'>): string => `example:${e.id}`;
 
 export class GalleryState {
   readonly examples: Example[];
   readonly #host: ScratchHost;
   readonly #open: OpenWorkspace;
+  readonly #earlier: Earlier | null;
   #query = $state('');
   #opening = $state<string | null>(null);
   #error = $state<string | null>(null);
 
-  constructor(examples: Example[], host: ScratchHost, open: OpenWorkspace) {
+  constructor(examples: Example[], host: ScratchHost, open: OpenWorkspace, earlier: Earlier | null = null) {
     this.examples = examples;
     this.#host = host;
     this.#open = open;
+    this.#earlier = earlier;
+  }
+
+  /** The workspace this example made when it was last opened, if it is still listed. */
+  earlierOf(example: Example): { id: string; name: string } | null {
+    return this.#earlier?.find(exampleOrigin(example)) ?? null;
+  }
+
+  /** Back to the workspace the example made before. */
+  async continueIn(example: Example): Promise<boolean> {
+    const earlier = this.earlierOf(example);
+    return earlier !== null && this.#earlier !== null && this.#earlier.goTo(earlier.id);
   }
 
   get query(): string { return this.#query; }
@@ -44,7 +61,7 @@ export class GalleryState {
       const files = await exampleFiles(example, this.#host);
       await this.#open({
         title: `Example: ${example.title}`, files, openPath: example.openPath, profile: example.profile,
-        args: { [example.run.tool]: JSON.stringify(example.run.args, null, 2) },
+        ...firstCallSettings(example.run), origin: exampleOrigin(example),
         ...(example.agent ? { agent: example.agent } : {}),
       });
     } catch (e) {

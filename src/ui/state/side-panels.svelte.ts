@@ -10,7 +10,7 @@ import { createIdbVersionStore } from '../../diff/versions.ts';
 import type { Example } from '../../examples/index.ts';
 import { CourseState } from './course.svelte.ts';
 import { GalleryState } from './gallery.svelte.ts';
-import type { OpenRequest, OpenWorkspace } from '../../app/open-workspace.ts';
+import type { Earlier, OpenRequest, OpenWorkspace } from '../../app/open-workspace.ts';
 import { SchemaDiffState, type DiffDeps } from './schema-diff.svelte.ts';
 
 export const SIDE_TABS = [['files', 'Files'], ['packages', 'Packages'], ['lessons', 'Lessons'], ['examples', 'Examples'], ['diff', 'Diff']] as const;
@@ -31,17 +31,26 @@ export class SidePanels {
     workspaceId: () => string; replace: (request: OpenRequest) => void;
     /** The list's workspaces and how to read one's files: the schema diff can compare with any of them. */
     others?: DiffDeps['others']; filesOf?: DiffDeps['filesOf'];
+    /** The workspaces examples and lessons made before: opening one again offers it. */
+    earlier?: Earlier;
   }) {
     this.#host = deps.host;
     this.#workspaces = { ...(deps.others ? { others: deps.others } : {}), ...(deps.filesOf ? { filesOf: deps.filesOf } : {}) };
-    this.course = new CourseState({ lessons: COURSE, host: deps.host, workspace: { get id() { return deps.workspaceId(); }, get files() { return deps.files(); }, get blocked() { return deps.blocked(); } }, progress: createIdbProgressStore(), open: deps.open, replace: deps.replace });
+    this.course = new CourseState({ lessons: COURSE, host: deps.host, workspace: { get id() { return deps.workspaceId(); }, get files() { return deps.files(); }, get blocked() { return deps.blocked(); } }, progress: createIdbProgressStore(), open: deps.open, replace: deps.replace, ...(deps.earlier ? { earlier: deps.earlier } : {}) });
     // An example opened from the gallery is shown by its files; a lesson keeps its tab (Check is there).
     const openExample: OpenWorkspace = async (request) => {
       const opened = await deps.open(request);
       if (opened) this.#tab = 'files';
       return opened;
     };
-    this.gallery = new GalleryState(deps.examples, deps.host, openExample);
+    // Going back to an example's workspace shows it by its files too.
+    const made = deps.earlier;
+    const earlier: Earlier | null = made ? { find: (origin) => made.find(origin), goTo: async (id) => {
+      const went = await made.goTo(id);
+      if (went) this.#tab = 'files';
+      return went;
+    } } : null;
+    this.gallery = new GalleryState(deps.examples, deps.host, openExample, earlier);
     void this.course.load();
   }
 

@@ -1,31 +1,37 @@
 """File housekeeping for the workspace."""
 from pathlib import Path
-from typing import Optional
 
-AUTONOMY_LEVEL = "safe"
 _CONFIRM_HANDLER = None
 
 
-def init_tools_library(config: Optional[dict] = None) -> None:
+def init_tools_library(config=None) -> None:
     """The host's configuration for this library (keyed "files", the file's stem)."""
-    global AUTONOMY_LEVEL
-    AUTONOMY_LEVEL = str((config or {}).get("autonomy_level", "safe")).strip().lower()
+    global _CONFIRM_HANDLER
+    _CONFIRM_HANDLER = (config or {}).get("confirm_handler", _CONFIRM_HANDLER)
 
 
 def set_confirm_handler(handler) -> None:
-    """The host registers its confirmation popup here."""
+    """The LCP guide's way in: a host may register its confirmation popup here."""
     global _CONFIRM_HANDLER
     _CONFIRM_HANDLER = handler
 
 
+def _decision(answer) -> str:
+    """The host's answer as one word: a (decision, reason) tuple, a bool or a string."""
+    if isinstance(answer, tuple):
+        answer = answer[0] if answer else "reject"
+    if isinstance(answer, bool):
+        return "allow" if answer else "reject"
+    return str(answer).strip().lower()
+
+
 def _approved(path: str):
-    """(go ahead?, reason): full_access never asks; otherwise the host's popup decides."""
-    if AUTONOMY_LEVEL == "full_access":
-        return True, ""
+    """(go ahead?, why not): the host's popup decides; without a handler nobody can say yes."""
     if _CONFIRM_HANDLER is None:
         return False, "nobody is there to confirm the deletion"
-    decision, reason = _CONFIRM_HANDLER(path, "Delete a file")
-    return str(decision).lower() in ("allow", "always"), reason
+    answer = _CONFIRM_HANDLER(path, "Delete a file")
+    reason = answer[1] if isinstance(answer, tuple) and len(answer) > 1 else ""
+    return _decision(answer) in ("allow", "always"), reason or "the operator said no"
 
 
 def tool_delete_file(path: str) -> dict:

@@ -1,19 +1,17 @@
 """File housekeeping for the workspace."""
 from pathlib import Path
-from typing import Optional
 
-AUTONOMY_LEVEL = "safe"
 _CONFIRM_HANDLER = None
 
 
-def init_tools_library(config: Optional[dict] = None) -> None:
+def init_tools_library(config=None) -> None:
     """The host's configuration for this library (keyed "files", the file's stem)."""
-    global AUTONOMY_LEVEL
-    AUTONOMY_LEVEL = str((config or {}).get("autonomy_level", "safe")).strip().lower()
+    global _CONFIRM_HANDLER
+    _CONFIRM_HANDLER = (config or {}).get("confirm_handler", _CONFIRM_HANDLER)
 
 
 def set_confirm_handler(handler) -> None:
-    """The host registers its confirmation popup here."""
+    """The LCP guide's way in: a host may register its confirmation popup here."""
     global _CONFIRM_HANDLER
     _CONFIRM_HANDLER = handler
 

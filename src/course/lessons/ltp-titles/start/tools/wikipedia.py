@@ -2,8 +2,9 @@
 import json
 from pathlib import Path
 
-TOOL_LIBRARY_NAME = "Encyclopedia"
+TOOL_LIBRARY_NAME = "Wikipedia"
 TOOL_LIBRARY_DESC = "Searches encyclopedia articles."
+TOOL_LIBRARY_ICON = "📖"
 
 TOOL_TITLES = dict(tool_search_wikipedia="📖 Consulting Wikipedia")
 

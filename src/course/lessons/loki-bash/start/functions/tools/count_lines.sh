@@ -2,12 +2,13 @@
 set -e
 
 # @describe Count the lines of a text file in the workspace.
-# @option --file   The file to count
+# @option --path!   The file to count, relative to the workspace
+# @flag --verbose   Say which file was counted
 
 # @env LLM_OUTPUT=/dev/stdout The output path
 
 main() {
-    wc -l "$argc_file" >> "$LLM_OUTPUT"
+    wc -l "$argc_path" >> "$LLM_OUTPUT"
 }
 
 eval "$(argc --argc-eval "$0" "$@")"

@@ -1,4 +1,5 @@
-"""Installed versions and version specifiers, as pipmaster reads them.
+"""Installed versions and version specifiers, as pipmaster reads them (toolplay's pipmaster, and what
+a call installs first: a requirement whose installed version does not meet it is not met).
 
 pipmaster looks a distribution up with ``importlib.metadata`` (names compared the way it compares
 them: ``my-pkg``, ``my_pkg`` and ``My.Pkg`` are one) and checks a version against a specifier with

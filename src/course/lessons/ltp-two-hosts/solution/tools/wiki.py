@@ -1,0 +1,32 @@
+"""Encyclopedia lookups (an offline copy of a few articles in data/articles.json)."""
+import json
+from pathlib import Path
+
+TOOL_LIBRARY_NAME = "Wiki"
+TOOL_LIBRARY_ICON = "📖"
+TOOL_TITLES = {"tool_lookup": "📖 Looking it up"}
+
+MAX_RESULTS = 5
+
+
+def init_tool_library(config=None):
+    """The host's settings for this library (the hub runs this on its "init" action)."""
+    global MAX_RESULTS
+    MAX_RESULTS = int((config or {}).get("max_results", 5))
+
+
+def init_tools_library(config=None):
+    """LCP's spelling: the binding calls it with the library's host configuration."""
+    init_tool_library(config)
+
+
+def tool_lookup(args: dict = None, **kwargs) -> dict:
+    """Find encyclopedia articles about a topic.
+
+    - query (str): The words to look for.
+    """
+    params = args if isinstance(args, dict) else kwargs
+    words = str(params.get("query", "")).lower().split()
+    articles = json.loads(Path("data/articles.json").read_text(encoding="utf-8"))
+    titles = [t for t, text in articles.items() if words and all(w in f"{t} {text}".lower() for w in words)]
+    return {"success": True, "output": titles[:MAX_RESULTS]}

@@ -1,0 +1,73 @@
+/**
+ * Why micropip found nothing to install for a requirement. micropip says the same words for three
+ * different reasons ("Can't find a pure Python 3 wheel for 'x'"): no release matches the version
+ * asked for; the matching release is published only as a source archive (an sdist such as
+ * `wikipedia-1.4.0.tar.gz`: micropip installs wheels only); or its wheels are all compiled for other
+ * platforms (a C or Rust extension Pyodide has not built). The index's own list of files tells
+ * which, so the message names the real one, with the release and a file.
+ */
+import { maxSatisfying, satisfies, valid } from '@renovatebot/pep440';
+import { canonicalName, parseRequirement } from './requirement.ts';
+
+/** One file an index lists for a project (PEP 691: its `filename`). */
+export interface IndexFile {
+  filename: string;
+}
+
+/** The files the index lists for a project, or null when it could not be read. */
+export type IndexLookup = (name: string) => Promise<IndexFile[] | null>;
+
+/** The requirements micropip's message names: `for 'x'.` (one) or `for: 'x', 'y'` (keep_going). */
+export function requirementsWithoutWheel(message: string): string[] {
+  const head = /Can't find a pure Python 3 wheel for:? ((?:'[^']+'(?:, )?)+)/.exec(message);
+  return head?.[1] ? [...head[1].matchAll(/'([^']+)'/g)].map((m) => m[1] ?? '').filter(Boolean) : [];
+}
+
+interface Release {
+  version: string;
+  file: string;
+  wheel: boolean;
+  /** A wheel this browser can install: pure Python, or built for Pyodide (emscripten). */
+  usable: boolean;
+}
+
+function release(filename: string, project: string): Release | null {
+  const name = canonicalName(project);
+  if (filename.endsWith('.whl')) {
+    const parts = filename.slice(0, -4).split('-');
+    if (parts.length < 5 || canonicalName(parts[0] ?? '') !== name) return null;
+    const [python = '', abi = '', platform = ''] = parts.slice(-3);
+    const pure = abi === 'none' && platform === 'any' && /(^|\.)py3/.test(python);
+    return { version: parts[1] ?? '', file: filename, wheel: true, usable: pure || /emscripten/.test(platform) };
+  }
+  const sdist = /^(.+?)-(\d[^-]*)\.(tar\.gz|zip|tar\.bz2)$/.exec(filename);
+  if (!sdist || canonicalName(sdist[1] ?? '') !== name) return null;
+  return { version: sdist[2] ?? '', file: filename, wheel: false, usable: false };
+}
+
+/** One line saying why `requirement` has nothing micropip can install, from the index's files. */
+export async function whyNoWheel(requirement: string, lookup: IndexLookup): Promise<string | null> {
+  const parsed = parseRequirement(requirement);
+  if (!parsed) return null;
+  const files = await lookup(parsed.name).catch(() => null);
+  if (!files) return null;
+  const releases = files.map((f) => release(f.filename, parsed.name)).filter((r): r is Release => r !== null && valid(r.version) !== null);
+  const versions = [...new Set(releases.map((r) => r.version))];
+  const spec = parsed.spec.replace(/[()\s]/g, '');
+  const matching = spec ? versions.filter((v) => satisfies(v, spec)) : versions;
+  if (!matching.length) {
+    const listed = versions.length ? `the index has ${versions.slice(-4).join(', ')}` : 'the index lists no release';
+    return `no release of ${parsed.name} matches ${spec || 'the request'} (${listed})`;
+  }
+  // micropip takes the newest matching release with a wheel it can install: having failed, none has one.
+  const candidates = releases.filter((r) => matching.includes(r.version));
+  if (candidates.some((r) => r.usable)) return null; // something else went wrong: micropip's own words say what
+  const wheels = candidates.filter((r) => r.wheel);
+  const best = maxSatisfying(matching, spec || '>=0') ?? matching[matching.length - 1] ?? '';
+  if (!wheels.length) {
+    const sdist = candidates.find((r) => r.version === best)?.file ?? `${parsed.name}-${best}.tar.gz`;
+    return `${parsed.name} ${best} is published only as a source archive (${sdist}), not as a wheel, and micropip installs wheels only`;
+  }
+  const newest = wheels.find((r) => r.version === best) ?? wheels[wheels.length - 1];
+  return `${parsed.name} ${newest?.version} has wheels only for other platforms (${newest?.file}): it needs a compiled extension that Pyodide has not built, so it cannot run in a browser`;
+}
