@@ -77,7 +77,8 @@ function readAll(paths: string[], only: { profile?: CallProfile; filter?: string
       if ('problem' in read) problems.push(problemLine(read.problem));
       else tests.push(read);
     }
-    return { files, tests, cases: casesOf(tests, layoutProfile(files.keys()), only) };
+    // A test that names no profile runs under --profile P when given, else the layout's host.
+    return { files, tests, cases: casesOf(tests, only.profile ?? layoutProfile(files.keys()), only) };
   });
   return { workspaces, problems };
 }

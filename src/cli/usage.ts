@@ -189,7 +189,8 @@ each failed test missed with a diff, and "N passed, N failed". PATH (default .) 
 folder, its tests/ folder or a folder in it, or one test file.
 
 Options:
-  --profile P        run only the tests' runs under P: lcp, hub or loki
+  --profile P        run under P only (lcp, hub or loki): a test that names no profile runs
+                     under P, one that names profiles only if P is among them
   --filter TEXT      run only tests whose name or file contains TEXT (any case)
   --json             print the results as JSON (each test with every expectation) instead
   --junit FILE       also write the results as JUnit XML to FILE (for CI)

@@ -17,9 +17,14 @@ export function xmlSafe(text: string): string {
 export function junitXml(results: readonly CaseResult[]): string {
   const report = builder.newBuilder().name('toolplay test');
   const suites = new Map<string, ReturnType<typeof report.testSuite>>();
+  const started = new Date();
   for (const r of results) {
     let suite = suites.get(r.path);
-    if (!suite) suites.set(r.path, (suite = report.testSuite().name(r.path)));
+    if (!suite) {
+      const ofFile = results.filter((x) => x.path === r.path);
+      suite = report.testSuite().name(r.path).timestamp(started).time(ofFile.reduce((sum, x) => sum + x.durationMs, 0) / 1000);
+      suites.set(r.path, suite);
+    }
     const testCase = suite.testCase().className(r.path).name(`${r.name} (${r.profile})`).time(r.durationMs / 1000);
     if (!r.passed) {
       const first = r.verdicts.find((v) => !v.ok);

@@ -4,7 +4,7 @@
  * stays inside the workspace. The first problem, located like a schema error.
  */
 import { badRegex } from '../expect/checks.ts';
-import type { TestFileProblem } from './read.ts';
+import type { TestFileProblem } from './problem.ts';
 import type { ToolTest } from './format.ts';
 import { fieldText } from './schema-errors.ts';
 

@@ -13,6 +13,7 @@ import type { Expectations } from '../expect/judge.ts';
 import { DEFAULT_TIME_LIMIT_S, type ToolTest } from './format.ts';
 import { describeError } from './schema-errors.ts';
 import { semanticProblem } from './read-checks.ts';
+import type { TestFileProblem } from './problem.ts';
 import schema from './toolplay-test.schema.json' with { type: 'json' };
 
 /** One test as the runner takes it: the arguments as the JSON text sent, every other number plain. */
@@ -35,17 +36,7 @@ export interface ReadTestFile {
   tests: ReadTest[];
 }
 
-/** What is wrong with a test file: where (the test, the field) and what. */
-export interface TestFileProblem {
-  path: string;
-  /** `test "name"` or `tests[2]` when the test has no usable name; null for the file itself. */
-  test: string | null;
-  field: string | null;
-  message: string;
-}
-
-/** The one line a problem is told in. */
-export const problemLine = (p: TestFileProblem): string => `${p.path}: ${p.test ? `${p.test}: ` : ''}${p.field ? `${p.field}: ` : ''}${p.message}`;
+export { problemLine, type TestFileProblem } from './problem.ts';
 
 const validate = new Ajv({ allErrors: true, verbose: true }).compile(schema);
 

@@ -5,7 +5,7 @@
  * is wrong with the object, not that it is no string.
  */
 import type { ErrorObject } from 'ajv';
-import type { TestFileProblem } from './read.ts';
+import type { TestFileProblem } from './problem.ts';
 
 type Segment = string | number;
 
