@@ -104,6 +104,8 @@ export async function runCases(host: ScratchHost, files: ReadonlyMap<string, Uin
       if (hooks.stopped?.()) break;
       throw e;
     }
+    // A call stopped by Stop may still answer (as interrupted): that is no result of the test.
+    if (hooks.stopped?.()) break;
     results.push(result);
     hooks.finished?.(result);
   }

@@ -29,7 +29,7 @@ async function uncut(el: Locator, what: string): Promise<void> {
 /** The side pane's tabs each lie inside the strip (none pushed out of sight). */
 async function tabsFit(page: Page, where: string): Promise<void> {
   const strip = page.getByRole('tablist', { name: 'Side pane' });
-  for (const name of ['Files', 'Packages', 'Lessons', 'Examples', 'Diff']) await inside(strip.getByRole('tab', { name }), strip, `${where}: the ${name} tab`);
+  for (const name of ['Files', 'Packages', 'Tests', 'Lessons', 'Examples', 'Diff']) await inside(strip.getByRole('tab', { name }), strip, `${where}: the ${name} tab`);
 }
 
 const tests: E2ETest[] = [

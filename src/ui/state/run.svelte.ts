@@ -3,7 +3,8 @@
  * what the host returned, and what the call did to the workspace's files.
  */
 import { exactResult } from '../../protocol/json-text.ts';
-import type { PythonChanges } from '../../protocol/engine.ts';
+import type { HostConfig, PythonChanges } from '../../protocol/engine.ts';
+import type { CallProfile } from '../../protocol/vocabulary.ts';
 import type { TelemetryEvent } from '../../protocol/events.ts';
 import type { CallOutcome, FileChange } from '../../protocol/worker.ts';
 import { asText, diffLines, type DiffLine } from '../lib/diff.ts';
@@ -23,6 +24,13 @@ export interface ChangedFile {
 }
 
 export type RunStatus = 'idle' | 'running' | 'finished' | 'failed';
+
+/** How Run called the tool: what "Save as test" writes into the test. */
+export interface RunRequest {
+  argsJson: string;
+  profile: CallProfile;
+  hostConfig: HostConfig;
+}
 
 /** What the tool changed in Python (the engine's integrity check, a `python.changed` event). */
 export type { PythonChanges };
@@ -47,6 +55,8 @@ export class CallRun {
   #statusLine = $state('');
   #state = $state.raw<CallStateInfo | null>(null);
   #python = $state.raw<PythonChanges | null>(null);
+  #request = $state.raw<RunRequest | null>(null);
+  #fileChanges = $state.raw<FileChange[]>([]);
 
   get status(): RunStatus { return this.#status; }
   get tool(): string { return this.#tool; }
@@ -73,10 +83,16 @@ export class CallRun {
   get state(): CallStateInfo | null { return this.#state; }
   /** What the tool changed in Python, when it changed anything. */
   get python(): PythonChanges | null { return this.#python; }
+  /** How Run called the tool (null for a call Run did not make, such as the hub's Initialise). */
+  get request(): RunRequest | null { return this.#request; }
+  /** The files the call wrote (their new bytes) and removed (null). */
+  get fileChanges(): readonly FileChange[] { return this.#fileChanges; }
 
-  start(tool: string): void {
+  start(tool: string, request: RunRequest | null = null): void {
     this.#status = 'running';
     this.#tool = tool;
+    this.#request = request;
+    this.#fileChanges = [];
     this.#before = this.#callId;
     this.#callId = '';
     this.#stdout = new OutputText(HEAD_CHARS);
@@ -120,6 +136,7 @@ export class CallRun {
     this.#shown = exactResult(outcome);
     this.#exact = outcome.resultJson !== undefined;
     this.#changes = outcome.changes.map((c) => describeChange(c, before(c.path)));
+    this.#fileChanges = outcome.changes;
   }
 }
 

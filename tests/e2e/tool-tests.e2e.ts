@@ -1,0 +1,67 @@
+// Tool tests in the browser: a call saved as a test from its result, the tool broken, the Tests
+// tab runs it (on a copy of the workspace, in the Python worker) and shows ✗ with the difference;
+// the tool fixed, Re-run failed shows ✓.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import type { E2ETest } from './harness.ts';
+import { assert, callStatus, openApp, openExample, prepareCall, runAndWait, setEditorText } from './ui-helpers.ts';
+
+const QUIRKS = readFileSync(new URL('../../src/examples/lcp-quirks/tools/quirks.py', import.meta.url), 'utf8');
+const BROKEN = QUIRKS.replace('"output": sum(values) if', '"output": sum(values) + 1 if');
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Tests', exact: true });
+const summary = (page: Page) => panel(page).getByRole('status', { name: 'Test summary' });
+const editorIs = (page: Page, text: string) =>
+  page.waitForFunction((want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want, text, { timeout: 10_000 });
+
+const tests: E2ETest[] = [
+  {
+    name: 'save a call as a test, break the tool: ✗ with the difference; fix it: ✓',
+    async run({ newPage, base }) {
+      assert(BROKEN !== QUIRKS, 'the example still has the line this test breaks');
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      await openExample(page, 'lcp-quirks', 'tool_top');
+      await prepareCall(page, 'tool_sum', { values: [1, 2, 3] });
+      const status = await runAndWait(page);
+      assert(status.startsWith('Finished tool_sum'), `the call finished: ${status}`);
+
+      await page.getByRole('button', { name: 'Save as test' }).click();
+      const form = page.getByRole('form', { name: 'Save as test' });
+      const result = form.getByRole('checkbox', { name: /the result equals \{"output":6,"status_code":200,"success":true\}/ });
+      assert(await result.isChecked(), 'the result is proposed, kept');
+      await form.getByRole('button', { name: 'Save in tests/tool_sum.toolplay-test.json' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved in tests/tool_sum.toolplay-test.json' }).waitFor();
+
+      // Break the tool in the editor (tools/quirks.py is the example's open file).
+      await setEditorText(page, BROKEN);
+      await editorIs(page, BROKEN);
+      await page.getByRole('tab', { name: 'Tests' }).click();
+      const test = panel(page).getByRole('listitem', { name: 'Test tool_sum {"values":[1,2,3]} (lcp)' });
+      await test.getByLabel('Not run').waitFor();
+      await panel(page).getByRole('button', { name: 'Run all' }).click();
+      await summary(page).filter({ hasText: '0 passed, 1 failed' }).waitFor({ timeout: 60_000 });
+      await test.getByLabel('Failed').waitFor();
+      const missed = test.getByRole('list', { name: /^Expectations of / }).getByRole('listitem').filter({ hasText: 'Missed:' });
+      assert(await missed.count() === 1, `one expectation missed, not ${await missed.count()}`);
+      const missedText = (await missed.textContent()) ?? '';
+      assert(missedText.includes('result equals {"output":6,"status_code":200,"success":true}') && missedText.includes('it is {"output":7,"status_code":200,"success":true}'), `it says what was found: ${missedText}`);
+      const diff = (await missed.getByLabel('Difference: expected (-) and actual (+)').textContent()) ?? '';
+      assert(diff.includes('-   "output": 6,') && diff.includes('+   "output": 7,'), `the diff shows 6 against 7: ${diff}`);
+      // The test ran on a copy: the person's call status and files are as they were.
+      assert((await callStatus(page).textContent())?.startsWith('Finished tool_sum'), 'the Result panel still shows the person\'s call');
+
+      await page.getByRole('tab', { name: 'Files' }).click();
+      await setEditorText(page, QUIRKS);
+      await editorIs(page, QUIRKS);
+      await page.getByRole('tab', { name: 'Tests' }).click();
+      await panel(page).getByRole('button', { name: 'Re-run failed' }).click();
+      await summary(page).filter({ hasText: '1 passed, 0 failed' }).waitFor({ timeout: 60_000 });
+      await test.getByLabel('Passed').waitFor();
+      assert(await test.getByText('Missed:').count() === 0, 'nothing is missed once fixed');
+      assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
+    },
+  },
+];
+
+export default tests;

@@ -1,0 +1,64 @@
+// The Tests view's state with the real engine (Node's scratch host): a file's tests run, each on
+// its own copy; a broken tool fails with its difference; Re-run failed; review mode runs nothing.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNodeEngine } from '../../src/engine/node.ts';
+import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { encodeFiles } from '../../src/course/run-check.ts';
+import { ToolTestsState } from '../../src/app/tool-tests.svelte.ts';
+
+let host: NodeScratchHost;
+beforeAll(async () => {
+  host = new NodeScratchHost(await loadNodeEngine());
+}, 120_000);
+
+const tool = (body: string) => `def tool_double(n: int) -> int:\n    """Double it.\n\n    Args:\n        n: a number\n    """\n    return ${body}\n`;
+const TESTS = JSON.stringify({
+  toolplayTests: 1,
+  tests: [
+    { name: 'doubles 2', tool: 'tool_double', args: { n: 2 }, expect: { result: { paths: [{ path: '$.output', equals: 4 }] } } },
+    { name: 'doubles 5', tool: 'tool_double', args: { n: 5 }, expect: { result: { paths: [{ path: '$.output', equals: 10 }] } } },
+  ],
+});
+
+function setup(blocked: string | null = null) {
+  const workspace = { id: 'ws', files: encodeFiles({ 'tools/maths.py': tool('n * 2'), 'tests/maths.toolplay-test.json': TESTS, 'tests/bad.toolplay-test.json': '{"toolplayTests": 1}' }), blocked };
+  return { workspace, tests: new ToolTestsState({ host, workspace }) };
+}
+
+describe('ToolTestsState', () => {
+  it('lists the files (a malformed one with its line), runs all, fails a broken tool with its diff, re-runs the failed ones', async () => {
+    const { workspace, tests } = setup();
+    expect(tests.files.map((f) => [f.path, f.problem ?? null])).toEqual([
+      ['tests/bad.toolplay-test.json', 'tests/bad.toolplay-test.json: tests: is missing'],
+      ['tests/maths.toolplay-test.json', null],
+    ]);
+    expect(tests.cases.map((c) => `${c.test.name} (${c.profile})`)).toEqual(['doubles 2 (lcp)', 'doubles 5 (lcp)']);
+    await tests.runAll();
+    expect(tests.error).toBeNull();
+    expect(tests.summary).toBe('2 passed, 0 failed');
+
+    workspace.files = new Map(workspace.files).set('tools/maths.py', new TextEncoder().encode(tool('n + 2')));
+    const fresh = new ToolTestsState({ host, workspace });
+    await fresh.runAll();
+    expect(fresh.summary).toBe('1 passed, 1 failed');
+    // n + 2 still doubles 2: only the other test fails.
+    expect(fresh.result(fresh.cases[0]!.id)?.passed).toBe(true);
+    const failed = fresh.result(fresh.cases[1]!.id)!;
+    expect(failed.passed).toBe(false);
+    expect(failed.verdicts.filter((v) => !v.ok)).toEqual([{ ok: false, text: 'result $.output equals 10', detail: 'it is 7' }]);
+    expect(fresh.failedCount).toBe(1);
+
+    workspace.files = new Map(workspace.files).set('tools/maths.py', new TextEncoder().encode(tool('n * 2')));
+    await fresh.rerunFailed();
+    expect(fresh.summary).toBe('1 passed, 0 failed');
+    expect(fresh.failedCount).toBe(0);
+  }, 120_000);
+
+  it('runs nothing in review mode, and says why', async () => {
+    const { tests } = setup('this shared workspace is in review: press "Trust and run" first.');
+    await tests.runAll();
+    expect(tests.error).toBe('Nothing ran. Run is off: this shared workspace is in review: press "Trust and run" first.');
+    expect(tests.summary).toBeNull();
+    expect(tests.result(tests.cases[0]!.id)).toBeUndefined();
+  });
+});
