@@ -4,9 +4,18 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
-import { assert, callStatus, openApp, openExample, prepareCall, runAndWait, setEditorText } from './ui-helpers.ts';
+import { assert, callStatus, openApp, openExample, prepareCall, runAndWait, setEditorText, tools } from './ui-helpers.ts';
 
 const QUIRKS = readFileSync(new URL('../../src/examples/lcp-quirks/tools/quirks.py', import.meta.url), 'utf8');
+const SPINNING = `${QUIRKS}\n\ndef tool_spin() -> dict:\n    """Never returns."""\n    while True:\n        pass\n`;
+const SPIN_TESTS = JSON.stringify({
+  toolplayTests: 1,
+  tests: [
+    { name: 'sums first', tool: 'tool_sum', args: { values: [1, 2] }, expect: { result: { paths: [{ path: '$.output', equals: 3 }] } } },
+    { name: 'spins', tool: 'tool_spin', timeLimitSeconds: 120, expect: {} },
+    { name: 'sums last', tool: 'tool_sum', args: { values: [2, 2] }, expect: { result: { paths: [{ path: '$.output', equals: 4 }] } } },
+  ],
+}, null, 2);
 const BROKEN = QUIRKS.replace('"output": sum(values) if', '"output": sum(values) + 1 if');
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Tests', exact: true });
@@ -60,6 +69,38 @@ const tests: E2ETest[] = [
       await summary(page).filter({ hasText: '1 passed, 0 failed' }).waitFor({ timeout: 60_000 });
       await test.getByLabel('Passed').waitFor();
       assert(await test.getByText('Missed:').count() === 0, 'nothing is missed once fixed');
+      assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
+    },
+  },
+  {
+    name: 'Stop ends a run: the running test is left without a result, the rest never start, and tests run again after',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      await openExample(page, 'lcp-quirks', 'tool_top');
+      await setEditorText(page, SPINNING);
+      await editorIs(page, SPINNING);
+      await tools(page).getByRole('button', { name: 'tool_spin', exact: true }).waitFor({ timeout: 30_000 });
+      await page.getByRole('tab', { name: 'Tests' }).click();
+      await panel(page).getByRole('button', { name: 'tests/quirks.toolplay-test.json' }).click();
+      await setEditorText(page, SPIN_TESTS);
+      await editorIs(page, SPIN_TESTS);
+      const file = panel(page).getByRole('region', { name: 'Test file tests/quirks.toolplay-test.json' });
+      const spins = file.getByRole('listitem', { name: 'Test spins (lcp)' });
+      await spins.getByLabel('Not run').waitFor();
+
+      await file.getByRole('button', { name: 'Run file' }).click();
+      await spins.getByLabel('Running').waitFor({ timeout: 30_000 });
+      await panel(page).getByRole('button', { name: 'Stop' }).click();
+      await summary(page).filter({ hasText: '1 passed, 0 failed (stopped, 2 not run)' }).waitFor({ timeout: 30_000 });
+      await spins.getByLabel('Not run').waitFor();
+      await file.getByRole('listitem', { name: 'Test sums first (lcp)' }).getByLabel('Passed').waitFor();
+      await file.getByRole('listitem', { name: 'Test sums last (lcp)' }).getByLabel('Not run').waitFor();
+
+      // Python is fine after the Stop: the last test runs on its own and passes.
+      await file.getByRole('button', { name: 'Run sums last' }).click();
+      await summary(page).filter({ hasText: '1 passed, 0 failed' }).filter({ hasNotText: 'stopped' }).waitFor({ timeout: 60_000 });
+      await file.getByRole('listitem', { name: 'Test sums last (lcp)' }).getByLabel('Passed').waitFor();
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
   },
