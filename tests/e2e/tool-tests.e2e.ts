@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
+import { seriousViolations } from './axe.ts';
 import { assert, callStatus, openApp, openExample, prepareCall, runAndWait, setEditorText, tools } from './ui-helpers.ts';
 
 const QUIRKS = readFileSync(new URL('../../src/examples/lcp-quirks/tools/quirks.py', import.meta.url), 'utf8');
@@ -39,6 +40,8 @@ const tests: E2ETest[] = [
       const form = page.getByRole('form', { name: 'Save as test' });
       const result = form.getByRole('checkbox', { name: /the result equals \{"output":6,"status_code":200,"success":true\}/ });
       assert(await result.isChecked(), 'the result is proposed, kept');
+      const formViolations = await seriousViolations(page);
+      assert(formViolations.length === 0, `axe: the Save as test form: ${formViolations.join('; ')}`);
       await form.getByRole('button', { name: 'Save in tests/tool_sum.toolplay-test.json' }).click();
       await page.getByRole('status').filter({ hasText: 'Saved in tests/tool_sum.toolplay-test.json' }).waitFor();
 
@@ -58,6 +61,8 @@ const tests: E2ETest[] = [
       assert(missedText.includes('result equals {"output":6,"status_code":200,"success":true}') && missedText.includes('it is {"output":7,"status_code":200,"success":true}'), `it says what was found: ${missedText}`);
       const diff = (await missed.getByLabel('Difference: expected (-) and actual (+)').textContent()) ?? '';
       assert(diff.includes('-   "output": 6,') && diff.includes('+   "output": 7,'), `the diff shows 6 against 7: ${diff}`);
+      const viewViolations = await seriousViolations(page);
+      assert(viewViolations.length === 0, `axe: the Tests tab with a failed test: ${viewViolations.join('; ')}`);
       // The test ran on a copy: the person's call status and files are as they were.
       assert((await callStatus(page).textContent())?.startsWith('Finished tool_sum'), 'the Result panel still shows the person\'s call');
 
