@@ -20,7 +20,7 @@ export function savedCallOf(run: CallRun, timeoutMs: number): SavedCall | null {
   return {
     tool: run.tool, profile: request.profile, argsJson: request.argsJson, hostConfig: request.hostConfig, outcome,
     result: outcome === 'finished' ? resultAsShown(request.profile, { result: run.shown }) : undefined,
-    statusLine: run.statusLine, output: run.allStdout() + run.allStderr(),
+    statusLine: run.statusLine, output: run.allOutput(),
     files: run.changes.map((c) => ({ path: c.path, change: c.change === 'modified' ? 'changed' : c.change, text: asText(contents.get(c.path) ?? null) })),
     timeLimitSeconds: timeoutMs / 1000,
   };

@@ -25,7 +25,7 @@ export interface SavedCall {
   /** What the host returned, as a test judges it (src/expect/observe.ts resultAsShown); undefined when it did not finish. */
   result: unknown;
   statusLine: string;
-  /** stdout then stderr. */
+  /** stdout and stderr, interleaved as they came (as a test run sees them). */
   output: string;
   files: { path: string; change: 'created' | 'changed' | 'deleted'; text: string | null }[];
   /** The time limit the call ran under, in seconds. */

@@ -2,10 +2,12 @@
 // tests/<tool>.toolplay-test.json with the other tests and their numbers as written, and a file
 // there that does not read is never rewritten.
 import { describe, expect, it } from 'vitest';
-import { TestDraft } from '../../src/app/test-draft.svelte.ts';
+import { savedCallOf, TestDraft } from '../../src/app/test-draft.svelte.ts';
+import { CallRun } from '../../src/ui/state/run.svelte.ts';
+import type { TelemetryEvent } from '../../src/protocol/events.ts';
 import type { SavedCall } from '../../src/tool-tests/from-call.ts';
 import { readTestFile } from '../../src/tool-tests/read.ts';
-import { parseKeepingNumbers } from '../../src/protocol/json-text.ts';
+import { parseKeepingNumbers, stringifyKeepingNumbers } from '../../src/protocol/json-text.ts';
 
 const CALL: SavedCall = {
   tool: 'tool_add', profile: 'lcp', argsJson: '{"a": 2.0, "b": 3}', hostConfig: {}, outcome: 'finished',
@@ -19,6 +21,29 @@ function workspace(files: Record<string, string> = {}) {
 }
 
 describe('Save as test', () => {
+  it("reads Run's call as a test sees it: the arguments as typed, the output interleaved as it came, the result's numbers as Python wrote them", () => {
+    const run = new CallRun();
+    run.start('tool_x', { argsJson: '{"n": 2.0}', profile: 'lcp', hostConfig: {} });
+    const printed = (type: 'call.stdout' | 'call.stderr', text: string, t: number) => ({ type, callId: 'c', text, t }) as TelemetryEvent;
+    run.onEvent(printed('call.stdout', 'one\n', 1));
+    run.onEvent(printed('call.stderr', 'warning\n', 2));
+    run.onEvent(printed('call.stdout', 'two\n', 3));
+    run.finish({ callId: 'c', status: 'finished', result: { output: 2 }, resultJson: '{"output": 2.0}', changes: [], durationMs: 1 }, () => null);
+    const call = savedCallOf(run, 30_000);
+    expect(call).toMatchObject({ tool: 'tool_x', argsJson: '{"n": 2.0}', outcome: 'finished', output: 'one\nwarning\ntwo\n', timeLimitSeconds: 30 });
+    expect(stringifyKeepingNumbers(call?.result, 0)).toBe('{"output":2.0}');
+
+    // A call Run did not make (the hub's Initialise) or one that was stopped is not offered.
+    const init = new CallRun();
+    init.start('init_tool_library');
+    init.finish({ callId: 'i', status: 'finished', result: {}, changes: [], durationMs: 1 }, () => null);
+    expect(savedCallOf(init, 30_000)).toBeNull();
+    const stopped = new CallRun();
+    stopped.start('tool_x', { argsJson: '{}', profile: 'lcp', hostConfig: {} });
+    stopped.finish({ callId: 's', status: 'failed', reason: 'stopped', message: 'Stopped', durationMs: 1 }, () => null);
+    expect(savedCallOf(stopped, 30_000)).toBeNull();
+  });
+
   it('proposes each thing the call did; the kept ones are written with the arguments as typed', () => {
     const ws = workspace();
     const draft = new TestDraft(CALL, ws);

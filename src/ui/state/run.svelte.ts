@@ -43,6 +43,8 @@ export class CallRun {
   #before = '';
   #stdout = new OutputText(HEAD_CHARS);
   #stderr = new OutputText(HEAD_CHARS);
+  /** Both streams in the order they came, as a tool test sees a call's output (Save as test). */
+  #printed: string[] = [];
   /** Bumped when output arrives (the two OutputTexts are plain objects). */
   #output = $state(0);
   #result = $state.raw<unknown>(undefined);
@@ -69,6 +71,8 @@ export class CallRun {
   get stderrChars(): number { void this.#output; return this.#stderr.chars; }
   allStdout(): string { return this.#stdout.text(); }
   allStderr(): string { return this.#stderr.text(); }
+  /** stdout and stderr as they came, interleaved. */
+  allOutput(): string { return this.#printed.join(''); }
   get result(): unknown { return this.#result; }
   /** The result as shown: with its numbers as Python wrote them (`2.0`, `1e+20`, big integers) where JavaScript's would differ. */
   get shown(): unknown { return this.#shown; }
@@ -97,6 +101,7 @@ export class CallRun {
     this.#callId = '';
     this.#stdout = new OutputText(HEAD_CHARS);
     this.#stderr = new OutputText(HEAD_CHARS);
+    this.#printed = [];
     this.#output++;
     this.#message = this.#reason = this.#statusLine = '';
     this.#result = undefined;
@@ -109,6 +114,7 @@ export class CallRun {
 
   /** Streams output as the events arrive. */
   onEvent(e: TelemetryEvent): void {
+    if (e.type === 'call.stdout' || e.type === 'call.stderr') this.#printed.push(e.text);
     if (e.type === 'call.stdout') {
       this.#stdout.append(e.text);
       this.#output++;
