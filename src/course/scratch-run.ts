@@ -8,7 +8,7 @@ import type { Engine } from '../engine/engine.ts';
 import { EngineError } from '../engine/engine.ts';
 import { callTool, type FsChanges } from '../call/wrapper.ts';
 import type { AskedConfirmation, ScratchCallParams, ScratchCallResult } from './scratch.ts';
-import { scratchPath } from './scratch.ts';
+import { callDirOf, scratchPath } from './scratch.ts';
 import { applyFiles, changedFiles, copyTree, exists, listFiles, removeTree } from './scratch-fs.ts';
 
 /** The environment a Bash tool starts with (the worker's own calls use the same). */
@@ -19,7 +19,7 @@ export async function runScratchCall(engine: Engine, params: ScratchCallParams, 
   const fs = engine.fs;
   const base = scratchPath(params.base);
   // One fixed copy per base: the engine's per-path caches stay bounded however often a check runs.
-  const dir = `${base}.call`;
+  const dir = callDirOf(base);
   copyTree(fs, base, dir);
   const asked: AskedConfirmation[] = [];
   let output = '';

@@ -11,6 +11,7 @@ import type { Verdict } from '../expect/checks.ts';
 import { judge } from '../expect/judge.ts';
 import { observeScratch, type CallObservation } from '../expect/observe.ts';
 import type { ReadTest, ReadTestFile } from './read.ts';
+import { inWorkspacePaths } from './workspace-paths.ts';
 
 /** One run of one test under one profile. */
 export interface TestCase {
@@ -76,7 +77,7 @@ export async function runCase(host: ScratchHost, files: ReadonlyMap<string, Uint
     });
     const durationMs = Math.round(performance.now() - started);
     const before = withSetup(files, test.setup);
-    const observation = observeScratch(run, profile, (p) => before.has(p));
+    const observation = inWorkspacePaths(observeScratch(run, profile, (p) => before.has(p)), copy.callDir);
     const verdicts = judge(test.expect, observation, before);
     return { id: c.id, path: c.path, name: test.name, profile, passed: verdicts.every((v) => v.ok), verdicts, durationMs, observation };
   } finally {

@@ -54,6 +54,17 @@ describe('ToolTestsState', () => {
     expect(fresh.failedCount).toBe(0);
   }, 120_000);
 
+  it('names files by their workspace paths, as a Run shows them: a test saved from a Run passes in the copy', async () => {
+    const where = 'import os\n\n\ndef tool_where() -> str:\n    """Where am I."""\n    print(__file__)\n    return os.getcwd()\n';
+    const workspace = { id: 'paths', blocked: null, files: encodeFiles({
+      'tools/where.py': where,
+      'tests/where.toolplay-test.json': JSON.stringify({ toolplayTests: 1, tests: [{ name: 'where', tool: 'tool_where', expect: { result: { paths: [{ path: '$.output', equals: '/workspace' }] }, output: '/workspace/tools/where.py\n' } }] }),
+    }) };
+    const tests = new ToolTestsState({ host, workspace });
+    await tests.runAll();
+    expect(tests.cases.map((c) => tests.result(c.id)?.verdicts.filter((v) => !v.ok))).toEqual([[]]);
+  }, 120_000);
+
   it('runs nothing in review mode, and says why', async () => {
     const { tests } = setup('this shared workspace is in review: press "Trust and run" first.');
     await tests.runAll();
