@@ -9,9 +9,20 @@ import stripAnsi from 'strip-ansi';
 import type { CaseResult } from './run.ts';
 import { resultLines } from './report.ts';
 
-/** XML 1.0 has no place for most control characters (a tool's escape codes) nor for lone surrogates (xmlbuilder splits a CDATA's `]]>` itself). */
+/** XML 1.0 has no place for most control characters (a tool's escape codes) nor for lone surrogates. */
 export function xmlSafe(text: string): string {
   return stripAnsi(text).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+/**
+ * Text for a CDATA section (the failure's body, system-out): `]]>` would end it. xmlbuilder splits
+ * the first one only (String.replace), so every later one is split here; the first is left to it.
+ */
+export function cdataSafe(text: string): string {
+  const clean = xmlSafe(text);
+  const first = clean.indexOf(']]>');
+  if (first < 0) return clean;
+  return clean.slice(0, first + 3) + clean.slice(first + 3).replaceAll(']]>', ']]]]><![CDATA[>');
 }
 
 export function junitXml(results: readonly CaseResult[]): string {
@@ -29,9 +40,9 @@ export function junitXml(results: readonly CaseResult[]): string {
     if (!r.passed) {
       const first = r.verdicts.find((v) => !v.ok);
       const message = first ? `${first.text}${first.detail ? `: ${first.detail}` : ''}` : 'failed';
-      testCase.failure(xmlSafe(message), r.observation.outcome === 'timeout' ? 'timeout' : 'expectation').stacktrace(xmlSafe(resultLines(r).join('\n')));
+      testCase.failure(xmlSafe(message), r.observation.outcome === 'timeout' ? 'timeout' : 'expectation').stacktrace(cdataSafe(resultLines(r).join('\n')));
     }
-    if (r.observation.output) testCase.standardOutput(xmlSafe(r.observation.output));
+    if (r.observation.output) testCase.standardOutput(cdataSafe(r.observation.output));
   }
   return `${report.build()}\n`;
 }

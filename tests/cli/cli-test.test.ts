@@ -170,6 +170,8 @@ describe('toolplay test', () => {
     const root = sandbox({
       'ws/tools/maths.py': `${MATHS}\n\ndef tool_spin() -> str:\n    """Never returns."""\n    while True:\n        pass\n`,
       'ws/tests/maths.toolplay-test.json': TESTS,
+      'ws/tools/noisy.py': 'def tool_noisy() -> str:\n    """Prints what XML cannot hold."""\n    print("\\x1b[31mred\\x1b[0m \\x07 bell ]]> end")\n    return "x"\n',
+      'ws/tests/noisy.toolplay-test.json': JSON.stringify({ toolplayTests: 1, tests: [{ name: 'noisy', tool: 'tool_noisy', expect: { output: 'quiet' } }] }),
       'ws/tests/slow.toolplay-test.json': JSON.stringify({
         toolplayTests: 1,
         tests: [
@@ -192,5 +194,16 @@ describe('toolplay test', () => {
     expect(hub.stdout).toMatch(/^✗ tests\/maths\.toolplay-test\.json › adds two numbers \(hub\)\n/);
     expect(hub.stdout).toMatch(/\n0 passed, 1 failed\n$/);
     expect(await toolplay(['test', '--filter', 'nothing like it'], `${root}/ws`)).toEqual({ code: 2, stdout: '', stderr: 'toolplay: test: no test matches --filter "nothing like it"\n' });
+
+    // What a tool prints goes into the JUnit report as it can: colours and control characters a
+    // terminal would take (XML 1.0 has no place for them) do not make the report unreadable.
+    const noisy = await toolplay(['test', 'tests/noisy.toolplay-test.json', '--junit', 'noisy.xml'], `${root}/ws`);
+    expect(noisy.code).toBe(1);
+    const xml = readFileSync(`${root}/ws/noisy.xml`, 'utf8');
+    await validJunit(xml);
+    // Read back as an XML reader does (CDATA sections joined): the text, colours gone, BEL replaced, ]]> whole.
+    const cdata = (inner: string) => inner.replace(/^<!\[CDATA\[/, '').replace(/\]\]>$/, '').replaceAll(']]><![CDATA[', '');
+    expect(cdata(/<system-out>([\s\S]*?)<\/system-out>/.exec(xml)?.[1] ?? '')).toBe('red \uFFFD bell ]]> end\n');
+    expect(cdata(/<failure [^>]*>([\s\S]*?)<\/failure>/.exec(xml)?.[1] ?? '').match(/]]> end/g)).toHaveLength(2);
   });
 });
