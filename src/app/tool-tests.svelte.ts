@@ -5,6 +5,7 @@
  * nothing a test does reaches the person's files. Stop ends a run; the results so far stay.
  */
 import type { ScratchHost } from '../course/scratch.ts';
+import type { NetworkPolicy } from '../protocol/packages.ts';
 import { isTestFile } from '../tool-tests/format.ts';
 import { problemLine } from '../tool-tests/problem.ts';
 import { readTestFile, type ReadTestFile } from '../tool-tests/read.ts';
@@ -16,6 +17,8 @@ export interface ToolTestsDeps {
   host: ScratchHost;
   /** The open workspace: its id (results belong to one), its files, and why its code may not run now, or null. */
   workspace: { readonly id: string; readonly files: ReadonlyMap<string, Uint8Array>; readonly blocked: string | null };
+  /** The workspace's network settings, as Run uses them (on, without proxy, when absent). */
+  network?: () => NetworkPolicy;
 }
 
 /** A test file as the view lists it. */
@@ -109,7 +112,7 @@ export class ToolTestsState {
           this.#results = new Map(this.#results).set(r.id, r);
         },
         stopped: () => this.#stopping,
-      });
+      }, this.#deps.network ? { network: this.#deps.network() } : {});
       this.#summary = `${summaryLine(ran)}${this.#stopping ? ` (stopped, ${cases.length - ran.length} not run)` : ''}`;
     } catch (e) {
       this.#error = `The tests could not run: ${e instanceof Error ? e.message : String(e)}`;

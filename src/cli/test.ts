@@ -14,6 +14,7 @@ import { reportText, resultsJson } from '../tool-tests/report.ts';
 import type { Outcome } from './commands.ts';
 import { choice, existing, parse } from './options.ts';
 import { readFolder } from './read-folder.ts';
+import { PACKAGE_FLAGS, packageOptions, policyOf } from './packages-options.ts';
 import { note } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
 
@@ -85,12 +86,13 @@ function readAll(paths: string[], only: { profile?: CallProfile; filter?: string
 
 export async function test(args: string[]): Promise<Outcome | 'help'> {
   const { values, positionals } = parse('test', args, {
-    profile: { type: 'string' }, json: { type: 'boolean' }, junit: { type: 'string' }, filter: { type: 'string' },
+    profile: { type: 'string' }, json: { type: 'boolean' }, junit: { type: 'string' }, filter: { type: 'string' }, ...PACKAGE_FLAGS,
   });
   if (values.help) return 'help';
   const profile = values.profile === undefined ? undefined : choice<CallProfile>('test', 'profile', values.profile, CALL_PROFILES, 'lcp');
   const filter = typeof values.filter === 'string' ? values.filter : undefined;
   const junit = typeof values.junit === 'string' ? resolve(values.junit) : null;
+  const packages = packageOptions('test', values);
   const { workspaces, problems } = readAll(positionals.length ? positionals : ['.'], { ...(profile ? { profile } : {}), ...(filter !== undefined ? { filter } : {}) });
   if (problems.length) {
     for (const line of problems) note(`toolplay: ${line}\n`);
@@ -100,11 +102,12 @@ export async function test(args: string[]): Promise<Outcome | 'help'> {
     const found = workspaces.some((w) => w.tests.some((t) => t.tests.length));
     throw new UsageFailure(found ? `test: no test matches${profile ? ` --profile ${profile}` : ''}${filter !== undefined ? ` --filter ${JSON.stringify(filter)}` : ''}` : 'test: no tests found (a workspace keeps them in tests/*.toolplay-test.json)');
   }
-  const [{ openEngine }, { NodeScratchHost }, { junitXml }] = await Promise.all([import('./host.ts'), import('../course/node-host.ts'), import('../tool-tests/junit.ts')]);
+  const [{ openEngine, usePackages }, { NodeScratchHost }, { junitXml }] = await Promise.all([import('./host.ts'), import('../course/node-host.ts'), import('../tool-tests/junit.ts')]);
+  usePackages(packages);
   // The process's one engine (a batch's commands share it); each test reads the files it was given.
   const host = new NodeScratchHost(await openEngine([]));
   const results: CaseResult[] = [];
-  for (const w of workspaces) results.push(...(await runCases(host, w.files, w.cases)));
+  for (const w of workspaces) results.push(...(await runCases(host, w.files, w.cases, {}, { network: policyOf(packages) })));
   if (junit) {
     mkdirSync(dirname(junit), { recursive: true });
     writeFileSync(junit, junitXml(results));

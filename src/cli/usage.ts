@@ -21,7 +21,7 @@ Usage:
   toolplay link decode LINK_OR_FILE --out DIR
   toolplay diff OLD_PATH NEW_PATH [--profile P] [--json]
   toolplay lesson list | check ID DIR | start ID DIR
-  toolplay test [PATH...] [--profile P] [--json] [--junit FILE] [--filter TEXT]   (tests/*.toolplay-test.json)
+  toolplay test [PATH...] [--profile P] [--json] [--junit FILE] [--filter TEXT] ...   (tests/*.toolplay-test.json)
   toolplay chat PATH "MESSAGE" --profile lcp|hub|loki (--script FILE | --endpoint URL --model NAME) ...
   toolplay proxy [--port N]      (a CORS proxy on 127.0.0.1 for the app's tools, until Ctrl+C)
 
@@ -194,6 +194,7 @@ Options:
   --filter TEXT      run only tests whose name or file contains TEXT (any case)
   --json             print the results as JSON (each test with every expectation) instead
   --junit FILE       also write the results as JUnit XML to FILE (for CI)
+${PACKAGE_HELP}
   -h, --help         this help
 
 Exit codes: 0 every test passed, 1 some failed, 2 bad input (each malformed test file is named

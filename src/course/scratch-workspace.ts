@@ -75,6 +75,7 @@ export class ScratchWorkspace implements LessonPort {
       ...(request.probe ? { probe: request.probe } : {}),
       ...(request.collect ? { collect: true } : {}),
       ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
+      ...(request.network ? { network: request.network } : {}),
     });
   }
 

@@ -1,6 +1,7 @@
 /** The course: lessons, their checks, and the port a check sees. */
 import type { ConfirmDecision, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
 import type { CallProfile } from '../protocol/vocabulary.ts';
+import type { NetworkPolicy } from '../protocol/packages.ts';
 import type { ScratchCallResult } from './scratch.ts';
 import type { ScriptedStart } from '../agent/scripted-start.ts';
 import type { Fence } from './fences.ts';
@@ -40,6 +41,8 @@ export interface LessonCall {
   collect?: boolean;
   /** Stop the call after this long (ms); the host's default when absent. */
   timeoutMs?: number;
+  /** The tool's network: on, without proxy, when absent. */
+  network?: NetworkPolicy;
 }
 
 /** What a check can ask of the engine about the person's files; paths in answers are workspace paths. */

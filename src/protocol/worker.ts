@@ -6,7 +6,7 @@
 import type { CallOptions, ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, InspectionPatch, ToolArguments } from './engine.ts';
 import type { TelemetryEvent } from './events.ts';
 import type { HubStoreData, InstallReport, PythonTiming } from './runner.ts';
-import type { PackagesView } from './packages.ts';
+import type { NetworkPolicy, PackagesView } from './packages.ts';
 import type { LokiLayout, LokiView } from './loki.ts';
 import type { CallProfile, ConfirmDecision, FailReason, WorkerErrorKind, WorkerMethod } from './vocabulary.ts';
 
@@ -180,6 +180,8 @@ export interface ScratchCallParams {
   confirm?: ConfirmDecision;
   /** Answers in the order the questions come instead of one for all (`confirm`); questions past the last are rejected. */
   answers?: ConfirmDecision[];
+  /** The tool's network (src/net/policy.ts): on, without proxy, when absent. */
+  network?: NetworkPolicy;
   /** How long the call may run before it is stopped, in ms: read by the caller's host (the page's client, Node's), not the worker. */
   timeoutMs?: number;
   /** Files written into (content) or removed from (null) the copy before the call. */

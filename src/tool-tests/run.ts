@@ -5,6 +5,7 @@
  * expectation engine's verdicts. Nothing a test does reaches the workspace's own files.
  */
 import type { CallProfile } from '../protocol/vocabulary.ts';
+import type { NetworkPolicy } from '../protocol/packages.ts';
 import type { ScratchHost } from '../course/scratch.ts';
 import { ScratchWorkspace } from '../course/scratch-workspace.ts';
 import type { Verdict } from '../expect/checks.ts';
@@ -63,8 +64,13 @@ function withSetup(files: ReadonlyMap<string, Uint8Array>, setup: Record<string,
   return out;
 }
 
+/** How every test's call runs: the network its tools may use (on, without proxy, when absent). */
+export interface RunOptions {
+  network?: NetworkPolicy;
+}
+
 /** Runs one test on a fresh copy of `files`. Rejects when the host does (Stop, an engine failure). */
-export async function runCase(host: ScratchHost, files: ReadonlyMap<string, Uint8Array>, c: TestCase): Promise<CaseResult> {
+export async function runCase(host: ScratchHost, files: ReadonlyMap<string, Uint8Array>, c: TestCase, options: RunOptions = {}): Promise<CaseResult> {
   const { test, profile } = c;
   const copy = await ScratchWorkspace.open(host, files, profile === 'loki' ? 'loki' : 'lcp', 'tests');
   try {
@@ -74,6 +80,7 @@ export async function runCase(host: ScratchHost, files: ReadonlyMap<string, Uint
       ...(test.hostConfig ? { hostConfig: test.hostConfig } : {}),
       ...(test.confirm ? { confirm: test.confirm } : {}),
       ...(test.setup ? { overlay: test.setup } : {}),
+      ...(options.network ? { network: options.network } : {}),
     });
     const durationMs = Math.round(performance.now() - started);
     const before = withSetup(files, test.setup);
@@ -93,14 +100,14 @@ export interface RunHooks {
 }
 
 /** Runs tests one after another. Stop ends the run: the results so far come back, the rest never ran. */
-export async function runCases(host: ScratchHost, files: ReadonlyMap<string, Uint8Array>, cases: TestCase[], hooks: RunHooks = {}): Promise<CaseResult[]> {
+export async function runCases(host: ScratchHost, files: ReadonlyMap<string, Uint8Array>, cases: TestCase[], hooks: RunHooks = {}, options: RunOptions = {}): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const c of cases) {
     if (hooks.stopped?.()) break;
     hooks.started?.(c);
     let result: CaseResult;
     try {
-      result = await runCase(host, files, c);
+      result = await runCase(host, files, c, options);
     } catch (e) {
       if (hooks.stopped?.()) break;
       throw e;

@@ -166,6 +166,18 @@ describe('toolplay test', () => {
     expect(await toolplay(['test', 'tools'], `${root}/ws`)).toEqual({ code: 2, stdout: '', stderr: 'toolplay: test: tools has no tests/ folder (a workspace keeps its tests in tests/*.toolplay-test.json)\n' });
   });
 
+  it('--no-network reaches the tools of every test: a request is refused as the network being off', T, async () => {
+    const fetch = 'import urllib.request\n\n\ndef tool_fetch(url: str) -> str:\n    """Fetch a URL.\n\n    Args:\n        url: where\n    """\n    try:\n        return urllib.request.urlopen(url, timeout=5).read().decode()\n    except Exception as e:\n        return str(e)\n';
+    const root = sandbox({
+      'ws/tools/fetch.py': fetch,
+      'ws/tests/fetch.toolplay-test.json': JSON.stringify({ toolplayTests: 1, tests: [{ name: 'offline', tool: 'tool_fetch', args: { url: 'http://127.0.0.1:9/' },
+        expect: { result: { paths: [{ path: '$.output', matches: 'the network is off for this workspace, so GET http://127\\.0\\.0\\.1:9/ was not' }] } } }] }),
+    });
+    const run = await toolplay(['test', '--no-network'], `${root}/ws`);
+    expect(run.stdout).toBe('✓ tests/fetch.toolplay-test.json › offline (lcp)\n1 passed, 0 failed\n');
+    expect(run.code).toBe(0);
+  });
+
   it('--filter and --profile choose the runs, --json reports every expectation, a runaway tool ends as a timeout', T, async () => {
     const root = sandbox({
       'ws/tools/maths.py': `${MATHS}\n\ndef tool_spin() -> str:\n    """Never returns."""\n    while True:\n        pass\n`,

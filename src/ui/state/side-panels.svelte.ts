@@ -13,6 +13,7 @@ import { GalleryState } from './gallery.svelte.ts';
 import type { Earlier, OpenRequest, OpenWorkspace } from '../../app/open-workspace.ts';
 import { SchemaDiffState, type DiffDeps } from './schema-diff.svelte.ts';
 import { ToolTestsState } from '../../app/tool-tests.svelte.ts';
+import type { NetworkPolicy } from '../../protocol/packages.ts';
 
 export const SIDE_TABS = [['files', 'Files'], ['packages', 'Packages'], ['tests', 'Tests'], ['lessons', 'Lessons'], ['examples', 'Examples'], ['diff', 'Diff']] as const;
 export type SideTab = (typeof SIDE_TABS)[number][0];
@@ -36,10 +37,13 @@ export class SidePanels {
     others?: DiffDeps['others']; filesOf?: DiffDeps['filesOf'];
     /** The workspaces examples and lessons made before: opening one again offers it. */
     earlier?: Earlier;
+    /** The open workspace's network settings: tool tests run with them, as Run does. */
+    network?: () => NetworkPolicy;
   }) {
     this.#host = deps.host;
     this.#workspaces = { ...(deps.others ? { others: deps.others } : {}), ...(deps.filesOf ? { filesOf: deps.filesOf } : {}) };
-    this.tests = new ToolTestsState({ host: deps.host, workspace: { get id() { return deps.workspaceId(); }, get files() { return deps.files(); }, get blocked() { return deps.blocked(); } } });
+    this.tests = new ToolTestsState({ host: deps.host, workspace: { get id() { return deps.workspaceId(); }, get files() { return deps.files(); }, get blocked() { return deps.blocked(); } },
+      ...(deps.network ? { network: deps.network } : {}) });
     this.course = new CourseState({ lessons: COURSE, host: deps.host, workspace: { get id() { return deps.workspaceId(); }, get files() { return deps.files(); }, get blocked() { return deps.blocked(); } }, progress: createIdbProgressStore(), open: deps.open, replace: deps.replace, ...(deps.earlier ? { earlier: deps.earlier } : {}) });
     // An example opened from the gallery is shown by its files; a lesson keeps its tab (Check is there).
     const openExample: OpenWorkspace = async (request) => {
