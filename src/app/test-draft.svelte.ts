@@ -23,6 +23,7 @@ export function savedCallOf(run: CallRun, timeoutMs: number): SavedCall | null {
     statusLine: run.statusLine, output: run.allOutput(),
     files: run.changes.map((c) => ({ path: c.path, change: c.change === 'modified' ? 'changed' : c.change, text: asText(contents.get(c.path) ?? null) })),
     timeLimitSeconds: timeoutMs / 1000,
+    ...run.confirmations(),
   };
 }
 

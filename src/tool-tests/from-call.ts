@@ -6,7 +6,7 @@
  * numbers kept as written).
  */
 import type { HostConfig } from '../protocol/engine.ts';
-import type { CallProfile } from '../protocol/vocabulary.ts';
+import type { CallProfile, ConfirmDecision } from '../protocol/vocabulary.ts';
 import { parseKeepingNumbers, stringifyKeepingNumbers } from '../protocol/json-text.ts';
 import type { Outcome } from '../expect/observe.ts';
 import type { Expectations, FileCheck } from '../expect/judge.ts';
@@ -28,6 +28,9 @@ export interface SavedCall {
   /** stdout and stderr, interleaved as they came (as a test run sees them). */
   output: string;
   files: { path: string; change: 'created' | 'changed' | 'deleted'; text: string | null }[];
+  /** The confirmations it asked (their labels) and the answers given, in order. */
+  asked: string[];
+  answers: ConfirmDecision[];
   /** The time limit the call ran under, in seconds. */
   timeLimitSeconds: number;
 }
@@ -55,6 +58,7 @@ export function proposalsOf(call: SavedCall): Proposal[] {
     const check: FileCheck = { change: f.change, ...(f.text !== null && f.change !== 'deleted' ? { content: f.text } : {}) };
     out.push({ key: `file:${f.path}`, label: `${f.path} is ${f.change}${check.content !== undefined ? ' with its text' : ''}`, add: (e) => void (e.files = { ...e.files, [f.path]: check }) });
   }
+  if (call.asked.length) out.push({ key: 'asked', label: `it asks ${clipped(call.asked.map((l) => JSON.stringify(l)).join(', '))}`, add: (e) => void (e.asked = call.asked) });
   return out;
 }
 
@@ -65,6 +69,7 @@ export function testOf(call: SavedCall, name: string, kept: readonly Proposal[])
   return {
     name, tool: call.tool, profile: call.profile, args: parseKeepingNumbers(call.argsJson),
     ...(Object.keys(call.hostConfig).length ? { hostConfig: call.hostConfig } : {}),
+    ...(call.answers.length ? { confirm: call.answers } : {}),
     ...(call.outcome === 'timeout' ? { timeLimitSeconds: call.timeLimitSeconds } : {}),
     expect,
   };

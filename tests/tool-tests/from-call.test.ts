@@ -12,7 +12,7 @@ import { parseKeepingNumbers, stringifyKeepingNumbers } from '../../src/protocol
 const CALL: SavedCall = {
   tool: 'tool_add', profile: 'lcp', argsJson: '{"a": 2.0, "b": 3}', hostConfig: {}, outcome: 'finished',
   result: parseKeepingNumbers('{"output": 5.0, "success": true}'), statusLine: '', output: 'adding\n',
-  files: [{ path: 'out/sum.txt', change: 'created', text: '5.0' }], timeLimitSeconds: 30,
+  files: [{ path: 'out/sum.txt', change: 'created', text: '5.0' }], timeLimitSeconds: 30, asked: [], answers: [],
 };
 
 function workspace(files: Record<string, string> = {}) {

@@ -5,6 +5,9 @@ import { loadNodeEngine } from '../../src/engine/node.ts';
 import { NodeScratchHost } from '../../src/course/node-host.ts';
 import { encodeFiles } from '../../src/course/run-check.ts';
 import { ToolTestsState } from '../../src/app/tool-tests.svelte.ts';
+import { savedCallOf, TestDraft } from '../../src/app/test-draft.svelte.ts';
+import { CallRun } from '../../src/ui/state/run.svelte.ts';
+import { findExample } from '../../src/examples/index.ts';
 
 let host: NodeScratchHost;
 beforeAll(async () => {
@@ -63,6 +66,30 @@ describe('ToolTestsState', () => {
     const tests = new ToolTestsState({ host, workspace });
     await tests.runAll();
     expect(tests.cases.map((c) => tests.result(c.id)?.verdicts.filter((v) => !v.ok))).toEqual([[]]);
+  }, 120_000);
+
+  it('a call saved with the answers the person gave replays them: the test asks, is answered the same, and passes', async () => {
+    const example = findExample('confirm-autonomy')!;
+    const ws = { id: 'confirm', blocked: null as string | null, files: encodeFiles(example.files) };
+    // The person ran `rm docs/old.txt` and pressed Allow in the popup.
+    const run = new CallRun();
+    run.start('tool_run_file_command', { argsJson: '{"command": "rm docs/old.txt"}', profile: 'lcp', hostConfig: {} });
+    run.onEvent({ type: 'confirm.asked', callId: 'c', tool: 'tool_run_file_command', label: '[RISKY: rm changes files] Run file command', content: 'rm docs/old.txt', t: 1 });
+    run.onEvent({ type: 'confirm.answered', callId: 'c', decision: 'allow', t: 2 });
+    run.finish({ callId: 'c', status: 'finished', result: { success: true, output: 'deleted docs/old.txt' }, changes: [{ path: 'docs/old.txt', content: null }], durationMs: 3 }, (p) => ws.files.get(p) ?? null);
+    const draft = new TestDraft(savedCallOf(run, 30_000)!, {
+      readText: (p) => (ws.files.has(p) ? new TextDecoder().decode(ws.files.get(p)) : null),
+      write: (p, text) => void (ws.files = new Map(ws.files).set(p, typeof text === 'string' ? new TextEncoder().encode(text) : text)),
+    });
+    expect(draft.proposals.map((p) => p.key)).toEqual(['outcome', 'result', 'file:docs/old.txt', 'asked']);
+    draft.setKept('result', false);
+    expect(draft.save()).toBe(true);
+    expect(new TextDecoder().decode(ws.files.get(draft.path))).toContain('"confirm": [\n        "allow"\n      ]');
+
+    const tests = new ToolTestsState({ host, workspace: ws });
+    await tests.runAll();
+    expect(tests.cases.map((c) => tests.result(c.id)?.verdicts.filter((v) => !v.ok))).toEqual([[]]);
+    expect(tests.summary).toBe('1 passed, 0 failed');
   }, 120_000);
 
   it('runs nothing in review mode, and says why', async () => {

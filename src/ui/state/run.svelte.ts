@@ -4,7 +4,7 @@
  */
 import { exactResult } from '../../protocol/json-text.ts';
 import type { HostConfig, PythonChanges } from '../../protocol/engine.ts';
-import type { CallProfile } from '../../protocol/vocabulary.ts';
+import type { CallProfile, ConfirmDecision } from '../../protocol/vocabulary.ts';
 import type { TelemetryEvent } from '../../protocol/events.ts';
 import type { CallOutcome, FileChange } from '../../protocol/worker.ts';
 import { asText, diffLines, type DiffLine } from '../lib/diff.ts';
@@ -45,6 +45,9 @@ export class CallRun {
   #stderr = new OutputText(HEAD_CHARS);
   /** Both streams in the order they came, as a tool test sees a call's output (Save as test). */
   #printed: string[] = [];
+  /** The questions the tool asked and how each was answered (Save as test answers them the same way). */
+  #asked: string[] = [];
+  #answered: { decision: ConfirmDecision; auto: boolean }[] = [];
   /** Bumped when output arrives (the two OutputTexts are plain objects). */
   #output = $state(0);
   #result = $state.raw<unknown>(undefined);
@@ -73,6 +76,18 @@ export class CallRun {
   allStderr(): string { return this.#stderr.text(); }
   /** stdout and stderr as they came, interleaved. */
   allOutput(): string { return this.#printed.join(''); }
+  /**
+   * The confirmations of the call: the labels asked, and the answers a test gives in order. An
+   * answer the host gave itself is no answer of the person's, except an "always" from an earlier
+   * call, which a test (run fresh) has to give.
+   */
+  confirmations(): { asked: string[]; answers: ConfirmDecision[] } {
+    const answers: ConfirmDecision[] = [];
+    for (const a of this.#answered) {
+      if (!a.auto || (a.decision === 'always' ? !answers.includes('always') : true)) answers.push(a.decision);
+    }
+    return { asked: [...this.#asked], answers };
+  }
   get result(): unknown { return this.#result; }
   /** The result as shown: with its numbers as Python wrote them (`2.0`, `1e+20`, big integers) where JavaScript's would differ. */
   get shown(): unknown { return this.#shown; }
@@ -102,6 +117,8 @@ export class CallRun {
     this.#stdout = new OutputText(HEAD_CHARS);
     this.#stderr = new OutputText(HEAD_CHARS);
     this.#printed = [];
+    this.#asked = [];
+    this.#answered = [];
     this.#output++;
     this.#message = this.#reason = this.#statusLine = '';
     this.#result = undefined;
@@ -115,6 +132,8 @@ export class CallRun {
   /** Streams output as the events arrive. */
   onEvent(e: TelemetryEvent): void {
     if (e.type === 'call.stdout' || e.type === 'call.stderr') this.#printed.push(e.text);
+    else if (e.type === 'confirm.asked') this.#asked.push(e.label);
+    else if (e.type === 'confirm.answered') this.#answered.push({ decision: e.decision, auto: e.auto === true });
     if (e.type === 'call.stdout') {
       this.#stdout.append(e.text);
       this.#output++;
