@@ -2,7 +2,7 @@
  * A ready scripted conversation: the script a gallery example or a lesson puts in the Agent panel
  * when it opens, and the message waiting in the composer. It becomes the workspace's agent
  * settings (settings.agent), so it is saved, reloaded and shared like a script the person typed.
- * A lesson keeps it in `lessons/<id>/agent.json` as {"message": "…", "script": [turns]}; the
+ * A lesson or an example keeps it in `<id>/agent.json` as {"message": "…", "script": [turns]}; the
  * script's text is kept exactly as written there (so `2.0` stays `2.0`), only unindented.
  */
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';

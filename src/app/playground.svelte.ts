@@ -11,16 +11,16 @@ import type { WorkspaceInspection } from '../protocol/worker.ts';
 import { HeldInspection } from './held-inspection.ts';
 import { OneAtATime } from './one-at-a-time.ts';
 import { firstCallSettings, type FirstCall } from './open-workspace.ts';
-import { ArgsForm } from '../ui/state/args.svelte.ts';
-import { CallRun } from '../ui/state/run.svelte.ts';
-import { ConfirmQueue } from '../ui/state/confirm.svelte.ts';
-import { TelemetryLog } from '../ui/state/telemetry.svelte.ts';
-import { ToolsView, type ToolEntry } from '../ui/state/tools.svelte.ts';
-import { HostSettings } from '../ui/state/host.svelte.ts';
-import { Problems } from '../ui/state/problems.svelte.ts';
-import { fromEnginePath, layoutOf, toEnginePath, type Layout } from '../ui/lib/layout.ts';
+import { ArgsForm } from './state/args.svelte.ts';
+import { CallRun } from './state/run.svelte.ts';
+import { ConfirmQueue } from './state/confirm.svelte.ts';
+import { TelemetryLog } from './state/telemetry.svelte.ts';
+import { ToolsView, type ToolEntry } from './state/tools.svelte.ts';
+import { HostSettings } from './state/host.svelte.ts';
+import { Problems } from './state/problems.svelte.ts';
+import { fromEnginePath, toolsFolderOf, toEnginePath, type ToolsFolder } from '../workspace/engine-paths.ts';
 import { PackagesState } from './packages.svelte.ts';
-import { FrameBatch } from '../ui/lib/batch.ts';
+import { FrameBatch } from './lib/batch.ts';
 import { CallJournal } from '../workspace/journal.svelte.ts';
 import { HubStore } from './hub-store.svelte.ts';
 import type { CallProfile } from '../protocol/vocabulary.ts';
@@ -60,13 +60,13 @@ export class Playground {
   /** One rescan at a time; edits made while one runs are covered by the next. */
   readonly #rescans = new OneAtATime(() => this.#rescan());
   #shown: WorkspaceInspection | null = null;
-  /** The layout, the same object while the workspace keeps it (every edit changes the file list). */
-  #layout = $derived.by(() => {
-    const next = layoutOf(this.workspace.paths, this.workspace.folders);
-    const last = this.#lastLayout;
-    return (this.#lastLayout = last && last.kind === next.kind && last.toolsDir === next.toolsDir ? last : next);
+  /** The tools folder, the same object while the workspace keeps it (every edit changes the file list). */
+  #toolsFolder = $derived.by(() => {
+    const next = toolsFolderOf(this.workspace.paths, this.workspace.folders);
+    const last = this.#lastToolsFolder;
+    return (this.#lastToolsFolder = last && last.kind === next.kind && last.toolsDir === next.toolsDir ? last : next);
   });
-  #lastLayout: Layout | null = null;
+  #lastToolsFolder: ToolsFolder | null = null;
   /** Tools running now through runTool (Run's and the agent's). */
   #calling = $state(0);
   #disposed = false;
@@ -81,7 +81,7 @@ export class Playground {
       python, workspace,
       record: (events) => this.telemetry.addAll(events),
       gate: () => (this.#disposed ? 'this workspace is no longer open in this tab.' : this.callBlocked),
-      paths: () => ({ paths: this.layout.enginePaths, workspace: toEnginePath('') }),
+      paths: () => ({ paths: this.toolsFolder.enginePaths, workspace: toEnginePath('') }),
       problems: (diagnostics) => this.problems.setPackages(diagnostics),
       fromEngine: (path) => fromEnginePath(path),
     });
@@ -103,7 +103,7 @@ export class Playground {
     this.#unsubscribe?.();
   }
 
-  get layout(): Layout { return this.#layout; }
+  get toolsFolder(): ToolsFolder { return this.#toolsFolder; }
   get profile(): Profile { return this.workspace.settings.profile; }
   set profile(p: Profile) {
     if (p === this.profile) return;
@@ -111,11 +111,11 @@ export class Playground {
     void this.refresh();
   }
   /**
-   * Which host runs a call: Loki for a Loki layout, lollms_hub's executor under the hub profile, the
+   * Which host runs a call: Loki for a Loki tools folder, lollms_hub's executor under the hub profile, the
    * LCP binding otherwise (the lcp and standard profiles).
    */
   get callProfile(): CallProfile {
-    return this.layout.kind === 'loki' ? 'loki' : this.profile === 'hub' ? 'hub' : 'lcp';
+    return this.toolsFolder.kind === 'loki' ? 'loki' : this.profile === 'hub' ? 'hub' : 'lcp';
   }
   get openPath(): string | null {
     const p = this.workspace.settings.openPath;
@@ -124,7 +124,7 @@ export class Playground {
   set openPath(p: string | null) { this.workspace.update({ openPath: p }); }
   /** Diagnostics for the editor's markers and the problems list (this profile's and general ones; every host's with the switch on). */
   get markers(): readonly Diagnostic[] { return this.problems.shown; }
-  /** What Loki's start-up makes of `visible_tools` (a Loki layout only; null until the engine answered). */
+  /** What Loki's start-up makes of `visible_tools` (a Loki tools folder only; null until the engine answered). */
   get loki(): LokiView | null { return this.#loki; }
   /** Why the engine could not give Loki's verdicts (e.g. config.yaml's visible_tools is not a list). */
   get lokiError(): string | null { return this.#lokiError; }
@@ -183,7 +183,7 @@ export class Playground {
   }
 
   async #rescan(): Promise<void> {
-    const hasTools = (): boolean => this.workspace.paths.some((p) => p.startsWith(`${this.layout.toolsDir}/`));
+    const hasTools = (): boolean => this.workspace.paths.some((p) => p.startsWith(`${this.toolsFolder.toolsDir}/`));
     if (!hasTools()) {
       // No file left in the tools folder (a tool deleted them, or the person did): no tools, said
       // without asking the engine (its "no such folder" would leave the old tools listed with Run
@@ -197,15 +197,15 @@ export class Playground {
         return;
       }
     }
-    const layout = this.layout;
+    const folder = this.toolsFolder;
     const profile = this.profile;
     try {
       // One answer for the whole panel: tools, diagnostics (inspect carries the lint), and in a Loki
-      // layout the Bash tools and Loki's start-up verdicts; a patch of what is shown when it can be.
-      const loki = layout.kind === 'loki'
-        ? { functionsDir: toEnginePath(layout.toolsDir.replace(/\/tools$/, '')), configText: this.workspace.readText('config.yaml') }
+      // tools folder the Bash tools and Loki's start-up verdicts; a patch of what is shown when it can be.
+      const loki = folder.kind === 'loki'
+        ? { functionsDir: toEnginePath(folder.toolsDir.replace(/\/tools$/, '')), configText: this.workspace.readText('config.yaml') }
         : undefined;
-      const request = { paths: layout.enginePaths, profile, hostConfig: this.host.config, ...(loki ? { loki } : {}) };
+      const request = { paths: folder.enginePaths, profile, hostConfig: this.host.config, ...(loki ? { loki } : {}) };
       const inspection = this.#held.take(await this.python.rescan({ ...request, base: this.#held.generation }))
         ?? this.#held.take(await this.python.rescan({ ...request, base: null }));
       if (inspection && !this.#disposed) this.#show(inspection);
@@ -248,7 +248,7 @@ export class Playground {
   }
 
   /**
-   * The one way the page runs a tool (Run and the agent loop): under the layout's host, with the
+   * The one way the page runs a tool (Run and the agent loop): under the tools folder's host, with the
    * arguments' text as written (Python parses it, so 2.0 stays 2.0: contract 2), the time limit, the
    * telemetry in the log (and to `onEvents`, once per frame), and the files it changed committed.
    */
@@ -256,7 +256,7 @@ export class Playground {
     // The gate holds for every caller (Run, the agent loop): untrusted code never reaches Python.
     const blocked = this.#disposed ? 'this workspace is no longer open in this tab.' : this.callBlocked;
     if (blocked !== null) return { callId: '', status: 'failed', reason: 'error', message: `Run is off: ${blocked}`, durationMs: 0 };
-    const layout = this.layout;
+    const folder = this.toolsFolder;
     const before = new Map(this.workspace.files);
     this.python.timeoutMs = this.timeoutMs;
     // `onEvents` sees a batch before the log does: the agent marks which model call it is first.
@@ -270,13 +270,13 @@ export class Playground {
       const outcome = await this.python.call(
         {
           profile,
-          paths: layout.enginePaths,
+          paths: folder.enginePaths,
           tool,
           argsJson,
           hostConfig: this.host.config,
           ...(profile === 'hub' ? { hubStore: this.hubStore.snapshot, ...extra } : {}),
           network: { enabled: this.packages.settings.network, corsProxy: this.packages.settings.corsProxy },
-          ...(layout.kind === 'loki' && this.workspace.files.has('functions/.env') ? { envFile: toEnginePath('functions/.env') } : {}),
+          ...(folder.kind === 'loki' && this.workspace.files.has('functions/.env') ? { envFile: toEnginePath('functions/.env') } : {}),
         },
         (e) => events.push(e),
       );
@@ -328,7 +328,7 @@ export class Playground {
 
   /** The specs of every tool in `format`, as the engine exports them for this profile. */
   async exportSpecs(format: ExportFormat): Promise<string> {
-    const specs = await this.python.schema({ paths: this.layout.enginePaths, profile: this.profile, format, hostConfig: this.host.config });
+    const specs = await this.python.schema({ paths: this.toolsFolder.enginePaths, profile: this.profile, format, hostConfig: this.host.config });
     return JSON.stringify(specs, null, 2);
   }
 

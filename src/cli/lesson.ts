@@ -32,7 +32,7 @@ async function check(id: string, dir: string): Promise<Outcome> {
   const folder = existing('DIR', dir, 'dir');
   const files = readFolder('lesson', folder, "the lesson's folder");
   const [{ openEngine }, { NodeScratchHost }, { runLessonCheck }] = await Promise.all([
-    import('./host.ts'), import('../course/node-host.ts'), import('../course/run-check.ts'),
+    import('./host.ts'), import('../scratch/node-host.ts'), import('../course/run-check.ts'),
   ]);
   // The process's one engine (a batch's lesson checks share it); the check reads the files it was given.
   const report = await runLessonCheck(new NodeScratchHost(await openEngine([])), lesson, files);

@@ -10,7 +10,7 @@ import { ShareError } from '../share/errors.ts';
 import { CHAT_LINK_CHARS } from '../share/limits.ts';
 import type { SharedWorkspace } from '../share/payload.ts';
 import { PROFILES } from '../protocol/vocabulary.ts';
-import { layoutOf } from '../ui/lib/layout.ts';
+import { toolsFolderOf } from '../workspace/engine-paths.ts';
 import { hostConfig, type Outcome } from './commands.ts';
 import { readTree, writeTree } from './link-files.ts';
 import { choice, existing, json, parse, positionals } from './options.ts';
@@ -99,7 +99,7 @@ function summary(ws: SharedWorkspace, out: string): string {
   lines.push(`profile: ${ws.profile ?? 'lcp'}`);
   if (ws.open) lines.push(`open: ${ws.open}`);
   if (ws.call) {
-    const layout = layoutOf([...ws.files.keys()], ws.folders);
+    const layout = toolsFolderOf([...ws.files.keys()], ws.folders);
     const host = Object.keys(ws.host).length ? ` --host-config ${shellQuote(JSON.stringify(ws.host))}` : '';
     lines.push(`call: toolplay call ${shellQuote(`${out}/${layout.toolsDir}`)} ${shellQuote(ws.call.tool)} ${shellQuote(ws.call.argsText)} --profile ${layout.kind} --workspace ${shellQuote(out)}${layout.kind === 'lcp' ? host : ''}`);
   }

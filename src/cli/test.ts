@@ -102,7 +102,7 @@ export async function test(args: string[]): Promise<Outcome | 'help'> {
     const found = workspaces.some((w) => w.tests.some((t) => t.tests.length));
     throw new UsageFailure(found ? `test: no test matches${profile ? ` --profile ${profile}` : ''}${filter !== undefined ? ` --filter ${JSON.stringify(filter)}` : ''}` : 'test: no tests found (a workspace keeps them in tests/*.toolplay-test.json)');
   }
-  const [{ openEngine, usePackages }, { NodeScratchHost }, { junitXml }] = await Promise.all([import('./host.ts'), import('../course/node-host.ts'), import('../tool-tests/junit.ts')]);
+  const [{ openEngine, usePackages }, { NodeScratchHost }, { junitXml }] = await Promise.all([import('./host.ts'), import('../scratch/node-host.ts'), import('../tool-tests/junit.ts')]);
   usePackages(packages);
   // The process's one engine (a batch's commands share it); each test reads the files it was given.
   const host = new NodeScratchHost(await openEngine([]));

@@ -17,6 +17,7 @@ export const SHOWN = {
   'hub-spec': 'The hub\'s tool definition',
   'hub-status': 'The hub\'s status line',
   'hub-result': 'What the hub\'s agent sends the model',
+  'hub-init': 'What the hub\'s Initialise button answers',
   'loki-declaration': 'Loki\'s declaration',
   'loki-value': 'What Loki sends the model',
 } as const;
@@ -30,7 +31,7 @@ const LANGUAGES = new Set(['python', 'bash', 'text', 'yaml', 'json', 'dotenv']);
 
 export interface ShownOutput {
   shows: Shown;
-  /** The tool (LCP/hub: function name; Loki: declaration name; hub-library: the file's name); null for a whole listing. */
+  /** The tool (LCP/hub: function name; Loki: declaration name; hub-library, hub-init: the file's name); null for a whole listing. */
   tool: string | null;
   /** The call's arguments as written (`{}` when none). */
   argsJson: string;

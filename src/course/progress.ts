@@ -2,10 +2,10 @@
  * Course progress in IndexedDB (idb-keyval, its own database so it never touches a workspace):
  * which lessons are finished, and which one the person is on. What comes back from storage is
  * untrusted and gets narrowed: a damaged record reads as "nothing done yet". Records carry their
- * layout: a newer toolplay's record is read as far as this build understands it, never written over.
+ * version: a newer toolplay's record is read as far as this build understands it, never written over.
  */
 import { createStore, get, type UseStore } from 'idb-keyval';
-import { setUnlessNewer } from '../workspace/layout-guard.ts';
+import { setUnlessNewer } from '../workspace/record-version.ts';
 
 export interface LessonProgress {
   status: 'started' | 'finished';
@@ -27,8 +27,8 @@ export interface ProgressStore {
 }
 
 const KEY = 'progress';
-/** The layout of the records this build writes. */
-export const PROGRESS_LAYOUT = 1;
+/** The version of the records this build writes. */
+export const PROGRESS_VERSION = 1;
 
 export function readCourseRecord(value: unknown): CourseRecord {
   const record: CourseRecord = { lessons: {}, current: null };
@@ -50,6 +50,6 @@ export function createIdbProgressStore(name = 'toolplay-course'): ProgressStore 
   const store: UseStore = createStore(name, 'course');
   return {
     load: async () => readCourseRecord(await get(KEY, store)),
-    save: (record) => setUnlessNewer(KEY, record, PROGRESS_LAYOUT, store),
+    save: (record) => setUnlessNewer(KEY, record, PROGRESS_VERSION, store),
   };
 }

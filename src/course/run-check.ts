@@ -1,6 +1,6 @@
 /** Runs a lesson's check on a set of files through any ScratchHost; never modifies those files. */
 import { layoutOfLesson } from './catalog.ts';
-import type { ScratchHost } from './scratch.ts';
+import type { ScratchHost } from '../scratch/scratch.ts';
 import { ScratchWorkspace } from './scratch-workspace.ts';
 import type { CheckReport, Lesson } from './types.ts';
 

@@ -5,8 +5,8 @@
  */
 import type { Inspection, Profile } from '../protocol/engine.ts';
 import type { FileChange } from '../protocol/worker.ts';
-import type { ScratchCallResult, ScratchHost } from './scratch.ts';
-import { callDirOf, SCRATCH_ROOT } from './scratch.ts';
+import type { ScratchCallResult, ScratchHost } from '../scratch/scratch.ts';
+import { callDirOf, SCRATCH_ROOT } from '../scratch/scratch.ts';
 import type { LessonCall, LessonPort } from './types.ts';
 
 const encoder = new TextEncoder();
@@ -76,7 +76,13 @@ export class ScratchWorkspace implements LessonPort {
       ...(request.collect ? { collect: true } : {}),
       ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
       ...(request.network ? { network: request.network } : {}),
+      ...(request.hubStore ? { hubStore: request.hubStore } : {}),
+      ...(request.install ? {} : { install: false as const }),
     });
+  }
+
+  initialise(library: string): Promise<ScratchCallResult> {
+    return this.#host.scratchCall({ base: this.#root, profile: 'hub', toolsDir: toolsDirOf(this.#layout), tool: 'init_tool_library', args: {}, init: library, install: false });
   }
 
   close(): Promise<void> {

@@ -2,7 +2,8 @@
 import type { ConfirmDecision, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
 import type { CallProfile } from '../protocol/vocabulary.ts';
 import type { NetworkPolicy } from '../protocol/packages.ts';
-import type { ScratchCallResult } from './scratch.ts';
+import type { ScratchCallResult } from '../scratch/scratch.ts';
+import type { HubStoreData } from '../protocol/runner.ts';
 import type { ScriptedStart } from '../agent/scripted-start.ts';
 import type { Fence } from './fences.ts';
 
@@ -19,7 +20,11 @@ export interface CheckItem {
   at?: { path: string; line: number };
 }
 
-/** A tool call a check (or a tool test) makes, on a scratch copy of the person's files. */
+/**
+ * A tool call a check (or a tool test) makes, on a scratch copy of the person's files. A check's
+ * installs nothing (an import of a package this Python has not fails, and pipmaster's installs
+ * answer False); a tool test's installs as Run does (`install`).
+ */
 export interface LessonCall {
   tool: string;
   args: Record<string, unknown>;
@@ -43,6 +48,13 @@ export interface LessonCall {
   timeoutMs?: number;
   /** The tool's network: on, without proxy, when absent. */
   network?: NetworkPolicy;
+  /**
+   * Hub calls: the `lollms` store the tool starts with (library file name → key → value), e.g. the
+   * `hubStore` an earlier call returned; every call starts with an empty one otherwise.
+   */
+  hubStore?: HubStoreData;
+  /** Install what the files import, as Run does (a tool test); a lesson check never does. */
+  install?: boolean;
 }
 
 /** What a check can ask of the engine about the person's files; paths in answers are workspace paths. */
@@ -51,6 +63,8 @@ export interface LessonPort {
   /** The hub's status line for a call, with its trailing newline. */
   status(tool: string, args: Record<string, unknown>): Promise<string>;
   call(request: LessonCall): Promise<ScratchCallResult>;
+  /** Presses the hub's Initialise button of a library (a workspace path): `init_tool_library()`, its result a HubInitResult. */
+  initialise(library: string): Promise<ScratchCallResult>;
 }
 
 /** A lesson's check: judges behaviour through the port, never the code's text. */

@@ -3,7 +3,7 @@
  * browser's schema diff): the host's native specs (the worker's `schema`, Loki's Bash tools included,
  * src/loki/schema.ts).
  */
-import type { ScratchHost } from '../course/scratch.ts';
+import type { ScratchHost } from '../scratch/scratch.ts';
 import type { Profile } from '../protocol/engine.ts';
 
 /** The tools folder of a set of files: Loki's when there is one. */

@@ -4,10 +4,10 @@
  * IndexedDB database. Until one is kept, the diff compares with the files as the page opened them.
  * A workspace opened from a link or file also keeps what the link brought (slot `link`), so the
  * diff can show what the recipient changed in the tools the sender shared. Records carry their
- * layout: a newer toolplay's record is read as far as this build understands it, never written over.
+ * version: a newer toolplay's record is read as far as this build understands it, never written over.
  */
 import { createStore, get, type UseStore } from 'idb-keyval';
-import { setUnlessNewer } from '../workspace/layout-guard.ts';
+import { setUnlessNewer } from '../workspace/record-version.ts';
 
 export interface SavedVersion {
   savedAt: number;
@@ -22,8 +22,8 @@ export interface VersionStore {
   save(workspaceId: string, version: SavedVersion, slot?: VersionSlot): Promise<void>;
 }
 
-/** The layout of the records this build writes. */
-export const VERSIONS_LAYOUT = 1;
+/** The version of the records this build writes. */
+export const VERSIONS_RECORD_VERSION = 1;
 
 /** The record's key: the workspace id for the kept version (as before slots existed), id + slot otherwise. */
 const keyOf = (id: string, slot: VersionSlot = 'kept'): string => (slot === 'kept' ? id : `${id}\u0000${slot}`);
@@ -45,6 +45,6 @@ export function createIdbVersionStore(name = 'toolplay-versions'): VersionStore 
   const store: UseStore = createStore(name, 'versions');
   return {
     load: async (id, slot) => readSavedVersion(await get(keyOf(id, slot), store)),
-    save: (id, version, slot) => setUnlessNewer(keyOf(id, slot), { savedAt: version.savedAt, files: [...version.files] }, VERSIONS_LAYOUT, store),
+    save: (id, version, slot) => setUnlessNewer(keyOf(id, slot), { savedAt: version.savedAt, files: [...version.files] }, VERSIONS_RECORD_VERSION, store),
   };
 }

@@ -1,9 +1,15 @@
 /**
- * The gallery's cards: every example of the seed documents (the LCP guide's database_ops.py, the
- * LTP protocol's TOOL_TITLES, Loki's demo tools), toolplay's own teaching examples, and one small
- * example per surprising rule of each host. Files live in the folder named by `id`.
+ * The gallery: every folder beside this module is one example workspace (a folder whose name starts
+ * with `_` holds shared set-up, not an example). In it, README.md is the card — its title, a
+ * one-paragraph summary, and the "## What to look at" section — and a file of the workspace too;
+ * example.json says how the example opens (its order, host, profile, the file the editor opens, the
+ * call to try first, where it comes from, a database to build); agent.json, when present, is the
+ * scripted conversation the Agent panel opens with. Every file but example.json and agent.json is
+ * the workspace. The raw files come from a loader, keyed `./<id>/<path>`: index.ts (Vite) or
+ * bundle.node.ts (Node: the CLI and the browser tests).
  */
-import type { ScriptedStart } from '../agent/scripted-start.ts';
+import { readScriptedStart, type ScriptedStart } from '../agent/scripted-start.ts';
+import { PROFILES } from '../protocol/vocabulary.ts';
 import type { Profile } from '../protocol/engine.ts';
 
 export interface ExampleMeta {
@@ -27,130 +33,84 @@ export interface ExampleMeta {
   agent?: ScriptedStart;
 }
 
-export const EXAMPLE_META: ExampleMeta[] = [
-  {
-    id: 'ltp-library', host: 'ltp', title: 'LTP library: Wikipedia + notes', profile: 'lcp', openPath: 'tools/wikipedia.py',
-    summary: 'TOOL_LIBRARY_* metadata and TOOL_TITLES as lollms_hub shows them; a tool that writes files.',
-    look: 'The first telemetry line of a search: 📖 Consulting Wikipedia: "Quantum Computing". Then write a note and watch notes/ appear. In the Agent tab, Send the waiting message: a scripted model sends an empty query, reads the error and searches again.',
-    run: { tool: 'tool_search_wikipedia', args: { query: 'Quantum Computing' } },
-    agent: {
-      message: 'What does the encyclopedia say about Quantum Computing?',
-      // A model that first sends an empty query, reads the error, and tries again.
-      script: `[
-  {"call": "tool_search_wikipedia", "args": {"query": ""}},
-  {"if_error": {"call": "tool_search_wikipedia", "args": {"query": "Quantum Computing", "max_results": 2}},
-   "else": {"say": "Found: {{last_result}}"}},
-  {"if_error": {"say": "The search failed twice: {{last_result}}"},
-   "else": {"say": "The first search failed ({{result.1}}), the second found: {{last_result}}"}}
-]`,
-    },
-  },
-  {
-    id: 'lcp-database-ops', host: 'lcp', title: 'database_ops.py (the LCP guide)', profile: 'lcp', openPath: 'tools/database_ops.py',
-    summary: "The LCP tool development guide's SQLite library, as written, with a real shop.db.",
-    look: 'tool_execute_query returns rows of shop.db (built from shop.sql). tool_database_ops_prompt is listed as a tool, though the guide says it is not.',
-    run: { tool: 'tool_execute_query', args: { database_name: 'shop.db', query: 'SELECT name, city FROM customers ORDER BY id' } },
-    source: 'lollms_client, skills/lcp_tool_development/SKILL.md (Apache-2.0)',
-    database: { script: 'shop.sql', file: 'shop.db' },
-  },
-  {
-    id: 'ltp-protocol', host: 'ltp', title: "The LTP protocol's TOOL_TITLES", profile: 'hub', openPath: 'tools/ltp_demo.py',
-    summary: 'The weather, Wikipedia and file tools of the LTP example, each with its status line; its naming and argument standards.',
-    look: 'Each call opens with its status line; tool_write_file previews path, never text. In ltp_standards.py, summarise (no tool_ prefix) is not a tool, and url and command are previewed. The Agent tab\'s scripted model asks for Berlin\'s weather, gets an error, and asks for Paris: one status line per call.',
-    run: { tool: 'tool_search_wikipedia', args: { query: 'Quantum Computing' } },
-    source: 'lollms_hub, docs/LTP_PROTOCOL.md (TOOL_TITLES)',
-    agent: {
-      message: 'What is the weather in Berlin?',
-      // The hub streams one status line per call; the model gets str() of each result.
-      script: `[
-  {"call": "tool_get_weather", "args": {"query": "Berlin"}},
-  {"if_error": {"call": "tool_get_weather", "args": {"query": "Paris"}},
-   "else": {"say": "{{last_result}}"}},
-  {"if_error": {"say": "No weather at all: {{last_result}}"},
-   "else": {"say": "Berlin is not in the table ({{result.1}}). In Paris: {{last_result}}"}}
-]`,
-    },
-  },
-  {
-    id: 'confirm-autonomy', host: 'lcp', title: 'Confirmations and autonomy levels', profile: 'lcp', openPath: 'tools/file_manager.py',
-    summary: 'init_tools_library(config) + set_confirm_handler, the way lollms system_shell asks before risky work.',
-    look: 'rm docs/old.txt asks first at "safe"; set autonomy_level to "full_access" in the host configuration and it never asks. In the Agent tab, Send the waiting message and reject the popup: the scripted model says it left the file alone.',
-    run: { tool: 'tool_run_file_command', args: { command: 'ls docs' } },
-    agent: {
-      message: 'Delete docs/old.txt.',
-      // Answer the popup both ways: a rejection is a failure the model sees, so it does not claim the deletion.
-      script: `[
-  {"call": "tool_run_file_command", "args": {"command": "rm docs/old.txt"}},
-  {"if_error": {"say": "I left docs/old.txt alone: {{last_result}}"},
-   "else": {"say": "docs/old.txt is deleted: {{last_result}}"}}
-]`,
-    },
-  },
-  {
-    id: 'lcp-quirks', host: 'lcp', title: 'LCP quirks', profile: 'lcp', openPath: 'tools/quirks.py',
-    summary: 'Valid Python that the LCP binding reads differently than its author meant.',
-    look: 'Every underlined def: hover it for the schema LCP builds, then switch to "standard".',
-    run: { tool: 'tool_top', args: {} },
-  },
-  {
-    id: 'loki-tools', host: 'loki', title: 'Loki: Python and Bash tools', profile: 'loki', openPath: 'functions/tools/word_count.py',
-    summary: 'functions/tools/*.py|*.sh, visible_tools in config.yaml and functions/.env.',
-    look: 'The Loki panel: which files visible_tools builds, and why draft_no_doc.py would stop Loki from starting.',
-    run: { tool: 'word_count', args: { path: 'notes/poem.txt', unit: 'words' } },
-  },
-  {
-    id: 'loki-demo', host: 'loki', title: "Loki's demo tools (demo_py, demo_sh)", profile: 'loki', openPath: 'functions/tools/demo_py.py',
-    summary: "The Python demo of Loki's custom tools guide, as written, and a Bash tool with every option kind.",
-    look: 'The LLM_* variables Loki sets for a run, and how each parameter kind is declared (Literal → enum, Optional → not required).',
-    run: { tool: 'demo_py', args: { string: 'hello', string_enum: 'foo', boolean: true, integer: 42, number: 3.14, array: ['a', 'b'] } },
-    source: 'Loki, docs/function-calling/CUSTOM-TOOLS.md (demo_py.py)',
-  },
-  {
-    id: 'lcp-type-substring', host: 'lcp', title: 'Rule: types by substring (LCP)', profile: 'lcp', openPath: 'tools/shapes.py',
-    summary: 'Literal["print", "save"], List[int] and "Point" all become integers.',
-    look: 'The types in the Tools panel against the annotations; "standard" shows what was meant.',
-    run: { tool: 'tool_total', args: { values: [1, 2, 3] } },
-  },
-  {
-    id: 'lcp-string-defaults', host: 'lcp', title: 'Rule: stringified defaults (LCP)', profile: 'lcp', openPath: 'tools/report.py',
-    summary: 'A default that is not a literal is listed, and passed to the tool, as text.',
-    look: 'Run tool_report with {}: limit arrives as the string "DEFAULT_LIMIT".',
-    run: { tool: 'tool_report', args: {} },
-  },
-  {
-    id: 'lcp-duplicate-names', host: 'lcp', title: 'Rule: duplicate tool names (LCP)', profile: 'lcp', openPath: 'tools/b_legacy.py',
-    summary: 'Two files define tool_convert: the first one scanned wins, silently.',
-    look: 'Only one tool_convert is listed; the diagnostic on b_legacy.py says which file wins and why it may differ elsewhere.',
-    run: { tool: 'tool_convert', args: { celsius: 100 } },
-  },
-  {
-    id: 'lcp-package-siblings', host: 'lcp', title: 'Rule: X/X.py and its siblings (LCP)', profile: 'lcp', openPath: 'tools/weather/weather.py',
-    summary: 'Which files of a tools folder LCP loads: packages, siblings, __init__.py, depth.',
-    look: 'Three tools are listed; the ones in __init__.py and two levels down are not.',
-    run: { tool: 'tool_forecast', args: { city: 'Paris' } },
-  },
-  {
-    id: 'lcp-regex-fallback', host: 'lcp', title: 'Rule: the regex fallback (LCP)', profile: 'lcp', openPath: 'tools/notes.py',
-    summary: 'A file with a syntax error is still listed, from a regular expression.',
-    look: 'The spec says _parsed_via_regex_fallback, the default is the string "5"; the call fails with "Tool initialization failed".',
-    run: { tool: 'tool_add_note', args: { text: 'buy milk' }, fails: true },
-  },
-  {
-    id: 'lcp-result-shapes', host: 'lcp', title: 'Rule: result normalisation (LCP)', profile: 'lcp', openPath: 'tools/results.py',
-    summary: 'What a tool returns against what the model gets: strings, extra keys, None, failures, exceptions.',
-    look: 'Run each tool: rows and prompt_injection are dropped, {"success": False} becomes a status 500 error.',
-    run: { tool: 'tool_extra_keys', args: {} },
-  },
-  {
-    id: 'ltp-titles-not-literal', host: 'ltp', title: 'Rule: TOOL_TITLES that is not a literal (LTP)', profile: 'lcp', openPath: 'tools/search.py',
-    summary: 'A comprehension for TOOL_TITLES makes the hub drop every tool of the file.',
-    look: 'LCP lists both tools; switch the profile to "hub" and there are none. A call\'s status line falls back to 🛠️ Search.',
-    run: { tool: 'tool_search', args: { query: 'tea' } },
-  },
-  {
-    id: 'loki-file-stem', host: 'loki', title: 'Rule: a file stem Loki renames (Loki)', profile: 'loki', openPath: 'functions/tools/Get-Weather.v2.py',
-    summary: 'Get-Weather.v2.py is declared as get_weather_v2, and then cannot be run.',
-    look: 'forecast runs; get_weather_v2 fails with Loki\'s "Unable to run" until the file is renamed.',
-    run: { tool: 'forecast', args: { city: 'Oslo' } },
-  },
-];
+export interface Example extends ExampleMeta {
+  /** The workspace: every file of the folder but example.json and agent.json (path → text). */
+  files: Record<string, string>;
+}
+
+export const CARD_FILE = 'README.md';
+export const OPENING_FILE = 'example.json';
+export const AGENT_FILE = 'agent.json';
+const HOSTS = ['lcp', 'ltp', 'loki'] as const;
+const LOOK_HEADING = '## What to look at';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const oneLine = (text: string): string => text.trim().split(/\s*\n\s*/).join(' ');
+
+/** The card in README.md: `# title`, the first paragraph, and the text under "## What to look at". */
+function readCard(id: string, markdown: string): Pick<ExampleMeta, 'title' | 'summary' | 'look'> {
+  const where = `example ${id}: ${CARD_FILE}`;
+  const title = /^# (.+)\n/.exec(markdown)?.[1]?.trim();
+  if (!title) throw new Error(`${where} must start with "# " and the example's title`);
+  const summary = oneLine(markdown.slice(markdown.indexOf('\n') + 1).trimStart().split(/\n\s*\n|\n#/)[0] ?? '');
+  const at = markdown.indexOf(`\n${LOOK_HEADING}\n`);
+  if (!summary || summary.startsWith('#')) throw new Error(`${where}: the paragraph after the title (the card's summary) is missing`);
+  if (at < 0) throw new Error(`${where}: the "${LOOK_HEADING}" section is missing`);
+  const look = oneLine(markdown.slice(at + LOOK_HEADING.length + 2).split(/\n## /)[0] ?? '');
+  if (!look) throw new Error(`${where}: the "${LOOK_HEADING}" section is empty`);
+  return { title, summary, look };
+}
+
+/** How the example opens, from example.json, field by field; a wrong field names the folder and the field. */
+function readOpening(id: string, text: string | undefined, files: Record<string, string>): Omit<ExampleMeta, 'id' | 'title' | 'summary' | 'look' | 'agent'> & { order: number } {
+  const where = `example ${id}: ${OPENING_FILE}`;
+  if (text === undefined) throw new Error(`${where} is missing (it says how the example opens)`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${where}: not valid JSON (${(e as Error).message})`, { cause: e });
+  }
+  if (!isRecord(value)) throw new Error(`${where} must be a JSON object`);
+  const { order, host, profile, openPath, run, source, database } = value;
+  const bad = (field: string, what: string): Error => new Error(`${where}: "${field}" must be ${what}`);
+  if (typeof order !== 'number' || !Number.isFinite(order)) throw bad('order', 'a number');
+  if (!HOSTS.includes(host as never)) throw bad('host', `one of ${HOSTS.join(', ')}`);
+  if (!PROFILES.includes(profile as never)) throw bad('profile', `one of ${PROFILES.join(', ')}`);
+  if (typeof openPath !== 'string' || !(openPath in files)) throw bad('openPath', 'a file of the example');
+  if (!isRecord(run) || typeof run.tool !== 'string' || !isRecord(run.args) || (run.fails !== undefined && run.fails !== true)) throw bad('run', '{"tool": name, "args": {…}} and, when the call is meant to fail, "fails": true');
+  if (source !== undefined && typeof source !== 'string') throw bad('source', 'text');
+  if (database !== undefined && !(isRecord(database) && typeof database.script === 'string' && database.script in files && typeof database.file === 'string')) throw bad('database', '{"script": an SQL file of the example, "file": the database to make}');
+  return {
+    order, host: host as ExampleMeta['host'], profile: profile as Profile, openPath,
+    run: { tool: run.tool, args: run.args, ...(run.fails ? { fails: true as const } : {}) },
+    ...(source !== undefined ? { source } : {}),
+    ...(database !== undefined ? { database: { script: database.script as string, file: database.file as string } } : {}),
+  };
+}
+
+function exampleOf(raw: Record<string, string>, id: string): Example & { order: number } {
+  const prefix = `./${id}/`;
+  const files: Record<string, string> = {};
+  for (const [key, text] of Object.entries(raw)) {
+    const path = key.slice(prefix.length);
+    if (key.startsWith(prefix) && path !== OPENING_FILE && path !== AGENT_FILE) files[path] = text;
+  }
+  const card = files[CARD_FILE];
+  if (card === undefined) throw new Error(`example ${id}: ${CARD_FILE} is missing (it is the example's card)`);
+  const agent = raw[`${prefix}${AGENT_FILE}`];
+  return {
+    id, ...readCard(id, card), ...readOpening(id, raw[`${prefix}${OPENING_FILE}`], files),
+    ...(agent !== undefined ? { agent: readScriptedStart(agent, `example ${id}: ${AGENT_FILE}`) } : {}),
+    files,
+  };
+}
+
+/** Every example folder as an example, by `order`; a folder with a part missing, or two examples with one order, is an error. */
+export function buildGallery(raw: Record<string, string>): Example[] {
+  const ids = [...new Set(Object.keys(raw).map((key) => key.split('/')[1] ?? ''))].filter((id) => id && !id.startsWith('_'));
+  const examples = ids.map((id) => exampleOf(raw, id)).sort((a, b) => a.order - b.order);
+  const clash = examples.find((e, i) => i > 0 && examples[i - 1]?.order === e.order);
+  if (clash) throw new Error(`example ${clash.id}: order ${clash.order} is taken by ${examples[examples.indexOf(clash) - 1]?.id ?? ''}`);
+  return examples.map(({ order: _order, ...example }) => example);
+}

@@ -2,8 +2,8 @@
  * What an example needs on first open beyond its files: today a SQLite database built from one
  * of its SQL scripts, by Python's sqlite3 on a scratch copy (the workspace gets the result).
  */
-import type { ScratchHost } from '../course/scratch.ts';
-import { SCRATCH_ROOT } from '../course/scratch.ts';
+import type { ScratchHost } from '../scratch/scratch.ts';
+import { SCRATCH_ROOT } from '../scratch/scratch.ts';
 import type { Example } from './index.ts';
 import setupTool from './_setup/sqlite_setup.py?raw';
 

@@ -4,8 +4,7 @@
  * against actual). Tool tests judge a call with them (src/tool-tests), lesson checks their texts
  * (src/course/checks), so both say the same thing about the same difference.
  */
-import { diffLines } from '../ui/lib/diff.ts';
-import { hunks, type HunkLine } from '../ui/lib/hunks.ts';
+import { lineDiff, type DiffHunkLine } from './line-diff.ts';
 import { selectPath } from './json-path.ts';
 import { containsValue, hasType, jsonText, sameValue, shortText, typeOf, type ValueType } from './values.ts';
 
@@ -14,13 +13,13 @@ export interface Verdict {
   ok: boolean;
   text: string;
   detail?: string;
-  diff?: HunkLine[];
+  diff?: DiffHunkLine[];
 }
 
 /** Expected against actual text, cut to the changes: only where both are longer than a line (else the detail says it all). */
-export function diffOf(expected: string, actual: string): HunkLine[] | undefined {
+export function diffOf(expected: string, actual: string): DiffHunkLine[] | undefined {
   if (!expected.includes('\n') && !actual.includes('\n')) return undefined;
-  return hunks(diffLines(expected, actual), 3);
+  return lineDiff(expected, actual, 3);
 }
 
 /** A text: exactly this string, or any of equals / contains / matches (a regular expression, JavaScript syntax). */
@@ -42,7 +41,7 @@ export interface PathCheck extends Omit<ValueCheck, 'paths'> {
 }
 
 /** A verdict; `diff` is made only for one that failed. */
-function verdict(ok: boolean, text: string, detail?: string, diff?: () => HunkLine[] | undefined): Verdict {
+function verdict(ok: boolean, text: string, detail?: string, diff?: () => DiffHunkLine[] | undefined): Verdict {
   if (ok) return { ok, text };
   const lines = diff?.();
   return { ok, text, ...(detail === undefined ? {} : { detail }), ...(lines ? { diff: lines } : {}) };

@@ -6,11 +6,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SNAPSHOT_CACHE_DIR } from '../engine/snapshot-cache.node.ts';
+import { fileURLToPath } from 'node:url';
 import type { CachedWheel, CachedWheelInfo, WheelStore } from './wheel-cache.ts';
 import type { PlanStore } from './plans.ts';
 
-export const WHEEL_CACHE_DIR = join(SNAPSHOT_CACHE_DIR, 'wheels');
+/** Beside the engine's snapshots (node_modules/.cache/toolplay), so one folder holds what the CLI caches. */
+export const WHEEL_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/toolplay/wheels/', import.meta.url));
 
 export class DirWheelStore implements WheelStore {
   constructor(readonly dir: string = WHEEL_CACHE_DIR) {}

@@ -3,7 +3,7 @@
  * and first rows, read by Python's own sqlite3 in the worker, on a scratch copy (so the workspace
  * is never touched, and nothing of the person's code runs: a workspace in review may be read too).
  */
-import { SCRATCH_ROOT, type ScratchHost } from '../course/scratch.ts';
+import { SCRATCH_ROOT, type ScratchHost } from '../scratch/scratch.ts';
 import previewTool from './sqlite_preview.py?raw';
 
 export interface TablePreview {

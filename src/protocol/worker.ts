@@ -190,6 +190,12 @@ export interface ScratchCallParams {
   probe?: string[];
   /** Report the files the call created or changed, with their bytes, in `created`, and the ones it removed in `deleted`. */
   collect?: boolean;
+  /** Hub calls: the `lollms` store the tool starts with (library file name → key → value); empty when absent. */
+  hubStore?: HubStoreData;
+  /** Hub only: press the Initialise button of this library (a path relative to the base) instead of calling `tool`. */
+  init?: string;
+  /** false: nothing is installed (what the files import, pipmaster's calls fail as with no installer at hand): a lesson check never downloads. */
+  install?: false;
 }
 
 /** A confirmation the tool asked for. */
@@ -200,8 +206,11 @@ export interface AskedConfirmation {
 
 /** How a scratch call ended. `result` is exactly what the host returned. */
 export type ScratchCallResult = (
-  /** `resultJson`: Python's JSON text of the result when JavaScript's numbers would change it (src/protocol/json-text.ts). */
-  | { result: unknown; resultJson?: string }
+  /**
+   * `resultJson`: Python's JSON text of the result when JavaScript's numbers would change it
+   * (src/protocol/json-text.ts); `hubStore`: the whole store after a hub call whose tool changed it.
+   */
+  | { result: unknown; resultJson?: string; hubStore?: HubStoreData }
   /** An exception escaped the host's own handling (e.g. SystemExit while LCP imports a module). */
   | { escaped: string }
   /** The engine refused the call (bad input, e.g. a tool Loki cannot find). */

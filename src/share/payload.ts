@@ -10,7 +10,7 @@ import { agentSettings, type AgentSettings } from '../agent/settings.ts';
 import type { PackageSettings } from '../protocol/packages.ts';
 import { fromBase64, toBase64 } from './base64.ts';
 import { ShareError, quoted } from './errors.ts';
-import { readEvents } from './events.ts';
+import { readEvents, UnreadableEvents } from '../protocol/read-events.ts';
 import { FORMAT_VERSION, MAX_FILES } from './limits.ts';
 import { checkLayout, isWellFormed, listedTwice, tooManyFiles } from './paths.ts';
 
@@ -68,7 +68,7 @@ export function readPayload(value: unknown): SharedWorkspace {
     open: open !== null && files.has(open) ? open : null,
     call: readCall(value.call ?? null),
     host: readHost(value.host ?? {}),
-    telemetry: readEvents(value.telemetry ?? []),
+    telemetry: telemetryOf(value.telemetry ?? []),
     // Narrowed field by field (anything unusable falls back to the defaults), as stored settings are.
     ...(value.agent !== undefined ? { agent: agentSettings(value.agent) } : {}),
     ...(value.packages !== undefined ? { packages: readPackages(value.packages) } : {}),
@@ -163,5 +163,15 @@ function argsOf(text: string): { args?: Fields } {
     return isObject(v) ? { args: v } : {};
   } catch {
     return {};
+  }
+}
+
+/** A link's recorded telemetry; an unreadable event refuses the link as a bad field. */
+function telemetryOf(value: unknown): ReturnType<typeof readEvents> {
+  try {
+    return readEvents(value);
+  } catch (e) {
+    if (e instanceof UnreadableEvents) throw new ShareError('bad-field', e.message);
+    throw e;
   }
 }

@@ -3,7 +3,7 @@
  * failed one each expectation it missed with what was found and the diff, then `N passed, N
  * failed`. The CLI prints it; `toolplay test --json` prints resultsJson instead.
  */
-import type { HunkLine } from '../ui/lib/hunks.ts';
+import type { DiffHunkLine } from '../expect/line-diff.ts';
 import type { CaseResult } from './run.ts';
 import { summaryLine } from './run.ts';
 
@@ -11,7 +11,7 @@ import { summaryLine } from './run.ts';
 export const caseTitle = (r: Pick<CaseResult, 'path' | 'name' | 'profile'>): string => `${r.path} › ${r.name} (${r.profile})`;
 
 /** A diff as text lines: `- expected`, `+ actual`, `  same`, `  … 12 lines …`. */
-export function diffText(diff: readonly HunkLine[]): string[] {
+export function diffText(diff: readonly DiffHunkLine[]): string[] {
   return diff.map((l) => (l.kind === 'gap' ? `  … ${l.skipped} unchanged line${l.skipped === 1 ? '' : 's'} …` : `${l.kind === 'removed' ? '-' : l.kind === 'added' ? '+' : ' '} ${l.text}`));
 }
 

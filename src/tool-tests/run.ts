@@ -6,7 +6,7 @@
  */
 import type { CallProfile } from '../protocol/vocabulary.ts';
 import type { NetworkPolicy } from '../protocol/packages.ts';
-import type { ScratchHost } from '../course/scratch.ts';
+import type { ScratchHost } from '../scratch/scratch.ts';
 import { ScratchWorkspace } from '../course/scratch-workspace.ts';
 import type { Verdict } from '../expect/checks.ts';
 import { judge } from '../expect/judge.ts';
@@ -76,7 +76,7 @@ export async function runCase(host: ScratchHost, files: ReadonlyMap<string, Uint
   try {
     const started = performance.now();
     const run = await copy.call({
-      tool: test.tool, args: {}, argsJson: test.argsJson, profile, collect: true, timeoutMs: test.timeLimitMs,
+      tool: test.tool, args: {}, argsJson: test.argsJson, profile, collect: true, timeoutMs: test.timeLimitMs, install: true,
       ...(test.hostConfig ? { hostConfig: test.hostConfig } : {}),
       ...(test.confirm ? { confirm: test.confirm } : {}),
       ...(test.setup ? { overlay: test.setup } : {}),

@@ -128,11 +128,11 @@ export class WorkerCore {
         this.#vouch.doubt(); // a tool may write any file
         return this.call(request.params, received);
       case 'writeScratch':
-        (await import('../course/scratch-fs.ts')).writeScratch(this.engine.fs, request.params.root, request.params.files);
+        (await import('../scratch/scratch-fs.ts')).writeScratch(this.engine.fs, request.params.root, request.params.files);
         return null;
       case 'scratchCall':
         this.#vouch.doubt(); // the tool runs on a copy, but may write anywhere
-        return (await import('../course/scratch-run.ts')).runScratchCall(this.engine, request.params, this.#options.interrupted);
+        return (await import('../scratch/scratch-run.ts')).runScratchCall(this.engine, request.params, this.#options.interrupted);
       case 'packages':
         return this.#packages(request.params);
       case 'install':

@@ -1,13 +1,13 @@
 /**
  * The list of workspaces as stored: one record beside the workspaces' own records (store.ts), in
- * display order. Store layout versions: 1 was the first release's single workspace (records under
+ * display order. Store versions: 1 was the first release's single workspace (records under
  * the id "default", no list); 2 adds this list. A missing list means a version-1 store: openList()
  * migrates it by listing what is there, moving nothing.
  */
 
 /** The list's key: a string, so it sorts before every workspace's array keys. */
 export const LIST_KEY = 'workspaces';
-export const STORE_LAYOUT = 2;
+export const STORE_VERSION = 2;
 
 /**
  * Review state of a workspace opened from a link or file: `pending` until "Trust and run" (nothing
@@ -26,7 +26,7 @@ export interface WorkspaceEntry {
 }
 
 export interface WorkspaceListRecord {
-  layout: typeof STORE_LAYOUT;
+  layout: typeof STORE_VERSION;
   entries: WorkspaceEntry[];
   /** The workspace last switched to in any tab: a new tab opens it. */
   last: string | null;
@@ -43,12 +43,12 @@ export function readListRecord(value: unknown): WorkspaceListRecord | undefined 
     const review = e.review === 'pending' || e.review === 'trusted' ? e.review : null;
     entries.push({ id: e.id, name: e.name, created: typeof e.created === 'number' ? e.created : 0, review, ...(typeof e.origin === 'string' ? { origin: e.origin } : {}) });
   }
-  return { layout: STORE_LAYOUT, entries, last: typeof value.last === 'string' ? value.last : null };
+  return { layout: STORE_VERSION, entries, last: typeof value.last === 'string' ? value.last : null };
 }
 
 /** The stored list was written by a newer toolplay (a later layout): this build must not change it. */
-export function isNewerLayout(value: unknown): boolean {
-  return isObject(value) && typeof value.layout === 'number' && value.layout > STORE_LAYOUT;
+export function isNewerVersion(value: unknown): boolean {
+  return isObject(value) && typeof value.layout === 'number' && value.layout > STORE_VERSION;
 }
 
 /** Whether a save to `id` may land: with no list (a version-1 store, or tests) always; else only for a listed id. */

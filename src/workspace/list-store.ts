@@ -5,7 +5,7 @@
  * remove() hands back every record it deleted).
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
-import { LIST_KEY, STORE_LAYOUT, isNewerLayout, readListRecord, type WorkspaceEntry, type WorkspaceListRecord } from './list-format.ts';
+import { LIST_KEY, STORE_VERSION, isNewerVersion, readListRecord, type WorkspaceEntry, type WorkspaceListRecord } from './list-format.ts';
 import { StoreFromNewerVersion } from './storage-errors.ts';
 import type { WorkspaceMeta, WorkspaceSettings } from './store.ts';
 import { TELEMETRY, type TelemetryRecord } from './telemetry-store.ts';
@@ -51,7 +51,7 @@ export function createListStore(name = 'toolplay'): ListStore {
       const get = os.get(LIST_KEY);
       get.onsuccess = () => {
         try {
-          if (isNewerLayout(get.result)) throw new StoreFromNewerVersion();
+          if (isNewerVersion(get.result)) throw new StoreFromNewerVersion();
           body(readListRecord(get.result), os, (value) => (result = value));
         } catch (e) {
           os.transaction.abort();
@@ -81,7 +81,7 @@ export function createListStore(name = 'toolplay'): ListStore {
             return done({ list: found, migrated: false, fresh: false });
           }
           const entries = ids.length === 0 ? [first] : ids.map((id, i) => ({ ...first, id, name: ids.length === 1 ? first.name : `${first.name} ${i + 1}` }));
-          const list: WorkspaceListRecord = { layout: STORE_LAYOUT, entries, last: entries[0]!.id };
+          const list: WorkspaceListRecord = { layout: STORE_VERSION, entries, last: entries[0]!.id };
           put(os, list);
           done({ list, migrated: ids.length > 0, fresh: ids.length === 0 });
         };
@@ -90,7 +90,7 @@ export function createListStore(name = 'toolplay'): ListStore {
     create: (entry, content, after) =>
       withList((found, os, done) => {
         // Without a list (all local data erased in another tab) the new workspace starts a new one.
-        const list = found ?? { layout: STORE_LAYOUT, entries: [], last: null };
+        const list = found ?? { layout: STORE_VERSION, entries: [], last: null };
         const at = after === undefined ? -1 : list.entries.findIndex((e) => e.id === after);
         const entries = [...list.entries];
         entries.splice(at < 0 ? entries.length : at + 1, 0, entry);

@@ -5,7 +5,7 @@
  * tab is never written back (skipped), and a put the browser refuses (a full quota, a value it cannot
  * store) rejects with the browser's own error instead of an anonymous abort.
  */
-import { LIST_KEY, isNewerLayout, mayStore } from './list-format.ts';
+import { LIST_KEY, isNewerVersion, mayStore } from './list-format.ts';
 import { StoreFromNewerVersion } from './storage-errors.ts';
 
 export function putIfListed(os: IDBObjectStore, id: string, key: IDBValidKey, value: unknown): Promise<void> {
@@ -19,7 +19,7 @@ export function putIfListed(os: IDBObjectStore, id: string, key: IDBValidKey, va
     const listed = os.get(LIST_KEY);
     listed.onsuccess = () => {
       try {
-        if (isNewerLayout(listed.result)) return fail(new StoreFromNewerVersion());
+        if (isNewerVersion(listed.result)) return fail(new StoreFromNewerVersion());
         if (mayStore(listed.result, id)) os.put(value, key);
       } catch (e) {
         fail(e);

@@ -4,7 +4,7 @@
  * makes the page run on an in-memory IndexedDB (fake-indexeddb) instead, saying so once; nothing
  * stored is touched.
  */
-import { LIST_KEY, isNewerLayout } from './list-format.ts';
+import { LIST_KEY, isNewerVersion } from './list-format.ts';
 import { StoreFromNewerVersion, describeOpenFailure } from './storage-errors.ts';
 
 /** null when storage works; else the one sentence the page shows. */
@@ -25,7 +25,7 @@ export async function probeStorage(name = 'toolplay', factory: IDBFactory | unde
         get.onsuccess = () => ok(get.result);
         get.onerror = () => fail(get.error ?? new Error('IndexedDB would not read'));
       });
-      if (isNewerLayout(list)) throw new StoreFromNewerVersion();
+      if (isNewerVersion(list)) throw new StoreFromNewerVersion();
     } finally {
       db.close();
     }

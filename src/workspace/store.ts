@@ -11,7 +11,7 @@
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { HostConfig, Profile } from '../protocol/engine.ts';
-import { LIST_KEY, isNewerLayout, mayStore } from './list-format.ts';
+import { LIST_KEY, isNewerVersion, mayStore } from './list-format.ts';
 import { StoreFromNewerVersion, describeStorageError } from './storage-errors.ts';
 import { conflictOf, type FileConflict, type FileWrite } from './conflicts.ts';
 import { pushVersion, readRing, type FileVersion } from './history-ring.ts';
@@ -176,7 +176,7 @@ function saveChecked(os: IDBObjectStore, id: string, write: WorkspaceWrite, hist
   last.onsuccess = () => {
     try {
       // Data of a newer toolplay is left as it is; a workspace deleted in another tab is never written back.
-      if (isNewerLayout(listed.result)) return fail(new StoreFromNewerVersion());
+      if (isNewerVersion(listed.result)) return fail(new StoreFromNewerVersion());
       if (!mayStore(listed.result, id)) return fail(new WorkspaceGone());
       const now = Date.now();
       const conflicts: FileConflict[] = [];

@@ -5,7 +5,7 @@
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import { readEvents } from '../share/events.ts';
+import { readEvents } from '../protocol/read-events.ts';
 import { putIfListed } from './listed-put.ts';
 
 export const TELEMETRY = 2;

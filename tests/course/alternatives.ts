@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 
+const HOME = readFileSync(new URL('../../src/course/lessons/ltp-store/solution/tools/home.py', import.meta.url), 'utf8');
+const SIZES = readFileSync(new URL('../../src/course/lessons/ltp-packages/solution/tools/sizes.py', import.meta.url), 'utf8');
+
 /** lcp-autonomy's shipped solution with the line that reads the level replaced by `line`. */
 function autonomyWith(line: string): string {
   const solution = readFileSync(new URL('../../src/course/lessons/lcp-autonomy/solution/tools/files.py', import.meta.url), 'utf8');
@@ -523,6 +526,59 @@ def tool_now() -> dict:
         .replace('\n\ndef tool_lookup', '\n\ninit_tools_library = init_tool_library\n\n\ndef tool_lookup'),
     },
   },
+  {
+    lesson: 'ltp-store',
+    why: 'no default for `lollms` (the hub always passes it), one dict kept under one key, a plain fallback',
+    files: {
+      'tools/home.py': `TOOL_LIBRARY_NAME = "Home town"
+
+
+def tool_save_city(args, lollms):
+    """Remember the city the user lives in.
+
+    - city (str): The city's name.
+    """
+    profile = lollms.get("profile", {})
+    profile["city"] = args["city"]
+    lollms.set("profile", profile)
+    return "Saved."
+
+
+def tool_my_city(args, lollms):
+    """Tell which city the user saved."""
+    return lollms.get("profile", {}).get("city") or "Nothing saved."
+`,
+    },
+  },
+  {
+    lesson: 'ltp-packages',
+    why: 'a manager\'s ensure_packages with a list, and the import at the top guarded by except ImportError',
+    files: {
+      'tools/sizes.py': `import os
+
+try:
+    import humanize
+except ImportError:
+    humanize = None
+
+
+def init_tool_library():
+    import pipmaster
+
+    pipmaster.get_pip_manager().ensure_packages(["humanize >= 4.9"])
+
+
+def tool_file_size(args: dict):
+    """Say how big a file is.
+
+    - path (str): The file.
+    """
+    if humanize is None:
+        return "Press Initialise first."
+    return humanize.naturalsize(os.path.getsize(args["path"]))
+`,
+    },
+  },
 ];
 
 /**
@@ -904,5 +960,39 @@ def tool_read_note(name: str) -> dict:
       'tools/temperature.py': readFileSync(new URL('../../src/course/lessons/three-hosts/start/tools/temperature.py', import.meta.url), 'utf8')
         .replace('    """Convert a temperature.\n\n    The value is in degrees Celsius; `to` is fahrenheit or kelvin.\n', '    """Convert a temperature given in degrees Celsius.\n'),
     },
+  },
+  {
+    lesson: 'ltp-store',
+    why: 'persistent=False: the city is kept on that call\'s lollms only',
+    fails: 'After tool_save_city {"city": "Lyon"}, a later call of tool_my_city answers Lyon (and Oslo once Oslo is saved)',
+    files: {
+      'tools/home.py': HOME.replace('lollms.set("city", args["city"])', 'lollms.set("city", args["city"], persistent=False)'),
+    },
+  },
+  {
+    lesson: 'ltp-store',
+    why: '`**kwargs` instead of naming `lollms`: the hub passes it only to a signature that names it',
+    fails: 'After tool_save_city {"city": "Lyon"}, a later call of tool_my_city answers Lyon (and Oslo once Oslo is saved)',
+    files: {
+      'tools/home.py': HOME.replaceAll('(args: dict, lollms=None):', '(args: dict, **kwargs):').replaceAll('    if lollms is None:', '    lollms = kwargs.get("lollms")\n    if lollms is None:'),
+    },
+  },
+  {
+    lesson: 'ltp-packages',
+    why: 'the version as a second argument: pipmaster.ensure_packages takes it as always_update and installs humanize unversioned',
+    fails: 'init_tool_library asks pipmaster for humanize>=4.9.0',
+    files: { 'tools/sizes.py': SIZES.replace('pm.ensure_packages({"humanize": ">=4.9.0"})', 'pm.ensure_packages("humanize", ">=4.9.0")') },
+  },
+  {
+    lesson: 'ltp-packages',
+    why: 'humanize imported at the top of the file: the Initialise button cannot load it to install it',
+    fails: 'The file loads where humanize is not installed (the tool imports it when it runs)',
+    files: { 'tools/sizes.py': SIZES.replace('import os\n', 'import os\n\nimport humanize\n').replace('    try:\n        import humanize\n    except ImportError:\n        return "humanize is not installed: an administrator must press Initialise on this library."\n', '') },
+  },
+  {
+    lesson: 'ltp-packages',
+    why: 'LCP\'s spelling, init_tools_library: the hub\'s button finds no init_tool_library',
+    fails: 'Pressing Initialise runs the library\'s init_tool_library',
+    files: { 'tools/sizes.py': SIZES.replace('def init_tool_library()', 'def init_tools_library()') },
   },
 ];

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeEngine } from '../../src/engine/node.ts';
 import { COURSE } from '../../src/course/bundle.ts';
-import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import { encodeFiles, runLessonCheck } from '../../src/course/run-check.ts';
 import { printed } from '../../src/course/checks/expect.ts';
 

@@ -10,9 +10,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeEngine } from '../../src/engine/node.ts';
 import { COURSE } from '../../src/course/bundle.ts';
 import { inlineCode, parseLessonText } from '../../src/course/lesson-text.ts';
-import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import type { Lesson, TextBlock } from '../../src/course/types.ts';
-import { claimsOf, render, shownJson } from './claims.ts';
+import { claimsOf, render, renderInOrder, shownJson } from './claims.ts';
 
 let host: NodeScratchHost;
 beforeAll(async () => {
@@ -22,8 +22,8 @@ beforeAll(async () => {
 const withClaims = COURSE.map((l) => [l.id, claimsOf([...l.intro, ...l.task])] as const).filter(([, claims]) => claims.length > 0);
 
 describe.each(withClaims)('%s: every shown output is the engine\'s', (_id, claims) => {
-  it.each(claims.map((c, i) => [`${i + 1}. ${c.caption}`, c] as const))('%s', async (_caption, claim) => {
-    expect(await render(host, claim.files, claim.output)).toBe(claim.shown);
+  it.each(claims.map((c, i) => [`${i + 1}. ${c.caption}`, c, i] as const))('%s', async (_caption, claim, index) => {
+    expect(await renderInOrder(host, claims, index)).toBe(claim.shown);
   });
 });
 
@@ -88,10 +88,25 @@ describe('the claims test itself', () => {
     expect(shownJson({ long: 'x'.repeat(100) })).toBe(`{\n  "long": "${'x'.repeat(100)}"\n}`);
   });
 
+  it('runs a lesson\'s hub calls in order with the store they leave, and presses the Initialise button', async () => {
+    const counter = 'def tool_c(args: dict, lollms=None):\n    """Counts."""\n    n = lollms.get("n", 0) + 1\n    lollms.set("n", n)\n    return n';
+    const block = (info: string, text: string) => `\`\`\`${info}\n${text}\n\`\`\`\n\n`;
+    const markdown = `# T\n\n${block('python tools/c.py', counter)}${block('hub-result tool_c {}', '1')}${block('hub-result tool_c {}', '2')}${block('hub-init c.py .body.message', 'No initialization function found. Library is ready.')}## Task\n\nx\n\n## Hints\n\n- y\n`;
+    const claims = claimsOf(parseLessonText('t', markdown).intro);
+    expect(claims.map((c) => c.caption)).toEqual(['What the hub\'s agent sends the model, for tool_c {}', 'What the hub\'s agent sends the model, for tool_c {}', 'What the hub\'s Initialise button answers (body.message), c.py']);
+    const rendered: string[] = [];
+    for (const i of claims.keys()) rendered.push(await renderInOrder(host, claims, i));
+    expect(rendered).toEqual(claims.map((c) => c.shown));
+    // Alone, the second call starts with an empty store.
+    expect(await render(host, claims[1]!.files, claims[1]!.output)).toBe('1');
+  });
+
   it('refuses a fence it does not know, and a call without its tool', () => {
     const lesson = (fence: string) => `# T\n\n\`\`\`${fence}\nx\n\`\`\`\n\n## Task\n\nx\n\n## Hints\n\n- y\n`;
     expect(() => parseLessonText('t', lesson('lcp-resutl tool_t'))).toThrow('lesson t: unknown fence "lcp-resutl"');
     expect(() => parseLessonText('t', lesson('hub-status'))).toThrow('lesson t: a "hub-status" block names the tool it calls');
+    expect(() => parseLessonText('t', lesson('hub-init'))).toThrow('lesson t: a "hub-init" block names its tool');
+    expect(() => parseLessonText('t', lesson('hub-init x.py {}'))).toThrow('takes no arguments');
     expect(() => parseLessonText('t', lesson('lcp-result tool_t {"a": }'))).toThrow('must be one JSON object');
     expect(() => parseLessonText('t', lesson('python ../x.py'))).toThrow('stays inside the workspace');
   });

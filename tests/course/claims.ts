@@ -7,9 +7,10 @@ import { toolResultMessage, toolsBlock } from '../../src/agent/lcp-text.ts';
 import { resultContent } from '../../src/agent/hosts.ts';
 import type { OpenAiTool } from '../../src/agent/types.ts';
 import type { ShownOutput } from '../../src/course/fences.ts';
-import type { NodeScratchHost } from '../../src/course/node-host.ts';
+import type { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import type { HubLibrary } from '../../src/protocol/engine.ts';
-import type { ScratchCallResult } from '../../src/course/scratch.ts';
+import type { ScratchCallResult } from '../../src/scratch/scratch.ts';
+import type { HubStoreData } from '../../src/protocol/runner.ts';
 import type { TextBlock } from '../../src/course/types.ts';
 
 const ROOT = '/scratch/claims';
@@ -55,15 +56,31 @@ function finished(run: ScratchCallResult): unknown {
 const withoutTraceback = (result: unknown): unknown =>
   result !== null && typeof result === 'object' && 'traceback' in result ? { ...result, traceback: '…' } : result;
 
-/** What the engine produces for one shown output, over `files` (workspace path → text). */
-export async function render(host: NodeScratchHost, files: Record<string, string>, out: ShownOutput): Promise<string> {
+/** The hub's `lollms` store as a lesson's calls leave it: each hub call starts with it and leaves it changed. */
+export interface ClaimStore {
+  data: HubStoreData;
+}
+
+/**
+ * What the engine produces for one shown output, over `files` (workspace path → text). A hub call
+ * starts with `store` and writes back what it changed, as the hub keeps a library's store between calls.
+ * Nothing is installed, as in a check's calls.
+ */
+export async function render(host: NodeScratchHost, files: Record<string, string>, out: ShownOutput, store: ClaimStore = { data: {} }): Promise<string> {
   await host.writeScratch(ROOT, Object.entries(files).map(([path, text]) => ({ path, content: encoder.encode(text) })));
   try {
     const lcp = [`${ROOT}/tools`];
     const loki = [`${ROOT}/functions/tools`];
     const tool = out.tool ?? '';
     const args = JSON.parse(out.argsJson) as Record<string, unknown>;
-    const call = (profile: 'lcp' | 'hub' | 'loki') => host.scratchCall({ base: ROOT, profile, toolsDir: profile === 'loki' ? 'functions/tools' : 'tools', tool, args });
+    const call = async (profile: 'lcp' | 'hub' | 'loki') => {
+      const run = await host.scratchCall({
+        base: ROOT, profile, toolsDir: profile === 'loki' ? 'functions/tools' : 'tools', tool, args, install: false,
+        ...(profile === 'hub' ? { hubStore: store.data } : {}),
+      });
+      if ('result' in run && run.hubStore) store.data = run.hubStore;
+      return run;
+    };
     switch (out.shows) {
       case 'lcp-listing': {
         const lines = toolsBlock(await host.schema({ paths: lcp, profile: 'lcp', format: 'openai' }) as OpenAiTool[]).split('\n').filter((l) => l.startsWith('- '));
@@ -88,6 +105,8 @@ export async function render(host: NodeScratchHost, files: Record<string, string
         return toolResultMessage(tool, { status: 'finished', result: finished(await call('lcp')), durationMs: 0 }).text.trimEnd();
       case 'hub-result':
         return resultContent('hub', { status: 'finished', result: finished(await call('hub')), durationMs: 0 });
+      case 'hub-init':
+        return selected(finished(await host.scratchCall({ base: ROOT, profile: 'hub', toolsDir: 'tools', tool: 'init_tool_library', args: {}, init: `tools/${tool}`, install: false })), out.select);
       case 'loki-value':
         return resultContent('loki', { status: 'finished', result: finished(await call('loki')), durationMs: 0 });
     }
@@ -115,4 +134,19 @@ export function claimsOf(blocks: TextBlock[]): Claim[] {
     else if (b.fence.kind === 'shown') claims.push({ output: b.fence.output, caption: b.caption, shown: b.text.trimEnd(), files: { ...files } });
   }
   return claims;
+}
+
+/**
+ * Renders claim `index` of a lesson's claims: the hub's store is what the lesson's earlier
+ * hub-result blocks left (each run again, in order, over its own files), so a block can show a
+ * later call reading what an earlier one stored.
+ */
+export async function renderInOrder(host: NodeScratchHost, claims: Claim[], index: number): Promise<string> {
+  const store: ClaimStore = { data: {} };
+  for (const earlier of claims.slice(0, index)) {
+    if (earlier.output.shows === 'hub-result') await render(host, earlier.files, earlier.output, store);
+  }
+  const claim = claims[index];
+  if (!claim) throw new Error(`no claim ${index}`);
+  return render(host, claim.files, claim.output, store);
 }

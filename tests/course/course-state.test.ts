@@ -3,11 +3,11 @@
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeEngine } from '../../src/engine/node.ts';
-import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import { COURSE } from '../../src/course/bundle.ts';
 import { createIdbProgressStore, readCourseRecord, type ProgressStore } from '../../src/course/progress.ts';
 import { encodeFiles } from '../../src/course/run-check.ts';
-import { CourseState } from '../../src/ui/state/course.svelte.ts';
+import { CourseState } from '../../src/app/state/course.svelte.ts';
 import type { OpenRequest } from '../../src/app/open-workspace.ts';
 
 let host: NodeScratchHost;

@@ -4,11 +4,11 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { COURSE } from '../../src/course/bundle.ts';
 import { createIdbProgressStore } from '../../src/course/progress.ts';
-import type { ScratchHost } from '../../src/course/scratch.ts';
+import type { ScratchHost } from '../../src/scratch/scratch.ts';
 import { EXAMPLES } from '../../src/examples/index.ts';
 import type { Earlier, OpenRequest } from '../../src/app/open-workspace.ts';
-import { CourseState } from '../../src/ui/state/course.svelte.ts';
-import { GalleryState } from '../../src/ui/state/gallery.svelte.ts';
+import { CourseState } from '../../src/app/state/course.svelte.ts';
+import { GalleryState } from '../../src/app/state/gallery.svelte.ts';
 
 /** A list of workspaces in memory: opening adds one (with its origin), goTo switches. */
 function workspaces() {

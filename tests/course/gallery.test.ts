@@ -5,11 +5,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeEngine } from '../../src/engine/node.ts';
-import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import { ScratchWorkspace } from '../../src/course/scratch-workspace.ts';
 import { EXAMPLES, findExample } from '../../src/examples/index.ts';
 import { exampleFiles } from '../../src/examples/setup.ts';
-import type { ScratchCallResult } from '../../src/course/scratch.ts';
+import type { ScratchCallResult } from '../../src/scratch/scratch.ts';
 
 let host: NodeScratchHost;
 beforeAll(async () => {

@@ -9,11 +9,11 @@ import { loadNodeEngine } from '../../src/engine/node.ts';
 import { COURSE } from '../../src/course/bundle.ts';
 import { buildCourse } from '../../src/course/catalog.ts';
 import { readLessonFiles, loadCourse } from '../../src/course/bundle.node.ts';
-import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import { encodeFiles, runLessonCheck } from '../../src/course/run-check.ts';
 import type { Lesson } from '../../src/course/types.ts';
-import type { ScratchCallResult } from '../../src/course/scratch.ts';
-import { callState } from '../../src/ui/lib/outcome.ts';
+import type { ScratchCallResult } from '../../src/scratch/scratch.ts';
+import { callState } from '../../src/app/lib/outcome.ts';
 import { ALTERNATIVES, MISTAKES } from './alternatives.ts';
 
 let host: NodeScratchHost;
@@ -83,6 +83,18 @@ describe.each(COURSE.map((l) => l.id))('%s', (id) => {
     const report = await runLessonCheck(host, lesson(id), encodeFiles(lesson(id).solution));
     expect(report.items.filter((i) => !i.ok)).toEqual([]);
     expect(report.passed).toBe(true);
+  });
+
+  // A start whose host lists a tool opens with a call of one of them selected.
+  it('has a first call when its host lists a tool on the start, and that tool is one of them', async () => {
+    const l = lesson(id);
+    let names: string[] = [];
+    await runLessonCheck(host, { ...l, check: async (port) => {
+      names = (await port.inspect(l.profile)).tools.map((t) => t.name);
+      return [];
+    } }, encodeFiles(l.start));
+    if (names.length === 0) expect(l.run).toBeUndefined();
+    else expect(names).toContain(l.run?.tool);
   });
 
   // The call the lesson opens with runs on the start as Run runs it (the hub's lessons by its executor).

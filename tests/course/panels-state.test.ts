@@ -3,12 +3,12 @@
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeEngine } from '../../src/engine/node.ts';
-import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import { encodeFiles } from '../../src/course/run-check.ts';
 import { createIdbVersionStore, readSavedVersion } from '../../src/diff/versions.ts';
 import { EXAMPLES } from '../../src/examples/index.ts';
-import { GalleryState } from '../../src/ui/state/gallery.svelte.ts';
-import { SchemaDiffState } from '../../src/ui/state/schema-diff.svelte.ts';
+import { GalleryState } from '../../src/app/state/gallery.svelte.ts';
+import { SchemaDiffState } from '../../src/app/state/schema-diff.svelte.ts';
 import type { Profile } from '../../src/protocol/engine.ts';
 import type { OpenRequest } from '../../src/app/open-workspace.ts';
 

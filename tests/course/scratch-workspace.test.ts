@@ -2,7 +2,7 @@
 // listed once, in Loki's order (code-point order of the files), in Node as in the browser.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeEngine } from '../../src/engine/node.ts';
-import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import { ScratchWorkspace } from '../../src/course/scratch-workspace.ts';
 import { encodeFiles } from '../../src/course/run-check.ts';
 

@@ -4,7 +4,9 @@
 // example whose point is the failure).
 import type { Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
-import { EXAMPLE_META } from '../../src/examples/catalog.ts';
+import { loadExamples } from '../../src/examples/bundle.node.ts';
+
+const EXAMPLE_META = loadExamples();
 import { loadCourse } from '../../src/course/bundle.node.ts';
 import { assert, openApp, runAndWait, tools } from './ui-helpers.ts';
 

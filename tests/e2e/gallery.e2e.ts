@@ -2,7 +2,9 @@
 // with its shop.db built on open) and its first call runs; and the schema diff marks breaking changes.
 import type { Page } from 'playwright-core';
 import { waitForPython, type E2ETest } from './harness.ts';
-import { EXAMPLE_META } from '../../src/examples/catalog.ts';
+import { loadExamples } from '../../src/examples/bundle.node.ts';
+
+const EXAMPLE_META = loadExamples();
 import { assert, openApp, prepareCall, runAndWait, setEditorText, tools, treeItem } from './ui-helpers.ts';
 
 const gallery = (page: Page) => page.getByRole('region', { name: 'Examples' });

@@ -1,7 +1,9 @@
 // Shared steps of the UI browser tests: everything by role and accessible name, as a person would.
 import type { Page } from 'playwright-core';
 import { waitForPython } from './harness.ts';
-import { EXAMPLE_META } from '../../src/examples/catalog.ts';
+import { loadExamples } from '../../src/examples/bundle.node.ts';
+
+const EXAMPLE_META = loadExamples();
 
 /** Opens the app and waits until Python is ready and the first example's tools are listed. */
 export async function openApp(page: Page, base: string): Promise<void> {
@@ -39,7 +41,7 @@ export async function prepareCall(page: Page, tool: string, args: Record<string,
   await page.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
 }
 
-/** The call status once a call has ended, whichever way (src/ui/lib/outcome.ts). */
+/** The call status once a call has ended, whichever way (src/app/lib/outcome.ts). */
 export const ENDED = /^(Finished|Tool failed|Stopped|Timed out|toolplay error) /;
 
 /** Clicks Run and waits until the call ends; returns the call status text. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { getEngine } from './engine.ts';
 import { PolicyConfirm, WorkerCore } from '../../src/worker/handlers.ts';
-import { CallRun } from '../../src/ui/state/run.svelte.ts';
+import { CallRun } from '../../src/app/state/run.svelte.ts';
 import type { CallOutcome, FileChange } from '../../src/protocol/worker.ts';
 
 const enc = new TextEncoder();

@@ -11,7 +11,7 @@ import { createListStore } from '../../src/workspace/list-store.ts';
 import { createIdbVersionStore } from '../../src/diff/versions.ts';
 import { openTab } from '../workspace/session-support.ts';
 import { FakePython } from '../ui/fake-python.ts';
-import { AgentState } from '../../src/ui/state/agent.svelte.ts';
+import { AgentState } from '../../src/app/state/agent.svelte.ts';
 import { BASE } from './refusals.ts';
 
 let n = 0;

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { decodeLink, decodeShared } from '../../src/share/codec.ts';
 import { Playground } from '../../src/app/playground.svelte.ts';
-import { ShareDraft } from '../../src/ui/state/share.svelte.ts';
+import { ShareDraft } from '../../src/app/state/share.svelte.ts';
 import { Workspace, createIdbStore } from '../../src/workspace/workspace.svelte.ts';
 import { FakePython } from '../ui/fake-python.ts';
 import { BASE } from './refusals.ts';

@@ -80,3 +80,27 @@ export function graphOf(root: string): Map<string, string[]> {
   const files = Object.fromEntries(sourceFiles(root).map((p) => [p, readFileSync(join(root, p), 'utf8')]));
   return importGraph(files);
 }
+
+/** The top folder of a source path under src/ (`(root)` for main.ts and its siblings). */
+export const folderOf = (path: string): string => (path.includes('/') ? path.slice(0, path.indexOf('/')) : '(root)');
+
+/**
+ * Every import that goes against `order` (lowest first: a folder may import only the folders
+ * listed before it), as `from -> to`; a folder missing from the order is reported too.
+ */
+export function backEdges(graph: Map<string, string[]>, order: readonly string[]): string[] {
+  const rank = new Map(order.map((folder, i) => [folder, i]));
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (!rank.has(from)) {
+      found.push(`${file}: folder ${from} is not in the order`);
+      continue;
+    }
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to !== from && !((rank.get(to) ?? Infinity) < rank.get(from)!)) found.push(`${file} -> ${target}`);
+    }
+  }
+  return found.sort();
+}

@@ -2,8 +2,8 @@
 // tests/<tool>.toolplay-test.json with the other tests and their numbers as written, and a file
 // there that does not read is never rewritten.
 import { describe, expect, it } from 'vitest';
-import { savedCallOf, TestDraft } from '../../src/app/test-draft.svelte.ts';
-import { CallRun } from '../../src/ui/state/run.svelte.ts';
+import { savedCallOf, TestDraft } from '../../src/app/state/test-draft.svelte.ts';
+import { CallRun } from '../../src/app/state/run.svelte.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
 import type { SavedCall } from '../../src/tool-tests/from-call.ts';
 import { readTestFile } from '../../src/tool-tests/read.ts';

@@ -3,7 +3,7 @@
 // the app opens them (each test on its own scratch copy, as the Tests tab runs it).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeEngine } from '../../src/engine/node.ts';
-import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import { encodeFiles } from '../../src/course/run-check.ts';
 import { EXAMPLES } from '../../src/examples/index.ts';
 import { isTestFile } from '../../src/tool-tests/format.ts';

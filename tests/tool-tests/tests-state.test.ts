@@ -2,11 +2,11 @@
 // its own copy; a broken tool fails with its difference; Re-run failed; review mode runs nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeEngine } from '../../src/engine/node.ts';
-import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import { encodeFiles } from '../../src/course/run-check.ts';
-import { ToolTestsState } from '../../src/app/tool-tests.svelte.ts';
-import { savedCallOf, TestDraft } from '../../src/app/test-draft.svelte.ts';
-import { CallRun } from '../../src/ui/state/run.svelte.ts';
+import { ToolTestsState } from '../../src/app/state/tool-tests.svelte.ts';
+import { savedCallOf, TestDraft } from '../../src/app/state/test-draft.svelte.ts';
+import { CallRun } from '../../src/app/state/run.svelte.ts';
 import { findExample } from '../../src/examples/index.ts';
 
 let host: NodeScratchHost;

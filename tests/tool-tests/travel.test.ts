@@ -8,9 +8,9 @@ import { encodeFile, encodeLink } from '../../src/share/codec.ts';
 import type { SharedWorkspace } from '../../src/share/payload.ts';
 import { REVIEW_REASON } from '../../src/app/session-core.svelte.ts';
 import { loadNodeEngine } from '../../src/engine/node.ts';
-import { NodeScratchHost } from '../../src/course/node-host.ts';
-import type { ScratchHost } from '../../src/course/scratch.ts';
-import { ToolTestsState } from '../../src/app/tool-tests.svelte.ts';
+import { NodeScratchHost } from '../../src/scratch/node-host.ts';
+import type { ScratchHost } from '../../src/scratch/scratch.ts';
+import { ToolTestsState } from '../../src/app/state/tool-tests.svelte.ts';
 import { openTab } from '../workspace/session-support.ts';
 import { BASE } from '../share/refusals.ts';
 

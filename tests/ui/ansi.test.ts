@@ -1,8 +1,8 @@
 // Terminal escape sequences in output are removed whole (src/ui/lib/ansi.ts).
 import { describe, expect, it } from 'vitest';
 import { AnsiStream, HOLD_MAX, stripAnsi, visibleOutput } from '../../src/ui/lib/ansi.ts';
-import { CallRun } from '../../src/ui/state/run.svelte.ts';
-import { TelemetryLog } from '../../src/ui/state/telemetry.svelte.ts';
+import { CallRun } from '../../src/app/state/run.svelte.ts';
+import { TelemetryLog } from '../../src/app/state/telemetry.svelte.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
 
 const ESC = '\u001b';

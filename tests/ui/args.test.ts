@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArgsForm } from '../../src/ui/state/args.svelte.ts';
+import { ArgsForm } from '../../src/app/state/args.svelte.ts';
 import { numberAsTyped } from '../../src/protocol/json-text.ts';
 
 // Loki's declaration of the word_count example: enum, optional array, integer, required string.

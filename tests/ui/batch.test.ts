@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FrameBatch } from '../../src/ui/lib/batch.ts';
+import { FrameBatch } from '../../src/app/lib/batch.ts';
 
 // Node has no animation frames, so FrameBatch falls back to a 16 ms timer: fake it.
 beforeEach(() => { vi.useFakeTimers(); });

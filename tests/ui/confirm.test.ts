@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfirmQueue } from '../../src/ui/state/confirm.svelte.ts';
+import { ConfirmQueue } from '../../src/app/state/confirm.svelte.ts';
 
 const req = (callId: string, label: string) => ({ callId, tool: 'tool_run_file_command', label, content: 'rm docs/old.txt', raw: null });
 

@@ -88,7 +88,7 @@ const EXCEPTIONS = new Map<string, string>([
 
 it('finds the component styles it checks, and every exception is still there', () => {
   expect(rules.length).toBeGreaterThan(200);
-  expect(rules.some((r) => r.file === 'course/DiffPanel.svelte' && r.selector === '.badge')).toBe(true);
+  expect(rules.some((r) => r.file === 'side/DiffPanel.svelte' && r.selector === '.badge')).toBe(true);
   expect([...EXCEPTIONS.keys()].filter((e) => !declarations.some((d) => shown(d) === e))).toEqual([]);
 });
 
@@ -135,7 +135,7 @@ const coloured = rules.flatMap((r) => {
 describe.each([['light', 0], ['dark', 1]] as const)('%s theme: component colour pairs', (_, theme) => {
   it('read at 4.5:1', () => {
     expect(coloured.length).toBeGreaterThan(20);
-    expect(coloured.some((c) => c.where === 'course/DiffPanel.svelte .badge')).toBe(true);
+    expect(coloured.some((c) => c.where === 'side/DiffPanel.svelte .badge')).toBe(true);
     const weak = coloured.flatMap(({ where, fg, bg }) => {
       const [f, b] = [colourOf(fg, theme), colourOf(bg, theme)];
       const ratio = f && b ? contrast(f, b) : Infinity;

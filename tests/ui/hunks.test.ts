@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffLines } from '../../src/ui/lib/diff.ts';
+import { diffLines } from '../../src/app/lib/diff.ts';
 import { changeCounts, hunks } from '../../src/ui/lib/hunks.ts';
 
 describe('hunks of a diff', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SIZES, PaneLayout, parseSizes } from '../../src/ui/layout/panes.svelte.ts';
 import { OpenTabs } from '../../src/ui/layout/tabs.svelte.ts';
-import { erasePrefs, readPref, writePref, type PrefStorage } from '../../src/ui/layout/prefs.ts';
+import { erasePrefs, readPref, writePref, type PrefStorage } from '../../src/app/prefs.ts';
 
 /** localStorage as a Map; `full` makes every write throw as a full quota does. */
 function memoryStorage(full = false): PrefStorage & { data: Map<string, string> } {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildTree, cleanPath, folderOf } from '../../src/ui/lib/tree.ts';
-import { asText, diffLines } from '../../src/ui/lib/diff.ts';
+import { asText, diffLines } from '../../src/app/lib/diff.ts';
 import { toggleVisibleTool, writeVisibleTools } from '../../src/ui/lib/lokiconfig.ts';
-import { fieldsOf, initialArgs, kindOf } from '../../src/ui/lib/schema.ts';
-import { layoutOf } from '../../src/ui/lib/layout.ts';
+import { fieldsOf, initialArgs, kindOf } from '../../src/app/lib/schema.ts';
+import { toolsFolderOf } from '../../src/workspace/engine-paths.ts';
 
 describe('file tree', () => {
   it('nests paths, keeps empty folders, lists folders first', () => {
@@ -69,8 +69,8 @@ describe('schema reading for the call form', () => {
 
 describe('layout', () => {
   it('is Loki when functions/tools/ exists, LCP otherwise', () => {
-    expect(layoutOf(['functions/tools/a.py', 'config.yaml'])).toEqual({ kind: 'loki', toolsDir: 'functions/tools', enginePaths: ['/workspace/functions/tools'] });
-    expect(layoutOf([], ['functions/tools']).kind).toBe('loki');
-    expect(layoutOf(['tools/a.py']).enginePaths).toEqual(['/workspace/tools']);
+    expect(toolsFolderOf(['functions/tools/a.py', 'config.yaml'])).toEqual({ kind: 'loki', toolsDir: 'functions/tools', enginePaths: ['/workspace/functions/tools'] });
+    expect(toolsFolderOf([], ['functions/tools']).kind).toBe('loki');
+    expect(toolsFolderOf(['tools/a.py']).enginePaths).toEqual(['/workspace/tools']);
   });
 });

@@ -1,6 +1,6 @@
-// How a call ended, as the call status, the result panel and the telemetry show it (src/ui/lib/outcome.ts).
+// How a call ended, as the call status, the result panel and the telemetry show it (src/app/lib/outcome.ts).
 import { describe, expect, it } from 'vitest';
-import { callState } from '../../src/ui/lib/outcome.ts';
+import { callState } from '../../src/app/lib/outcome.ts';
 
 const finished = (result: unknown) => callState({ status: 'finished', result });
 

@@ -1,6 +1,6 @@
-// A call's output as the result panel keeps it (src/ui/lib/output.ts): the start to show, all of it to download.
+// A call's output as the result panel keeps it (src/app/lib/output.ts): the start to show, all of it to download.
 import { describe, expect, it } from 'vitest';
-import { OutputText } from '../../src/ui/lib/output.ts';
+import { OutputText } from '../../src/app/lib/output.ts';
 
 describe('OutputText', () => {
   it('keeps the first characters to show, counts all, and gives all of it back in order', () => {

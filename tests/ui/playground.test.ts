@@ -187,7 +187,7 @@ describe('Playground', () => {
     await settle();
     await playground.call();
     expect(playground.run.callId).toBe('c9');
-    expect(playground.journal.impact('c9', playground.layout.toolsDir)).toBe('This call deleted 1 tool source (tools/notes.py).');
+    expect(playground.journal.impact('c9', playground.toolsFolder.toolsDir)).toBe('This call deleted 1 tool source (tools/notes.py).');
     python.synced.length = 0;
     playground.journal.undo('c9');
     expect(workspace.paths).toEqual(['notes/a.md', 'tools/notes.py']);
@@ -221,7 +221,7 @@ describe('Playground', () => {
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [{ ...writeTool, name: 'wc', file: '/workspace/functions/tools/wc.py', inputSchema: { type: 'object', properties: {} } }], diagnostics: [] });
     await playground.start();
     await settle();
-    expect(playground.layout.kind).toBe('loki');
+    expect(playground.toolsFolder.kind).toBe('loki');
     await playground.call();
     expect(python.calls[0]).toMatchObject({ profile: 'loki', paths: ['/workspace/functions/tools'], tool: 'wc', envFile: '/workspace/functions/.env' });
   });

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeEngine } from '../../src/engine/node.ts';
-import { NodeScratchHost } from '../../src/course/node-host.ts';
+import { NodeScratchHost } from '../../src/scratch/node-host.ts';
 import { findExample } from '../../src/examples/index.ts';
 import { exampleFiles } from '../../src/examples/setup.ts';
 import { isSqlite, readDatabase } from '../../src/preview/sqlite.ts';

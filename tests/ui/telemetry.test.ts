@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CHUNKS_PER_CALL, MAX_OUTPUT_CHARS_PER_CALL, TelemetryLog } from '../../src/ui/state/telemetry.svelte.ts';
+import { MAX_CHUNKS_PER_CALL, MAX_OUTPUT_CHARS_PER_CALL, TelemetryLog } from '../../src/app/state/telemetry.svelte.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
 
 const events: TelemetryEvent[] = [

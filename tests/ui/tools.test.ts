@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolsView } from '../../src/ui/state/tools.svelte.ts';
+import { ToolsView } from '../../src/app/state/tools.svelte.ts';
 import type { Inspection, ToolInfo } from '../../src/protocol/engine.ts';
 import type { Diagnostic } from '../../src/protocol/diagnostics.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Welcome } from '../../src/ui/state/welcome.svelte.ts';
+import { Welcome } from '../../src/app/state/welcome.svelte.ts';
 import { filesOfUpload } from '../../src/ui/lib/upload.ts';
 
 function memoryStorage() {

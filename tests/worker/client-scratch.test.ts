@@ -3,7 +3,7 @@
 // does not answer (a runaway tool in a lesson check must not hang the page).
 import { afterEach, describe, expect, it } from 'vitest';
 import { PythonClient } from '../../src/worker/client.svelte.ts';
-import type { ScratchCallParams } from '../../src/course/scratch.ts';
+import type { ScratchCallParams } from '../../src/scratch/scratch.ts';
 import type { WorkerRequest } from '../../src/protocol/worker.ts';
 import { spawner, type FakeWorker } from './fake-worker.ts';
 

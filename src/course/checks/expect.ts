@@ -2,7 +2,7 @@
 import stripAnsi from 'strip-ansi';
 import type { Diagnostic } from '../../protocol/diagnostics.ts';
 import type { Inspection, ToolInfo } from '../../protocol/engine.ts';
-import type { ScratchCallResult } from '../scratch.ts';
+import type { ScratchCallResult } from '../../scratch/scratch.ts';
 import type { CheckItem } from '../types.ts';
 import { clip } from '../../expect/observe.ts';
 

@@ -1,6 +1,6 @@
 /** What the LCP lessons' checks share: "LCP lists `name`" and a call judged by LCP's result. */
 import type { Inspection, ToolInfo } from '../../protocol/engine.ts';
-import { stemOf } from '../../ui/lib/layout.ts';
+import { stemOf } from '../../workspace/engine-paths.ts';
 import type { CheckItem, LessonPort } from '../types.ts';
 import { andWhy, asText, at, capital, ending, explain, item, json, listed, resultOf, toolNamed } from './expect.ts';
 

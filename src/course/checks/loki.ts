@@ -1,6 +1,6 @@
 /** What the Loki lessons' checks share: declarations, a run and what the model receives. */
 import type { Inspection, ToolInfo } from '../../protocol/engine.ts';
-import type { ScratchCallResult } from '../scratch.ts';
+import type { ScratchCallResult } from '../../scratch/scratch.ts';
 import type { CheckItem, LessonPort } from '../types.ts';
 import { asText, at, clip, explain, item, json, listed, printed, resultOf, toolNamed } from './expect.ts';
 

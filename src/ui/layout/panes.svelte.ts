@@ -2,7 +2,7 @@
  * The workbench's pane sizes and which panes are hidden, remembered per workspace in this browser;
  * and, below NARROW_BELOW pixels, which single pane the switcher shows.
  */
-import { readPref, writePref, type PrefStorage } from './prefs.ts';
+import { readPref, writePref, type PrefStorage } from '../../app/prefs.ts';
 import { NARROW_BELOW } from './split.ts';
 
 export interface PaneSizes {

@@ -3,7 +3,7 @@
  * in this browser. The open file itself stays the workspace's `openPath`; a tab whose file is gone
  * (deleted, renamed, replaced by an example) simply drops out.
  */
-import { readPref, writePref, type PrefStorage } from './prefs.ts';
+import { readPref, writePref, type PrefStorage } from '../../app/prefs.ts';
 
 export class OpenTabs {
   #paths = $state<string[]>([]);

@@ -3,7 +3,7 @@
  * and a gap marker where unchanged lines were left out (pure, tested). A tool card shows these;
  * the whole diff opens in a larger view.
  */
-import type { DiffLine } from './diff.ts';
+import type { DiffLine } from '../../app/lib/diff.ts';
 
 export type HunkLine = DiffLine | { kind: 'gap'; skipped: number };
 

@@ -1,5 +1,5 @@
 /** The check of lesson lcp-autonomy (lesson.md beside it): who asks at which autonomy level. */
-import type { ScratchCallResult } from '../../scratch.ts';
+import type { ScratchCallResult } from '../../../scratch/scratch.ts';
 import type { CheckItem, LessonCheck, LessonDefinition } from '../../types.ts';
 import { at, ending, item, toolNamed } from '../../checks/expect.ts';
 import { listedItem, stemOfTool } from '../../checks/lcp.ts';

@@ -1,6 +1,6 @@
 /** The check of lesson ltp-two-hosts (lesson.md beside it): one tool called by the hub and by LCP. */
 import type { CheckItem, LessonCheck, LessonDefinition } from '../../types.ts';
-import type { ScratchCallResult } from '../../scratch.ts';
+import type { ScratchCallResult } from '../../../scratch/scratch.ts';
 import { asText, at, ending, explain, item, json, resultOf, toolNamed } from '../../checks/expect.ts';
 import { listedItem, stemOfTool } from '../../checks/lcp.ts';
 import { hubAnswer, hubCall, hubListed } from '../../checks/ltp.ts';
