@@ -9,6 +9,7 @@ import { checkText, checkValue } from '../../src/expect/checks.ts';
 import { judge } from '../../src/expect/judge.ts';
 import { observeScratch } from '../../src/expect/observe.ts';
 import { diffText } from '../../src/tool-tests/report.ts';
+import { lineDiff } from '../../src/expect/line-diff.ts';
 
 const v = (text: string): unknown => parseKeepingNumbers(text);
 const enc = new TextEncoder();
@@ -87,5 +88,16 @@ describe('checks and the judge', () => {
       [false, 'the call finished', 'it failed: an exception escaped the host: SystemExit: 1'],
       [false, 'result is an object', 'there is no result'],
     ]);
+  });
+});
+
+describe('line diff', () => {
+  it('cuts a long text to the change with three lines of context, counting the unchanged lines left out', () => {
+    const lines = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`);
+    const changed = lines.map((l, i) => (i === 9 ? 'LINE TEN' : l));
+    expect(diffText(lineDiff(lines.join('\n'), changed.join('\n')))).toEqual([
+      '  … 6 unchanged lines …', '  line 7', '  line 8', '  line 9', '- line 10', '+ LINE TEN', '  line 11', '  line 12', '  line 13', '  … 7 unchanged lines …',
+    ]);
+    expect(lineDiff('same', 'same')).toEqual([]);
   });
 });
