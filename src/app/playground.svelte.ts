@@ -243,8 +243,9 @@ export class Playground {
     }
     if (!tool || this.run.status === 'running') return;
     const before = new Map(this.workspace.files);
-    this.run.start(tool.name);
-    const outcome = await this.runTool(tool.name, this.formFor(tool).text, (batch) => {
+    const argsJson = this.formFor(tool).text;
+    this.run.start(tool.name, { argsJson, profile: this.callProfile, hostConfig: this.host.config });
+    const outcome = await this.runTool(tool.name, argsJson, (batch) => {
       for (const e of batch) this.run.onEvent(e);
     });
     this.run.finish(outcome, (p) => before.get(p) ?? null);

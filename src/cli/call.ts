@@ -22,6 +22,7 @@ import { readHubStore, writeHubStore } from './hub-store.ts';
 import { note } from './terminal.ts';
 import { clockOf } from '../engine/time-limit.node.ts';
 import { exactResult, stringifyKeepingNumbers } from '../protocol/json-text.ts';
+import { hubOutput } from '../call/hub-output.ts';
 
 // Numbers as Python wrote them: a result's 2.0, 1e+20 and big integers arrive kept (exactResult).
 const pretty = (value: unknown): string => `${stringifyKeepingNumbers(value)}\n`;
@@ -52,20 +53,6 @@ function seconds(value: unknown): number {
   const s = Number(value);
   if (typeof value !== 'string' || !Number.isFinite(s) || s <= 0) throw new UsageFailure(`call: --timeout takes a number of seconds above 0 (got ${JSON.stringify(value)})`);
   return s;
-}
-
-/**
- * What `toolplay call --profile hub` prints: what the executor returned (`result`, `logs`; `raised`
- * when it raised) and what the hub's agent appends for the model (`model_content`).
- */
-function hubOutput(r: HubCallResult): Record<string, unknown> {
-  return {
-    result: r.result,
-    logs: r.logs,
-    ...(r.raised ? { raised: `${r.raised.type}: ${r.raised.message}` } : {}),
-    model_content: r.model_content ?? null,
-    ...(r.agent_escaped ? { agent_escaped: `${r.agent_escaped.type}: ${r.agent_escaped.message}` } : {}),
-  };
 }
 
 export async function call(args: string[]): Promise<Outcome | 'help'> {

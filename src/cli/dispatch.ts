@@ -17,6 +17,7 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
   link: async () => (await import('./link.ts')).link,
   diff: async () => (await import('./diff.ts')).diff,
   lesson: async () => (await import('./lesson.ts')).lesson,
+  test: async () => (await import('./test.ts')).test,
   chat: async () => (await import('./chat.ts')).chat,
   packages: async () => (await import('./packages.ts')).packages,
   proxy: async () => (await import('./proxy.ts')).proxy,

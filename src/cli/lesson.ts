@@ -2,17 +2,13 @@
  * `toolplay lesson list|check|start`: the course in a terminal. `check` runs the same check as
  * the Lessons panel, on a copy of a folder's files inside the engine (the folder is only read).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Lesson } from '../course/types.ts';
 import type { Outcome } from './commands.ts';
 import { existing, parse, positionals } from './options.ts';
 import { UsageFailure } from './usage.ts';
-
-/** A lesson folder is small: more than this is not the folder the person meant. */
-const MAX_FILES = 2000;
-const MAX_BYTES = 64 * 1024 * 1024;
-const SKIPPED = new Set(['.git', 'node_modules', '__pycache__']);
+import { readFolder } from './read-folder.ts';
 
 async function course(): Promise<Lesson[]> {
   return (await import('../course/bundle.node.ts')).loadCourse();
@@ -25,27 +21,6 @@ async function lessonNamed(id: string): Promise<Lesson> {
   return lesson;
 }
 
-/** Every file below `dir` (workspace path → bytes), like a workspace in the app. */
-function readFolder(dir: string): Map<string, Uint8Array> {
-  const files = new Map<string, Uint8Array>();
-  let bytes = 0;
-  const walk = (d: string): void => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      if (SKIPPED.has(entry.name)) continue;
-      const full = join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) {
-        const content = readFileSync(full);
-        bytes += content.length;
-        files.set(relative(dir, full).split(sep).join('/'), new Uint8Array(content));
-        if (files.size > MAX_FILES || bytes > MAX_BYTES) throw new UsageFailure(`lesson: ${dir} holds more than ${MAX_FILES} files or ${MAX_BYTES >> 20} MB: is it the lesson's folder?`);
-      }
-    }
-  };
-  walk(dir);
-  return files;
-}
-
 const list = async (): Promise<Outcome> => {
   const lessons = await course();
   const width = Math.max(...lessons.map((l) => l.id.length));
@@ -55,7 +30,7 @@ const list = async (): Promise<Outcome> => {
 async function check(id: string, dir: string): Promise<Outcome> {
   const lesson = await lessonNamed(id);
   const folder = existing('DIR', dir, 'dir');
-  const files = readFolder(folder);
+  const files = readFolder('lesson', folder, "the lesson's folder");
   const [{ openEngine }, { NodeScratchHost }, { runLessonCheck }] = await Promise.all([
     import('./host.ts'), import('../scratch/node-host.ts'), import('../course/run-check.ts'),
   ]);

@@ -21,13 +21,14 @@ Usage:
   toolplay link decode LINK_OR_FILE --out DIR
   toolplay diff OLD_PATH NEW_PATH [--profile P] [--json]
   toolplay lesson list | check ID DIR | start ID DIR
+  toolplay test [PATH...] [--profile P] [--json] [--junit FILE] [--filter TEXT] ...   (tests/*.toolplay-test.json)
   toolplay chat PATH "MESSAGE" --profile lcp|hub|loki (--script FILE | --endpoint URL --model NAME) ...
   toolplay proxy [--port N]      (a CORS proxy on 127.0.0.1 for the app's tools, until Ctrl+C)
 
 Run "toolplay COMMAND --help" for the options of one command.
 Exit codes (batch: the highest of its lines'): 0 ok, 1 lint found errors / diff found breaking changes / a lesson check is not
-done yet / chat hit the turn limit / a package cannot be had, 2 bad input, 3 engine failure (a toolplay bug), 4 the model's
-endpoint failed (chat).`;
+done yet / a tool test failed / chat hit the turn limit / a package cannot be had, 2 bad input, 3 engine failure (a toolplay
+bug), 4 the model's endpoint failed (chat).`;
 
 /** The package and network options of the commands that run tools (src/cli/packages-options.ts). */
 const PACKAGE_HELP = `  --pyodide-packages DIR_OR_URL
@@ -182,6 +183,24 @@ Exit codes of check: 0 all done, 1 something is missing, 2 unknown lesson or fol
 Options:
   --force            start: overwrite files that differ from the lesson's
   -h, --help         this help`,
+  test: `Usage: toolplay test [PATH...] [options]
+
+Runs the tool tests of a workspace (tests/*.toolplay-test.json, docs/tool-tests.md), each on its
+own copy of the workspace's files (the folder is only read), and prints one line per test, what
+each failed test missed with a diff, and "N passed, N failed". PATH (default .) is a workspace
+folder, its tests/ folder or a folder in it, or one test file.
+
+Options:
+  --profile P        run under P only (lcp, hub or loki): a test that names no profile runs
+                     under P, one that names profiles only if P is among them
+  --filter TEXT      run only tests whose name or file contains TEXT (any case)
+  --json             print the results as JSON (each test with every expectation) instead
+  --junit FILE       also write the results as JUnit XML to FILE (for CI)
+${PACKAGE_HELP}
+  -h, --help         this help
+
+Exit codes: 0 every test passed, 1 some failed, 2 bad input (each malformed test file is named
+on stderr with its test and field; no test matches), 3 engine failure.`,
   chat: `Usage: toolplay chat PATH "MESSAGE" [options] (--script FILE | --endpoint URL --model NAME)
 
 Runs the agent loop: the model gets PATH's tools as the profile exports them, each tool call it

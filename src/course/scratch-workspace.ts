@@ -6,7 +6,7 @@
 import type { Inspection, Profile } from '../protocol/engine.ts';
 import type { FileChange } from '../protocol/worker.ts';
 import type { ScratchCallResult, ScratchHost } from '../scratch/scratch.ts';
-import { SCRATCH_ROOT } from '../scratch/scratch.ts';
+import { callDirOf, SCRATCH_ROOT } from '../scratch/scratch.ts';
 import type { LessonCall, LessonPort } from './types.ts';
 
 const encoder = new TextEncoder();
@@ -30,6 +30,11 @@ export class ScratchWorkspace implements LessonPort {
     const root = `${SCRATCH_ROOT}/${name}`;
     await host.writeScratch(root, [...files].map(([path, content]) => ({ path, content })));
     return new ScratchWorkspace(host, root, layout);
+  }
+
+  /** Where a call on this copy runs, in the engine's filesystem: the folder its paths name. */
+  get callDir(): string {
+    return callDirOf(this.#root);
   }
 
   get #toolsPath(): string {
@@ -57,16 +62,22 @@ export class ScratchWorkspace implements LessonPort {
   }
 
   call(request: LessonCall): Promise<ScratchCallResult> {
-    const overlay: FileChange[] = Object.entries(request.overlay ?? {}).map(([path, text]) => ({ path, content: text === null ? null : encoder.encode(text) }));
+    const overlay: FileChange[] = Object.entries(request.overlay ?? {})
+      .map(([path, text]) => ({ path, content: text === null ? null : typeof text === 'string' ? encoder.encode(text) : text }));
+    const profile = request.profile ?? (this.#layout === 'loki' ? 'loki' : 'lcp');
+    const { confirm } = request;
     return this.#host.scratchCall({
-      base: this.#root, profile: request.profile ?? (this.#layout === 'loki' ? 'loki' : 'lcp'), toolsDir: toolsDirOf(this.#layout),
+      base: this.#root, profile, toolsDir: toolsDirOf(profile === 'loki' ? 'loki' : 'lcp'),
       tool: request.tool, args: request.args, overlay,
+      ...(request.argsJson !== undefined ? { argsJson: request.argsJson } : {}),
       ...(request.hostConfig ? { hostConfig: request.hostConfig } : {}),
-      ...(request.confirm ? { confirm: request.confirm } : {}),
+      ...(Array.isArray(confirm) ? { answers: confirm } : confirm ? { confirm } : {}),
       ...(request.probe ? { probe: request.probe } : {}),
       ...(request.collect ? { collect: true } : {}),
+      ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
+      ...(request.network ? { network: request.network } : {}),
       ...(request.hubStore ? { hubStore: request.hubStore } : {}),
-      install: false,
+      ...(request.install ? {} : { install: false as const }),
     });
   }
 

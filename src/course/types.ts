@@ -1,5 +1,7 @@
 /** The course: lessons, their checks, and the port a check sees. */
 import type { ConfirmDecision, HostConfig, Inspection, Profile } from '../protocol/engine.ts';
+import type { CallProfile } from '../protocol/vocabulary.ts';
+import type { NetworkPolicy } from '../protocol/packages.ts';
 import type { ScratchCallResult } from '../scratch/scratch.ts';
 import type { HubStoreData } from '../protocol/runner.ts';
 import type { ScriptedStart } from '../agent/scripted-start.ts';
@@ -19,28 +21,40 @@ export interface CheckItem {
 }
 
 /**
- * A tool call a check makes, on a scratch copy of the person's files. It installs nothing: an
- * import of a package this Python has not fails, and pipmaster's installs answer False.
+ * A tool call a check (or a tool test) makes, on a scratch copy of the person's files. A check's
+ * installs nothing (an import of a package this Python has not fails, and pipmaster's installs
+ * answer False); a tool test's installs as Run does (`install`).
  */
 export interface LessonCall {
   tool: string;
   args: Record<string, unknown>;
-  /** Run by lollms_hub's executor, as its agent calls a tool (one dict); else by the layout's host (LCP, or Loki). */
-  profile?: 'hub';
+  /** The arguments as JSON text, sent as written instead of `args` (a tool test's numbers stay as typed). */
+  argsJson?: string;
+  /**
+   * The host that runs it: 'hub' is lollms_hub's executor, as its agent calls a tool (one dict); the
+   * copy's layout decides when absent (Loki for `functions/tools/`, else LCP).
+   */
+  profile?: CallProfile;
   hostConfig?: HostConfig;
-  /** How confirmations are answered (default reject); each question is reported. */
-  confirm?: ConfirmDecision;
-  /** Files written into (text) or removed from (null) the copy before the call. */
-  overlay?: Record<string, string | null>;
+  /** How confirmations are answered (default reject), or answers in order; each question is reported. */
+  confirm?: ConfirmDecision | ConfirmDecision[];
+  /** Files written into (text or bytes) or removed from (null) the copy before the call. */
+  overlay?: Record<string, string | Uint8Array | null>;
   /** Paths whose existence after the call is reported. */
   probe?: string[];
-  /** Report the files the call created or changed (`created`). */
+  /** Report the files the call created, changed and removed. */
   collect?: boolean;
+  /** Stop the call after this long (ms); the host's default when absent. */
+  timeoutMs?: number;
+  /** The tool's network: on, without proxy, when absent. */
+  network?: NetworkPolicy;
   /**
    * Hub calls: the `lollms` store the tool starts with (library file name → key → value), e.g. the
    * `hubStore` an earlier call returned; every call starts with an empty one otherwise.
    */
   hubStore?: HubStoreData;
+  /** Install what the files import, as Run does (a tool test); a lesson check never does. */
+  install?: boolean;
 }
 
 /** What a check can ask of the engine about the person's files; paths in answers are workspace paths. */

@@ -6,7 +6,7 @@
 import type { CallOptions, ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, InspectionPatch, ToolArguments } from './engine.ts';
 import type { TelemetryEvent } from './events.ts';
 import type { HubStoreData, InstallReport, PythonTiming } from './runner.ts';
-import type { PackagesView } from './packages.ts';
+import type { NetworkPolicy, PackagesView } from './packages.ts';
 import type { LokiLayout, LokiView } from './loki.ts';
 import type { CallProfile, ConfirmDecision, FailReason, WorkerErrorKind, WorkerMethod } from './vocabulary.ts';
 
@@ -176,14 +176,22 @@ export interface ScratchCallParams {
   toolsDir: string;
   tool: string;
   args: Record<string, unknown>;
+  /** The arguments as JSON text, sent as written instead of `args` (contract 2: `2.0` stays `2.0`). */
+  argsJson?: string;
   hostConfig?: HostConfig;
   /** How every confirmation is answered (default reject); each question is reported in `asked`. */
   confirm?: ConfirmDecision;
+  /** Answers in the order the questions come instead of one for all (`confirm`); questions past the last are rejected. */
+  answers?: ConfirmDecision[];
+  /** The tool's network (src/net/policy.ts): on, without proxy, when absent. */
+  network?: NetworkPolicy;
+  /** How long the call may run before it is stopped, in ms: read by the caller's host (the page's client, Node's), not the worker. */
+  timeoutMs?: number;
   /** Files written into (content) or removed from (null) the copy before the call. */
   overlay?: FileChange[];
   /** Paths (relative to the copy) whose existence after the call is reported in `exists`. */
   probe?: string[];
-  /** Report the files the call created or changed, with their bytes, in `created`. */
+  /** Report the files the call created or changed, with their bytes, in `created`, and the ones it removed in `deleted`. */
   collect?: boolean;
   /** Hub calls: the `lollms` store the tool starts with (library file name → key → value); empty when absent. */
   hubStore?: HubStoreData;
@@ -201,8 +209,11 @@ export interface AskedConfirmation {
 
 /** How a scratch call ended. `result` is exactly what the host returned. */
 export type ScratchCallResult = (
-  /** `hubStore`: the whole store after a hub call whose tool changed it. */
-  | { result: unknown; hubStore?: HubStoreData }
+  /**
+   * `resultJson`: Python's JSON text of the result when JavaScript's numbers would change it
+   * (src/protocol/json-text.ts); `hubStore`: the whole store after a hub call whose tool changed it.
+   */
+  | { result: unknown; resultJson?: string; hubStore?: HubStoreData }
   /** An exception escaped the host's own handling (e.g. SystemExit while LCP imports a module). */
   | { escaped: string }
   /** The engine refused the call (bad input, e.g. a tool Loki cannot find). */
@@ -213,6 +224,10 @@ export type ScratchCallResult = (
   asked: AskedConfirmation[];
   exists: Record<string, boolean>;
   created: FileChange[];
+  /** With `collect`: the files the call removed, sorted. */
+  deleted?: string[];
   /** What the tool printed (stdout and stderr, in order). */
   output: string;
+  /** The call's opening line (`call.started`): the hub's LTP status line, or Loki's `Call …` line. */
+  statusLine?: string;
 };

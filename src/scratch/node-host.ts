@@ -30,9 +30,10 @@ export class NodeScratchHost implements ScratchHost {
     return this.engine.call('status', params);
   }
   async scratchCall(params: ScratchCallParams): Promise<ScratchCallResult> {
-    const run = await clockOf(this.engine).limit(this.timeoutMs, () => runScratchCall(this.engine, params));
+    const limit = params.timeoutMs ?? this.timeoutMs;
+    const run = await clockOf(this.engine).limit(limit, () => runScratchCall(this.engine, params));
     if ('value' in run) return run.value;
     if (!run.timedOut) throw run.error;
-    return { timedOut: this.timeoutMs / 1000, asked: [], exists: {}, created: [], output: '' };
+    return { timedOut: limit / 1000, asked: [], exists: {}, created: [], output: '' };
   }
 }

@@ -8,7 +8,7 @@ import type { Engine } from '../engine/engine.ts';
 import { EngineError } from '../engine/engine.ts';
 import { callTool, WORKER_BASH_ENV, type FsChanges } from '../call/wrapper.ts';
 import type { AskedConfirmation, ScratchCallParams, ScratchCallResult } from './scratch.ts';
-import { scratchPath } from './scratch.ts';
+import { callDirOf, scratchPath } from './scratch.ts';
 import type { HubStoreData } from '../protocol/runner.ts';
 import { applyFiles, changedFiles, copyTree, exists, listFiles, removeTree } from './scratch-fs.ts';
 
@@ -18,19 +18,25 @@ export async function runScratchCall(engine: Engine, params: ScratchCallParams, 
   const fs = engine.fs;
   const base = scratchPath(params.base);
   // One fixed copy per base: the engine's per-path caches stay bounded however often a check runs.
-  const dir = `${base}.call`;
+  const dir = callDirOf(base);
   copyTree(fs, base, dir);
   const asked: AskedConfirmation[] = [];
   let output = '';
+  let statusLine = '';
+  // Answers in order (a tool test's list), else one fixed decision for every question.
+  const answers = params.answers ? [...params.answers] : null;
   try {
     applyFiles(fs, dir, params.overlay ?? []);
     const before = params.collect ? listFiles(fs, dir) : new Map<string, Uint8Array>();
     const envFile = `${dir}/functions/.env`;
-    let outcome: { result: unknown; hubStore?: HubStoreData } | { escaped: string } | { refused: string };
+    let outcome: { result: unknown; resultJson?: string; hubStore?: HubStoreData } | { escaped: string } | { refused: string };
     try {
       const end = await callTool(params.install === false ? withoutInstaller(engine) : engine, {
-        callId: 'scratch', profile: params.profile, paths: [`${dir}/${params.toolsDir}`], tool: params.tool, args: params.args,
-        workspace: dir, confirm: params.confirm ?? 'reject', fresh: true,
+        callId: 'scratch', profile: params.profile, paths: [`${dir}/${params.toolsDir}`], tool: params.tool,
+        ...(params.argsJson !== undefined ? { argsJson: params.argsJson } : { args: params.args }),
+        workspace: dir, fresh: true,
+        ...(params.network ? { network: params.network } : {}),
+        ...(answers ? {} : { confirm: params.confirm ?? 'reject' }),
         ...(params.hostConfig ? { hostConfig: params.hostConfig } : {}),
         ...(params.profile === 'loki' && exists(fs, envFile) ? { envFile } : {}),
         ...(params.hubStore ? { hubStore: params.hubStore } : {}),
@@ -39,22 +45,30 @@ export async function runScratchCall(engine: Engine, params: ScratchCallParams, 
         emit(e) {
           if (e.type === 'confirm.asked') asked.push({ label: e.label, content: e.content });
           else if (e.type === 'call.stdout' || e.type === 'call.stderr') output += e.text;
+          else if (e.type === 'call.started') statusLine = e.statusLine;
         },
-        // Only reached without a fixed decision; there always is one here.
-        confirm: () => ({ decision: 'reject', reason: 'nobody to ask in a check' }),
+        // Reached only with a list of answers; without one every question has its fixed decision.
+        confirm: () => {
+          const decision = answers?.shift() ?? 'reject';
+          return decision === 'reject' ? { decision, reason: 'nobody to ask in a scratch call' } : { decision };
+        },
         // What a check reports of the files is `created` below; the wrapper's own diff is not needed.
         workspace: { begin() {}, end: () => NO_CHANGES },
         bashEnv: { ...WORKER_BASH_ENV },
         interrupted,
       });
-      outcome = end.status === 'finished' ? { result: end.result, ...(end.hubStore ? { hubStore: end.hubStore } : {}) } : { escaped: end.message };
+      outcome = end.status !== 'finished' ? { escaped: end.message } : {
+        result: end.result, ...(end.resultJson !== undefined ? { resultJson: end.resultJson } : {}), ...(end.hubStore ? { hubStore: end.hubStore } : {}),
+      };
     } catch (e) {
       if (!(e instanceof EngineError) || e.kind !== 'usage') throw e;
       outcome = { refused: e.message };
     }
     const probed = Object.fromEntries((params.probe ?? []).map((p) => [p, exists(fs, `${dir}/${p}`)]));
-    const created = params.collect ? changedFiles(before, listFiles(fs, dir)) : [];
-    return { ...outcome, asked, exists: probed, created, output };
+    const after = params.collect ? listFiles(fs, dir) : null;
+    const created = after ? changedFiles(before, after) : [];
+    const deleted = after ? { deleted: [...before.keys()].filter((p) => !after.has(p)).sort() } : {};
+    return { ...outcome, asked, exists: probed, created, ...deleted, output, statusLine };
   } finally {
     removeTree(fs, dir);
   }

@@ -14,6 +14,9 @@ export type { AskedConfirmation, ScratchCallParams, ScratchCallResult } from '..
 /** Every scratch folder lives below this one, in the engine's filesystem. */
 export const SCRATCH_ROOT = '/scratch';
 
+/** Where a scratch call runs: one fixed copy of its base folder beside it (scratch-run.ts). */
+export const callDirOf = (base: string): string => `${base}.call`;
+
 /** The engine operations the course uses, on scratch folders only. */
 export interface ScratchHost {
   /** Makes `root` (under SCRATCH_ROOT) hold exactly `files`; null removes it. */
@@ -22,6 +25,8 @@ export interface ScratchHost {
   schema(params: EngineMethods['schema']['params']): Promise<unknown>;
   status(params: EngineMethods['status']['params']): Promise<{ line: string }>;
   scratchCall(params: ScratchCallParams): Promise<ScratchCallResult>;
+  /** Stops the scratch call running now (a tool test run's Stop); its scratchCall then rejects. */
+  stopScratch?(): void;
 }
 
 /** Rejects paths outside SCRATCH_ROOT: a scratch operation must never reach /workspace. */

@@ -79,6 +79,8 @@ export class PythonClient {
   #readyLink: WorkerLink | null = null;
   #callSeq = 1;
   #call: RunningCall | null = null;
+  /** Stops the scratch call in flight, if one is. */
+  #scratchStop: (() => void) | null = null;
   /** The last call that ended: the worker's checks after its answer still report to it (a late `python.changed`). */
   #ended: Pick<RunningCall, 'callId' | 'onEvent'> | null = null;
   #files = new Map<string, Uint8Array>();
@@ -159,14 +161,42 @@ export class PythonClient {
   async writeScratch(root: string, files: FileChange[] | null): Promise<void> {
     await this.#request('writeScratch', { root, files });
   }
-  /** Course: one tool call on a copy of a /scratch folder. A runaway tool is stopped by the time limit like any call. */
+  /**
+   * Course and tool tests: one tool call on a copy of a /scratch folder. A runaway tool is stopped
+   * at the time limit (`params.timeoutMs`, else the call time limit) and answers `timedOut`, as in
+   * Node; stopScratch() ends it sooner, and then it rejects.
+   */
   scratchCall(params: ScratchCallParams): Promise<ScratchCallResult> {
     let settled = false;
-    const limit = setTimeout(() => this.#stopScratch(() => settled), this.#timeoutMs);
-    return this.#request('scratchCall', params).finally(() => {
+    let timedOut = false;
+    let interrupted = false;
+    const ms = params.timeoutMs ?? this.#timeoutMs;
+    const stop = (reason: 'stopped' | 'timeout') => {
+      interrupted = true;
+      this.#stopScratch(() => settled, reason, ms);
+    };
+    const limit = setTimeout(() => {
+      timedOut = true;
+      stop('timeout');
+    }, ms);
+    this.#scratchStop = () => stop('stopped');
+    return this.#request('scratchCall', params).then(
+      (result) => result,
+      (e: unknown): ScratchCallResult => {
+        if (timedOut) return { timedOut: ms / 1000, asked: [], exists: {}, created: [], output: '' };
+        throw e;
+      },
+    ).finally(() => {
       settled = true;
+      this.#scratchStop = null;
       clearTimeout(limit);
+      // An interrupt that arrived as the call was ending must not stop whatever Python runs next.
+      if (interrupted && this.#shared && !this.#call) new Uint8Array(this.#shared.interrupt)[0] = 0;
     });
+  }
+  /** Stops the scratch call running now (a tool test run's Stop): its scratchCall rejects. */
+  stopScratch(): void {
+    this.#scratchStop?.();
   }
   ping(): Promise<WorkerMethods['ping']['result']> {
     return this.#request('ping', {});
@@ -356,13 +386,13 @@ export class PythonClient {
     }, INTERRUPT_GRACE_MS));
   }
 
-  /** Interrupts a scratch call that ran past the time limit; a worker that does not answer is restarted. */
-  #stopScratch(settled: () => boolean): void {
-    const message = failMessage('timeout', this.#timeoutMs);
-    if (!this.#shared) return this.#restart('timeout', message);
+  /** Interrupts a scratch call (Stop, or past its time limit); a worker that does not answer is restarted. */
+  #stopScratch(settled: () => boolean, reason: 'stopped' | 'timeout', ms: number): void {
+    const message = failMessage(reason, ms);
+    if (!this.#shared) return this.#restart(reason, message);
     new Uint8Array(this.#shared.interrupt)[0] = 2;
     setTimeout(() => {
-      if (!settled()) this.#restart('timeout', `${message} (Python did not respond, so it was restarted)`);
+      if (!settled()) this.#restart(reason, `${message} (Python did not respond, so it was restarted)`);
     }, INTERRUPT_GRACE_MS);
   }
 

@@ -71,7 +71,7 @@ describe('toolplay batch', () => {
     expect(readFileSync(`${root}/ws/note.txt`, 'utf8')).toBe('2.0');
     expect(unknownTool).toMatchObject({ stdout: '', stderr: "toolplay: unknown tool 'tool_nope' in " + `${root}/tools (tools: tool_count, tool_echo)\n` });
     expect(notJson?.stderr).toMatch(/^toolplay: not a JSON line: /);
-    expect(unknownCmd?.stderr).toMatch(/^toolplay: unknown command 'deploy' \(choose from schema, call, status, lint, link, diff, lesson, chat, packages, proxy, batch; /);
+    expect(unknownCmd?.stderr).toMatch(/^toolplay: unknown command 'deploy' \(choose from schema, call, status, lint, link, diff, lesson, test, chat, packages, proxy, batch; /);
     expect(lcpLint).toMatchObject({ id: 7, stdout: '', stderr: 'toolplay lint for lcp: 0 errors; 0 warnings; 0 info. Left out: 3 findings for other hosts (hub).\n' });
     expect(objectArgs?.stderr).toMatch(/"args" must be a list of strings/);
     expect(status).toMatchObject({ stdout: '🛠️ Echo: "Quantum"\n', stderr: '' });

@@ -16,7 +16,7 @@ const cwd = `${root}/cwd`;
 const lib = `${root}/lib`;
 
 const CASES: [string, string[], string][] = [
-  ['unknown command', ['frobnicate'], "toolplay: unknown command 'frobnicate' (choose from schema, call, status, lint, link, diff, lesson, chat, packages, proxy, batch; see toolplay --help)"],
+  ['unknown command', ['frobnicate'], "toolplay: unknown command 'frobnicate' (choose from schema, call, status, lint, link, diff, lesson, test, chat, packages, proxy, batch; see toolplay --help)"],
   ['missing path', ['schema'], 'toolplay: schema: missing PATH (see toolplay schema --help)'],
   ['path not found', ['schema', 'no/such/dir'], 'toolplay: PATH not found: no/such/dir'],
   ['unknown profile', ['schema', lib, '--profile', 'zzz'], "toolplay: schema: unknown profile 'zzz' (choose from lcp, hub, loki, llm-functions, standard)"],

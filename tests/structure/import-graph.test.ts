@@ -11,7 +11,7 @@ import { backEdges, circles, graphOf, importGraph } from './source-graph.ts';
  */
 export const FOLDER_ORDER = [
   'protocol', 'agent', 'net', 'workspace', 'share', 'packages', 'engine', 'bash', 'loki', 'call',
-  'scratch', 'course', 'diff', 'examples', 'preview', 'worker', 'app', 'cli', 'ui', '(root)',
+  'scratch', 'expect', 'course', 'tool-tests', 'diff', 'examples', 'preview', 'worker', 'app', 'cli', 'ui', '(root)',
 ] as const;
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));

@@ -3,7 +3,8 @@
  * what the host returned, and what the call did to the workspace's files.
  */
 import { exactResult } from '../../protocol/json-text.ts';
-import type { PythonChanges } from '../../protocol/engine.ts';
+import type { HostConfig, PythonChanges } from '../../protocol/engine.ts';
+import type { CallProfile, ConfirmDecision } from '../../protocol/vocabulary.ts';
 import type { TelemetryEvent } from '../../protocol/events.ts';
 import type { CallOutcome, FileChange } from '../../protocol/worker.ts';
 import { asText, diffLines, type DiffLine } from '../lib/diff.ts';
@@ -24,6 +25,13 @@ export interface ChangedFile {
 
 export type RunStatus = 'idle' | 'running' | 'finished' | 'failed';
 
+/** How Run called the tool: what "Save as test" writes into the test. */
+export interface RunRequest {
+  argsJson: string;
+  profile: CallProfile;
+  hostConfig: HostConfig;
+}
+
 /** What the tool changed in Python (the engine's integrity check, a `python.changed` event). */
 export type { PythonChanges };
 
@@ -35,6 +43,11 @@ export class CallRun {
   #before = '';
   #stdout = new OutputText(HEAD_CHARS);
   #stderr = new OutputText(HEAD_CHARS);
+  /** Both streams in the order they came, as a tool test sees a call's output (Save as test). */
+  #printed: string[] = [];
+  /** The questions the tool asked and how each was answered (Save as test answers them the same way). */
+  #asked: string[] = [];
+  #answered: { decision: ConfirmDecision; auto: boolean }[] = [];
   /** Bumped when output arrives (the two OutputTexts are plain objects). */
   #output = $state(0);
   #result = $state.raw<unknown>(undefined);
@@ -47,6 +60,8 @@ export class CallRun {
   #statusLine = $state('');
   #state = $state.raw<CallStateInfo | null>(null);
   #python = $state.raw<PythonChanges | null>(null);
+  #request = $state.raw<RunRequest | null>(null);
+  #fileChanges = $state.raw<FileChange[]>([]);
 
   get status(): RunStatus { return this.#status; }
   get tool(): string { return this.#tool; }
@@ -59,6 +74,20 @@ export class CallRun {
   get stderrChars(): number { void this.#output; return this.#stderr.chars; }
   allStdout(): string { return this.#stdout.text(); }
   allStderr(): string { return this.#stderr.text(); }
+  /** stdout and stderr as they came, interleaved. */
+  allOutput(): string { return this.#printed.join(''); }
+  /**
+   * The confirmations of the call: the labels asked, and the answers a test gives in order. An
+   * answer the host gave itself is no answer of the person's, except an "always" from an earlier
+   * call, which a test (run fresh) has to give.
+   */
+  confirmations(): { asked: string[]; answers: ConfirmDecision[] } {
+    const answers: ConfirmDecision[] = [];
+    for (const a of this.#answered) {
+      if (!a.auto || (a.decision === 'always' ? !answers.includes('always') : true)) answers.push(a.decision);
+    }
+    return { asked: [...this.#asked], answers };
+  }
   get result(): unknown { return this.#result; }
   /** The result as shown: with its numbers as Python wrote them (`2.0`, `1e+20`, big integers) where JavaScript's would differ. */
   get shown(): unknown { return this.#shown; }
@@ -73,14 +102,23 @@ export class CallRun {
   get state(): CallStateInfo | null { return this.#state; }
   /** What the tool changed in Python, when it changed anything. */
   get python(): PythonChanges | null { return this.#python; }
+  /** How Run called the tool (null for a call Run did not make, such as the hub's Initialise). */
+  get request(): RunRequest | null { return this.#request; }
+  /** The files the call wrote (their new bytes) and removed (null). */
+  get fileChanges(): readonly FileChange[] { return this.#fileChanges; }
 
-  start(tool: string): void {
+  start(tool: string, request: RunRequest | null = null): void {
     this.#status = 'running';
     this.#tool = tool;
+    this.#request = request;
+    this.#fileChanges = [];
     this.#before = this.#callId;
     this.#callId = '';
     this.#stdout = new OutputText(HEAD_CHARS);
     this.#stderr = new OutputText(HEAD_CHARS);
+    this.#printed = [];
+    this.#asked = [];
+    this.#answered = [];
     this.#output++;
     this.#message = this.#reason = this.#statusLine = '';
     this.#result = undefined;
@@ -93,6 +131,9 @@ export class CallRun {
 
   /** Streams output as the events arrive. */
   onEvent(e: TelemetryEvent): void {
+    if (e.type === 'call.stdout' || e.type === 'call.stderr') this.#printed.push(e.text);
+    else if (e.type === 'confirm.asked') this.#asked.push(e.label);
+    else if (e.type === 'confirm.answered') this.#answered.push({ decision: e.decision, auto: e.auto === true });
     if (e.type === 'call.stdout') {
       this.#stdout.append(e.text);
       this.#output++;
@@ -120,6 +161,7 @@ export class CallRun {
     this.#shown = exactResult(outcome);
     this.#exact = outcome.resultJson !== undefined;
     this.#changes = outcome.changes.map((c) => describeChange(c, before(c.path)));
+    this.#fileChanges = outcome.changes;
   }
 }
 

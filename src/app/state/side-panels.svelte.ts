@@ -1,5 +1,5 @@
 /**
- * The left pane's tabs beside the files: the course, the example gallery and the schema diff.
+ * The left pane's tabs beside the files: the tool tests, the course, the example gallery and the schema diff.
  * The course and the gallery belong to the page (they outlive a switch of workspace, which is what
  * opening a lesson or an example does); the diff belongs to one workspace (its kept version).
  */
@@ -12,13 +12,17 @@ import { CourseState } from './course.svelte.ts';
 import { GalleryState } from './gallery.svelte.ts';
 import type { Earlier, OpenRequest, OpenWorkspace } from '../open-workspace.ts';
 import { SchemaDiffState, type DiffDeps } from './schema-diff.svelte.ts';
+import { ToolTestsState } from './tool-tests.svelte.ts';
+import type { NetworkPolicy } from '../../protocol/packages.ts';
 
-export const SIDE_TABS = [['files', 'Files'], ['packages', 'Packages'], ['lessons', 'Lessons'], ['examples', 'Examples'], ['diff', 'Diff']] as const;
+export const SIDE_TABS = [['files', 'Files'], ['packages', 'Packages'], ['tests', 'Tests'], ['lessons', 'Lessons'], ['examples', 'Examples'], ['diff', 'Diff']] as const;
 export type SideTab = (typeof SIDE_TABS)[number][0];
 
 export class SidePanels {
   readonly course: CourseState;
   readonly gallery: GalleryState;
+  /** The open workspace's tool tests (results belong to the workspace that ran them). */
+  readonly tests: ToolTestsState;
   readonly #host: ScratchHost;
   #tab = $state<SideTab>('files');
 
@@ -33,9 +37,13 @@ export class SidePanels {
     others?: DiffDeps['others']; filesOf?: DiffDeps['filesOf'];
     /** The workspaces examples and lessons made before: opening one again offers it. */
     earlier?: Earlier;
+    /** The open workspace's network settings: tool tests run with them, as Run does. */
+    network?: () => NetworkPolicy;
   }) {
     this.#host = deps.host;
     this.#workspaces = { ...(deps.others ? { others: deps.others } : {}), ...(deps.filesOf ? { filesOf: deps.filesOf } : {}) };
+    this.tests = new ToolTestsState({ host: deps.host, workspace: { get id() { return deps.workspaceId(); }, get files() { return deps.files(); }, get blocked() { return deps.blocked(); } },
+      ...(deps.network ? { network: deps.network } : {}) });
     this.course = new CourseState({ lessons: COURSE, host: deps.host, workspace: { get id() { return deps.workspaceId(); }, get files() { return deps.files(); }, get blocked() { return deps.blocked(); } }, progress: createIdbProgressStore(), open: deps.open, replace: deps.replace, ...(deps.earlier ? { earlier: deps.earlier } : {}) });
     // An example opened from the gallery is shown by its files; a lesson keeps its tab (Check is there).
     const openExample: OpenWorkspace = async (request) => {

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../../protocol/diagnostics.ts';
 import type { Inspection, ToolInfo } from '../../protocol/engine.ts';
 import type { ScratchCallResult } from '../../scratch/scratch.ts';
 import type { CheckItem } from '../types.ts';
+import { clip } from '../../expect/observe.ts';
 
 export type Where = CheckItem['at'];
 
@@ -72,18 +73,9 @@ export const asText = (value: unknown): string => (typeof value === 'string' ? v
 export const resultOf = (r: ScratchCallResult): Record<string, unknown> | null =>
   'result' in r && r.result !== null && typeof r.result === 'object' ? (r.result as Record<string, unknown>) : null;
 
-/** One line on how a call ended, for a failed requirement. */
-export function ending(r: ScratchCallResult): string {
-  if ('refused' in r) return `The call was refused: ${r.refused}`;
-  if ('escaped' in r) return `An exception escaped the host: ${r.escaped}`;
-  if ('timedOut' in r) return `It was still running after ${r.timedOut} s, so it was stopped: does it wait or loop forever?`;
-  const printed = r.output.trim() ? ` It printed: ${clip(r.output.trim())}` : '';
-  const error = resultOf(r)?.error;
-  if (typeof error === 'string' && error) return `The host's answer is the error ${JSON.stringify(clip(error))}.${printed}`;
-  return `The host returned ${clip(asText(r.result))}.${printed}`;
-}
-
-export const clip = (text: string, max = 300): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+// How a call ended and how long text is cut: the expectation engine's (src/expect), which tool
+// tests use too, so a lesson check and a tool test tell the same ending in the same words.
+export { clip, describeEnding as ending } from '../../expect/observe.ts';
 
 /**
  * What a run printed, for a failed requirement: without terminal colour codes (Loki runs tools with

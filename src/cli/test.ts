@@ -1,0 +1,117 @@
+/**
+ * `toolplay test [PATH...]`: runs a workspace's tool tests (tests/*.toolplay-test.json), each on a
+ * copy of the workspace's files inside the engine, as the Tests view does (the folder is only
+ * read). One line per test, `N passed, N failed`, JUnit XML for CI. Exit 0 all passed, 1 some
+ * failed, 2 bad input (each malformed test file named in one line), 3 engine failure.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { CALL_PROFILES, type CallProfile } from '../protocol/vocabulary.ts';
+import { TEST_FILE_SUFFIX, TESTS_DIR } from '../tool-tests/format.ts';
+import { problemLine, readTestFile, type ReadTestFile } from '../tool-tests/read.ts';
+import { casesOf, layoutProfile, runCases, type CaseResult, type TestCase } from '../tool-tests/run.ts';
+import { reportText, resultsJson } from '../tool-tests/report.ts';
+import type { Outcome } from './commands.ts';
+import { choice, existing, parse } from './options.ts';
+import { readFolder } from './read-folder.ts';
+import { PACKAGE_FLAGS, packageOptions, policyOf } from './packages-options.ts';
+import { note } from './terminal.ts';
+import { UsageFailure } from './usage.ts';
+
+/** A path as the person sees it: relative to where they are, when it is below it. */
+const shown = (abs: string): string => {
+  const rel = relative(process.cwd(), abs);
+  return (rel && !rel.startsWith('..') ? rel : abs).split(sep).join('/');
+};
+
+/** Every test file below a folder, sorted. */
+function testFilesIn(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith(TEST_FILE_SUFFIX))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+/** The workspace a path inside a `tests/` folder belongs to: the folder that holds that `tests/`. */
+function workspaceAbove(path: string): string | null {
+  for (let dir = path; dir !== dirname(dir); dir = dirname(dir)) if (basename(dir) === TESTS_DIR) return dirname(dir);
+  return null;
+}
+
+/** Which workspace PATH names, and which of its test files. */
+function locate(raw: string): { root: string; files: string[] } {
+  const path = existing('PATH', raw);
+  if (statSync(path).isFile()) {
+    if (!path.endsWith(TEST_FILE_SUFFIX)) throw new UsageFailure(`test: ${raw} is not a test file (their names end with ${TEST_FILE_SUFFIX})`);
+    const root = workspaceAbove(dirname(path));
+    if (!root) throw new UsageFailure(`test: ${raw} is not in a workspace's ${TESTS_DIR}/ folder`);
+    return { root, files: [path] };
+  }
+  const own = join(path, TESTS_DIR);
+  if (existsSync(own) && statSync(own).isDirectory()) return { root: path, files: testFilesIn(own) };
+  const root = workspaceAbove(path);
+  if (!root) throw new UsageFailure(`test: ${raw} has no ${TESTS_DIR}/ folder (a workspace keeps its tests in ${TESTS_DIR}/*${TEST_FILE_SUFFIX})`);
+  return { root, files: testFilesIn(path) };
+}
+
+interface Workspace {
+  files: Map<string, Uint8Array>;
+  tests: ReadTestFile[];
+  cases: TestCase[];
+}
+
+/** Reads every workspace and its test files; the problems of malformed files, one line each. */
+function readAll(paths: string[], only: { profile?: CallProfile; filter?: string }): { workspaces: Workspace[]; problems: string[] } {
+  const wanted = new Map<string, Set<string>>();
+  for (const p of paths) {
+    const { root, files } = locate(p);
+    const set = wanted.get(root) ?? new Set<string>();
+    for (const f of files) set.add(f);
+    wanted.set(root, set);
+  }
+  const problems: string[] = [];
+  const workspaces = [...wanted].map(([root, testFiles]): Workspace => {
+    const files = readFolder('test', root, 'a workspace folder');
+    const tests: ReadTestFile[] = [];
+    for (const file of testFiles) {
+      const read = readTestFile(shown(file), readFileSync(file, 'utf8'));
+      if ('problem' in read) problems.push(problemLine(read.problem));
+      else tests.push(read);
+    }
+    // A test that names no profile runs under --profile P when given, else the layout's host.
+    return { files, tests, cases: casesOf(tests, only.profile ?? layoutProfile(files.keys()), only) };
+  });
+  return { workspaces, problems };
+}
+
+export async function test(args: string[]): Promise<Outcome | 'help'> {
+  const { values, positionals } = parse('test', args, {
+    profile: { type: 'string' }, json: { type: 'boolean' }, junit: { type: 'string' }, filter: { type: 'string' }, ...PACKAGE_FLAGS,
+  });
+  if (values.help) return 'help';
+  const profile = values.profile === undefined ? undefined : choice<CallProfile>('test', 'profile', values.profile, CALL_PROFILES, 'lcp');
+  const filter = typeof values.filter === 'string' ? values.filter : undefined;
+  const junit = typeof values.junit === 'string' ? resolve(values.junit) : null;
+  const packages = packageOptions('test', values);
+  const { workspaces, problems } = readAll(positionals.length ? positionals : ['.'], { ...(profile ? { profile } : {}), ...(filter !== undefined ? { filter } : {}) });
+  if (problems.length) {
+    for (const line of problems) note(`toolplay: ${line}\n`);
+    return { stdout: '', code: 2 };
+  }
+  if (!workspaces.some((w) => w.cases.length)) {
+    const found = workspaces.some((w) => w.tests.some((t) => t.tests.length));
+    throw new UsageFailure(found ? `test: no test matches${profile ? ` --profile ${profile}` : ''}${filter !== undefined ? ` --filter ${JSON.stringify(filter)}` : ''}` : 'test: no tests found (a workspace keeps them in tests/*.toolplay-test.json)');
+  }
+  const [{ openEngine, usePackages }, { NodeScratchHost }, { junitXml }] = await Promise.all([import('./host.ts'), import('../scratch/node-host.ts'), import('../tool-tests/junit.ts')]);
+  usePackages(packages);
+  // The process's one engine (a batch's commands share it); each test reads the files it was given.
+  const host = new NodeScratchHost(await openEngine([]));
+  const results: CaseResult[] = [];
+  for (const w of workspaces) results.push(...(await runCases(host, w.files, w.cases, {}, { network: policyOf(packages) })));
+  if (junit) {
+    mkdirSync(dirname(junit), { recursive: true });
+    writeFileSync(junit, junitXml(results));
+  }
+  const stdout = values.json ? `${JSON.stringify(resultsJson(results), null, 2)}\n` : reportText(results);
+  return { stdout, code: results.every((r) => r.passed) ? 0 : 1 };
+}
