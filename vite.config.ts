@@ -12,7 +12,8 @@ import { SNAPSHOT_SUFFIX } from './src/engine/snapshot.ts';
 
 const require = createRequire(import.meta.url);
 const pyodideDir = dirname(require.resolve('pyodide/package.json'));
-const pyodideVersion = (JSON.parse(readFileSync(join(pyodideDir, 'package.json'), 'utf8')) as { version: string }).version;
+const pyodideVersion = (JSON.parse(readFileSync(join(pyodideDir, 'package.json'), 'utf8')) as { version: string })
+  .version;
 const PYODIDE_FILES = ['pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
 const MIME: Record<string, string> = {
   '.mjs': 'text/javascript',
@@ -67,8 +68,14 @@ function engineBundle(): Plugin {
       if (resolved !== `\0${id}`) return undefined;
       if (!building) return 'export default null; export const snapshot = null;';
       const files = await compileEngine(readEngineSources());
-      const base64 = Object.fromEntries(Object.entries(files.bytecode).map(([rel, bytes]) => [rel, Buffer.from(bytes).toString('base64')]));
-      const ref = this.emitFile({ type: 'asset', name: 'toolplay-engine.json', source: JSON.stringify({ sources: files.sources, bytecode: base64 }) });
+      const base64 = Object.fromEntries(
+        Object.entries(files.bytecode).map(([rel, bytes]) => [rel, Buffer.from(bytes).toString('base64')]),
+      );
+      const ref = this.emitFile({
+        type: 'asset',
+        name: 'toolplay-engine.json',
+        source: JSON.stringify({ sources: files.sources, bytecode: base64 }),
+      });
       const snapshot = await makeEngineSnapshot(files);
       const fileName = `assets/toolplay-engine-${createHash('sha256').update(snapshot).digest('hex').slice(0, 16)}${SNAPSHOT_SUFFIX}`;
       const snapshotRef = this.emitFile({ type: 'asset', fileName, source: snapshot });
@@ -91,7 +98,12 @@ function snapshotGzip(): Plugin {
       server.middlewares.use((req, res, next) => {
         const url = (req.url ?? '').split('?')[0] ?? '';
         const file = join(dist, url);
-        if (!url.endsWith(SNAPSHOT_SUFFIX) || !file.startsWith(dist) || !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) || !existsSync(`${file}.gz`))
+        if (
+          !url.endsWith(SNAPSHOT_SUFFIX) ||
+          !file.startsWith(dist) ||
+          !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) ||
+          !existsSync(`${file}.gz`)
+        )
           return next();
         res.setHeader('Content-Type', 'application/octet-stream');
         res.setHeader('Content-Encoding', 'gzip');

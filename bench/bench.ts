@@ -54,6 +54,10 @@ export function table(title: string, rows: BenchRow[]): string {
     r.pass === undefined ? '' : r.pass ? 'PASS' : 'MISS',
   ]);
   const widths = head.map((h, i) => Math.max(width(h), ...body.map((b) => width(b[i] ?? ''))));
-  const line = (cells: string[]): string => cells.map((c, i) => pad(c, widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => pad(c, widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [`## ${title}`, line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }

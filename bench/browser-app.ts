@@ -2,15 +2,31 @@
 import type { Page } from 'playwright-core';
 import { appReady, setEditorText } from '../tests/e2e/ui-helpers.ts';
 
-const CLEAN = 'def tool_clean(items: list) -> dict:\n    """Clean.\n\n    Args:\n        items: The items.\n    """\n    return {}\n';
+const CLEAN =
+  'def tool_clean(items: list) -> dict:\n    """Clean.\n\n    Args:\n        items: The items.\n    """\n    return {}\n';
 const QUIRK = CLEAN.replace('tool_clean(items: list)', 'tool_quirk(items: List[int])');
 
 /** Whether the open file's model carries a squiggle decoration, polled once per frame, and when that became so. */
 const squiggly = (page: Page, want: boolean): Promise<number> =>
-  page.waitForFunction((w) => {
-    const ed = (window as unknown as { toolplayEditor: { getModel(): { getAllDecorations(): Array<{ options: { className?: string | null } }> } } }).toolplayEditor;
-    return ed.getModel().getAllDecorations().some((d) => d.options.className?.includes('squiggly')) === w ? performance.now() : false;
-  }, want, { timeout: 20_000, polling: 'raf' }).then((h) => h.jsonValue() as Promise<number>);
+  page
+    .waitForFunction(
+      (w) => {
+        const ed = (
+          window as unknown as {
+            toolplayEditor: { getModel(): { getAllDecorations(): Array<{ options: { className?: string | null } }> } };
+          }
+        ).toolplayEditor;
+        return ed
+          .getModel()
+          .getAllDecorations()
+          .some((d) => d.options.className?.includes('squiggly')) === w
+          ? performance.now()
+          : false;
+      },
+      want,
+      { timeout: 20_000, polling: 'raf' },
+    )
+    .then((h) => h.jsonValue() as Promise<number>);
 
 /**
  * From the edit that introduces a quirk (`List[int]`, which LCP maps to `integer`) to its marker on

@@ -24,9 +24,16 @@ async function freshVisit(visit: FirstVisit): Promise<number> {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
     });
-    for (const script of visit.initScripts) await context.addInitScript(typeof script === 'string' ? { content: script } : script);
+    for (const script of visit.initScripts)
+      await context.addInitScript(typeof script === 'string' ? { content: script } : script);
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(visit.url, { waitUntil: 'commit' });
     return await visit.time(page).catch((e: unknown) => {
@@ -41,6 +48,7 @@ async function freshVisit(visit: FirstVisit): Promise<number> {
 /** The median of `runs` first visits of each page, taken in turns. */
 export async function firstVisits(visits: Record<string, FirstVisit>, runs = 5): Promise<Record<string, number>> {
   const samples: Record<string, number[]> = {};
-  for (let i = 0; i < runs; i++) for (const [name, visit] of Object.entries(visits)) (samples[name] ??= []).push(await freshVisit(visit));
+  for (let i = 0; i < runs; i++)
+    for (const [name, visit] of Object.entries(visits)) (samples[name] ??= []).push(await freshVisit(visit));
   return Object.fromEntries(Object.entries(samples).map(([name, xs]) => [name, middle(xs)]));
 }

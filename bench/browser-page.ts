@@ -14,7 +14,8 @@ interface BenchApi {
 }
 declare const toolplayBench: BenchApi;
 
-const TOOL = 'def tool_hello(name: str = "you") -> dict:\n    """Answers at once."""\n    return {"success": True, "output": "hello " + name}\n';
+const TOOL =
+  'def tool_hello(name: str = "you") -> dict:\n    """Answers at once."""\n    return {"success": True, "output": "hello " + name}\n';
 
 /** tsx (esbuild keepNames) wraps named functions in __name(); the page has no such helper. */
 const defineNameHelper = (page: Page): Promise<unknown> => page.evaluate('globalThis.__name ??= (f) => f');
@@ -31,7 +32,9 @@ export type CallHops = Omit<CallTiming, 'python'> & PythonTiming & { total: numb
  * faster than the best before it (twice). The timed and untimed calls then take turns: timed after
  * the untimed, the hop rows described a later, warmer worker than the round trip above them.
  */
-export async function benchCalls(page: Page): Promise<{ callMedian: number; coldMedian: number; echoMedian: number; hops: CallHops }> {
+export async function benchCalls(
+  page: Page,
+): Promise<{ callMedian: number; coldMedian: number; echoMedian: number; hops: CallHops }> {
   await defineNameHelper(page);
   return page.evaluate(async (tool) => {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -83,8 +86,14 @@ export async function benchCalls(page: Page): Promise<{ callMedian: number; cold
       settle: hopOf((t) => t.settle),
       checksBefore: hopOf((t) => t.checksBefore),
     };
-    const echo = new Worker(URL.createObjectURL(new Blob(['onmessage = (e) => postMessage(e.data)'], { type: 'text/javascript' })));
-    const once = (n: number) => new Promise<void>((ok) => { echo.onmessage = () => ok(); echo.postMessage({ kind: 'request', id: n, method: 'ping', params: {} }); });
+    const echo = new Worker(
+      URL.createObjectURL(new Blob(['onmessage = (e) => postMessage(e.data)'], { type: 'text/javascript' })),
+    );
+    const once = (n: number) =>
+      new Promise<void>((ok) => {
+        echo.onmessage = () => ok();
+        echo.postMessage({ kind: 'request', id: n, method: 'ping', params: {} });
+      });
     for (let i = 0; i < 5; i++) await once(i);
     const echoes: number[] = [];
     for (let i = 0; i < 50; i++) {
@@ -131,7 +140,10 @@ export async function benchWorkspace(page: Page): Promise<{ restoreMs: number; a
 }
 
 /** Stop of one kind of call: pressed to the call's outcome, and to Python answering the next call (ms). */
-export interface StopTimes { endedMs: number; readyMs: number }
+export interface StopTimes {
+  endedMs: number;
+  readyMs: number;
+}
 
 /**
  * Stop, as a person sees it: from pressing Stop (once the tool says it is in its loop, or once it
@@ -143,14 +155,26 @@ export interface StopTimes { endedMs: number; readyMs: number }
  * went without running a 10 ms timer meanwhile (issue 11: ≤ 3 s, the page answering within 100 ms).
  */
 export async function benchStop(page: Page): Promise<{
-  spin: StopTimes; nap: StopTimes; popup: StopTimes; flood: StopTimes; stubborn: StopTimes; limitMs: number;
-  floodMs: number; floodLines: number; floodGapMs: number;
+  spin: StopTimes;
+  nap: StopTimes;
+  popup: StopTimes;
+  flood: StopTimes;
+  stubborn: StopTimes;
+  limitMs: number;
+  floodMs: number;
+  floodLines: number;
+  floodGapMs: number;
 }> {
   await defineNameHelper(page);
   return page.evaluate(async (tools) => {
     const client = new toolplayBench.PythonClient();
     await client.sync([{ path: 'tools/stress.py', content: new TextEncoder().encode(tools) }]);
-    const params = (tool: string, args: Record<string, unknown> = {}) => ({ profile: 'lcp' as const, paths: ['/workspace/tools'], tool, args });
+    const params = (tool: string, args: Record<string, unknown> = {}) => ({
+      profile: 'lcp' as const,
+      paths: ['/workspace/tools'],
+      tool,
+      args,
+    });
     let pressed = 0;
     const press = () => {
       if (pressed) return;
@@ -166,9 +190,11 @@ export async function benchStop(page: Page): Promise<{
       const outcome = await client.call(params(tool), (e) => {
         if (e.type === 'call.stdout' && e.text.includes('in the loop')) press();
       });
-      if (outcome.status !== 'failed' || !pressed) throw new Error(`${tool} was not stopped: ${JSON.stringify(outcome).slice(0, 300)}`);
+      if (outcome.status !== 'failed' || !pressed)
+        throw new Error(`${tool} was not stopped: ${JSON.stringify(outcome).slice(0, 300)}`);
       const endedMs = performance.now() - pressed;
-      if ((await client.call(params('tool_hello'), () => {})).status !== 'finished') throw new Error('Python did not come back');
+      if ((await client.call(params('tool_hello'), () => {})).status !== 'finished')
+        throw new Error('Python did not come back');
       return { endedMs, readyMs: performance.now() - pressed };
     };
     const spin = await stopIn('tool_spin');
@@ -202,7 +228,8 @@ export async function benchStop(page: Page): Promise<{
     const t0 = performance.now();
     const limited = await client.call(params('tool_spin'), () => {});
     const limitMs = performance.now() - t0;
-    if (limited.status !== 'failed' || limited.reason !== 'timeout') throw new Error(`time limit: ${JSON.stringify(limited)}`);
+    if (limited.status !== 'failed' || limited.reason !== 'timeout')
+      throw new Error(`time limit: ${JSON.stringify(limited)}`);
     client.dispose();
     return { spin, nap, popup, flood, stubborn, limitMs, floodMs, floodLines, floodGapMs: longest };
   }, STRESS_TOOLS);

@@ -74,17 +74,18 @@ export async function benchRescan(page: Page): Promise<RescanTimes> {
     }
     const tools = playground.tools.tools.length;
     /** Resolves with the time the panel's DOM first shows `text` as `name`'s description. */
-    const shown = (name: string, text: string) => new Promise<number>((resolve) => {
-      const find = () => panel.querySelector(`article[aria-label="${name}"] .desc`);
-      let description = find();
-      const observer = new MutationObserver(() => {
-        if (!description?.isConnected) description = find(); // looked up again only if its card was made anew
-        if (!description?.textContent?.includes(text)) return;
-        observer.disconnect();
-        resolve(performance.now());
+    const shown = (name: string, text: string) =>
+      new Promise<number>((resolve) => {
+        const find = () => panel.querySelector(`article[aria-label="${name}"] .desc`);
+        let description = find();
+        const observer = new MutationObserver(() => {
+          if (!description?.isConnected) description = find(); // looked up again only if its card was made anew
+          if (!description?.textContent?.includes(text)) return;
+          observer.disconnect();
+          resolve(performance.now());
+        });
+        observer.observe(panel, { subtree: true, childList: true, characterData: true });
       });
-      observer.observe(panel, { subtree: true, childList: true, characterData: true });
-    });
     const edit = async (k: number) => {
       const i = 20 + ((k * 37) % 160);
       const text = `Edited ${k}: action 0`;
@@ -119,11 +120,20 @@ export async function benchRescan(page: Page): Promise<RescanTimes> {
       const t0 = performance.now();
       const reply = await rescan(request);
       wholes.push(performance.now() - t0);
-      if (!('tools' in reply) || !Array.isArray(reply.tools) || reply.tools.length !== tools) throw new Error('the whole rescan lost tools');
+      if (!('tools' in reply) || !Array.isArray(reply.tools) || reply.tools.length !== tools)
+        throw new Error('the whole rescan lost tools');
     }
     playground.dispose();
     client.dispose();
     const of = (key: keyof (typeof samples)[number]) => median(samples.map((s) => s[key]));
-    return { tools, total: of('total'), asked: of('asked'), roundTrip: of('roundTrip'), shown: of('shown'), floor: of('floor'), whole: median(wholes) };
+    return {
+      tools,
+      total: of('total'),
+      asked: of('asked'),
+      roundTrip: of('roundTrip'),
+      shown: of('shown'),
+      floor: of('floor'),
+      whole: median(wholes),
+    };
   }, sources);
 }

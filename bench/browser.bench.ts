@@ -75,13 +75,20 @@ interface Load {
  * script's second or third load on), as a returning visitor's browser has them. Returns, per page
  * and per recorded time, the median of `runs`.
  */
-async function interleavedLoads(page: Page, loads: Record<string, Load>, runs = 7, warmUps = 2): Promise<Record<string, Record<string, number>>> {
+async function interleavedLoads(
+  page: Page,
+  loads: Record<string, Load>,
+  runs = 7,
+  warmUps = 2,
+): Promise<Record<string, Record<string, number>>> {
   // A page that never gets ready says which one it was, on which visit (seen once: a 90 s wait with no name).
   const ready = async (name: string, load: Load, visit: string): Promise<void> => {
     try {
       await load.ready(page);
     } catch (e) {
-      throw new Error(`the ${name} page (${load.url}) was not ready on the ${visit}: ${(e as Error).message}`, { cause: e });
+      throw new Error(`the ${name} page (${load.url}) was not ready on the ${visit}: ${(e as Error).message}`, {
+        cause: e,
+      });
     }
   };
   for (let i = 0; i < warmUps; i++) {
@@ -98,8 +105,12 @@ async function interleavedLoads(page: Page, loads: Record<string, Load>, runs = 
       for (const [key, ms] of Object.entries(await load.at(page))) ((samples[name] ??= {})[key] ??= []).push(ms);
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([name, byKey]) =>
-    [name, Object.fromEntries(Object.entries(byKey).map(([key, xs]) => [key, middle(xs)]))]));
+  return Object.fromEntries(
+    Object.entries(samples).map(([name, byKey]) => [
+      name,
+      Object.fromEntries(Object.entries(byKey).map(([key, xs]) => [key, middle(xs)])),
+    ]),
+  );
 }
 
 /** The call's round trip hop by hop (each the median of 50 timed calls; no targets: they say where the time goes). */
@@ -135,7 +146,13 @@ export default async function browserBench(): Promise<BenchRow[]> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   try {
     await context.addInitScript({ content: NAME_HELPER });
@@ -145,16 +162,22 @@ export default async function browserBench(): Promise<BenchRow[]> {
     const pages = {
       app: {
         url: `${server.base}app/`,
-        ready: (p: Page) => p.waitForFunction(() => {
-          const seen = (globalThis as Seen).benchSeen;
-          return seen?.['editor'] !== undefined && seen['tools'] !== undefined;
-        }, null, { timeout: 90_000, polling: 100 }),
+        ready: (p: Page) =>
+          p.waitForFunction(
+            () => {
+              const seen = (globalThis as Seen).benchSeen;
+              return seen?.['editor'] !== undefined && seen['tools'] !== undefined;
+            },
+            null,
+            { timeout: 90_000, polling: 100 },
+          ),
         at: (p: Page) => p.evaluate(() => ({ ...(globalThis as Seen).benchSeen })),
       },
       // The blank page records when loadPyodide() resolved, as the app's page records its first tool.
       blank: {
         url: `${server.base}blank/`,
-        ready: (p: Page) => p.waitForFunction(() => (globalThis as Seen).pyodideLoadedAt, null, { timeout: 90_000, polling: 100 }),
+        ready: (p: Page) =>
+          p.waitForFunction(() => (globalThis as Seen).pyodideLoadedAt, null, { timeout: 90_000, polling: 100 }),
         at: (p: Page) => p.evaluate(() => ({ pyodide: (globalThis as Seen).pyodideLoadedAt ?? NaN })),
       },
     } satisfies Record<string, Load>;
@@ -162,10 +185,12 @@ export default async function browserBench(): Promise<BenchRow[]> {
     const blankMs = blank!['pyodide']!;
     const appMs = app!;
     // The same two pages, each visit in a profile of its own: nothing cached (browser-first-visit.ts).
-    const recorded = (load: Load, key: string) => async (p: Page): Promise<number> => {
-      await load.ready(p);
-      return (await load.at(p))[key]!;
-    };
+    const recorded =
+      (load: Load, key: string) =>
+      async (p: Page): Promise<number> => {
+        await load.ready(p);
+        return (await load.at(p))[key]!;
+      };
     const first = await firstVisits({
       app: { url: pages.app.url, initScripts: [NAME_HELPER, recordFirstSeen], time: recorded(pages.app, 'tools') },
       blank: { url: pages.blank.url, initScripts: [NAME_HELPER], time: recorded(pages.blank, 'pyodide') },
@@ -181,28 +206,63 @@ export default async function browserBench(): Promise<BenchRow[]> {
     return [
       row('editor interactive after navigation (cached)', appMs['editor']! / 1000, 's', 1.0),
       // floor: a blank page's loadPyodide() from the same files; target 0.5× that (issue 14).
-      row('tools listed after navigation (cached)', appMs['tools']! / 1000, 's', (0.5 * blankMs) / 1000, blankMs / 1000),
+      row(
+        'tools listed after navigation (cached)',
+        appMs['tools']! / 1000,
+        's',
+        (0.5 * blankMs) / 1000,
+        blankMs / 1000,
+      ),
       // floor: the blank page's first visit; target 1.0× that: the snapshot's download must not make the first visit slower (issue 14).
-      row('tools listed after navigation (first visit)', first['app']! / 1000, 's', first['blank']! / 1000, first['blank']! / 1000),
+      row(
+        'tools listed after navigation (first visit)',
+        first['app']! / 1000,
+        's',
+        first['blank']! / 1000,
+        first['blank']! / 1000,
+      ),
       // floor: a bare postMessage echo worker in the same page; target 1.5 ms (issue 14).
       row('trivial tool call round trip (median, warm worker)', calls.callMedian, 'ms', 1.5, calls.echoMedian),
-      row('  the first 50 calls after Python loaded (median, no target)', calls.coldMedian, 'ms', undefined, calls.echoMedian),
+      row(
+        '  the first 50 calls after Python loaded (median, no target)',
+        calls.coldMedian,
+        'ms',
+        undefined,
+        calls.echoMedian,
+      ),
       ...hopRows(calls.hops),
       row('restore a 1,000-file 20 MB workspace', ws.restoreMs, 'ms', 1000),
       row('autosave of one edited file (median)', ws.autosaveMedian, 'ms', 20),
       row('a new quirk marked in the editor after the edit (median of 5)', markerMs, 'ms', 300),
       // floor: the same edit's sync and a ping through the same worker (bench/browser-rescan.ts); target 8 ms (issue 14).
-      row(`one-file rescan, ${RESCAN_FILES} files / ${rescan.tools} tools: edit to the tool in the Tools panel's DOM (median of 21)`, rescan.total, 'ms', 8, rescan.floor),
+      row(
+        `one-file rescan, ${RESCAN_FILES} files / ${rescan.tools} tools: edit to the tool in the Tools panel's DOM (median of 21)`,
+        rescan.total,
+        'ms',
+        8,
+        rescan.floor,
+      ),
       row('  page: the edit to the rescan asked', rescan.asked, 'ms'),
-      row('  the rescan\'s round trip (worker: sync and the engine\'s patch)', rescan.roundTrip, 'ms'),
-      row('  page: the answer to the DOM (patch applied, Svelte\'s update)', rescan.shown, 'ms'),
-      row('  the whole inspection instead, through the same worker, asked and parsed (no target)', rescan.whole, 'ms', undefined, rescan.floor),
+      row("  the rescan's round trip (worker: sync and the engine's patch)", rescan.roundTrip, 'ms'),
+      row("  page: the answer to the DOM (patch applied, Svelte's update)", rescan.shown, 'ms'),
+      row(
+        '  the whole inspection instead, through the same worker, asked and parsed (no target)',
+        rescan.whole,
+        'ms',
+        undefined,
+        rescan.floor,
+      ),
       // Stop → ready again ≤ 1 s without a restart where an interrupt suffices (issue 11).
       row('Stop of a busy loop: pressed to the next call answered', stop.spin.readyMs, 'ms', 1000),
       row('  … to the call ended', stop.spin.endedMs, 'ms'),
       row('Stop of a time.sleep(30): pressed to the next call answered', stop.nap.readyMs, 'ms', 1000),
       row('  … to the call ended', stop.nap.endedMs, 'ms'),
-      row('Stop of a call waiting on its confirmation: pressed to the next call answered', stop.popup.readyMs, 'ms', 1000),
+      row(
+        'Stop of a call waiting on its confirmation: pressed to the next call answered',
+        stop.popup.readyMs,
+        'ms',
+        1000,
+      ),
       row('  … to the call ended', stop.popup.endedMs, 'ms'),
       row('Stop of a print flood: pressed to the next call answered', stop.flood.readyMs, 'ms', 1000),
       row('  … to the call ended', stop.flood.endedMs, 'ms'),

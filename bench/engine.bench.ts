@@ -35,7 +35,10 @@ def _bench_parse_floor(paths, runs):
         out.append((time.perf_counter() - t0) * 1000)
     return out
 `);
-  const floorFn = py.globals.get('_bench_parse_floor') as (paths: unknown, runs: number) => { toJs(): number[]; destroy(): void };
+  const floorFn = py.globals.get('_bench_parse_floor') as (
+    paths: unknown,
+    runs: number,
+  ) => { toJs(): number[]; destroy(): void };
   const floor = (subset: string[], runs: number): number => {
     const proxy = floorFn(subset, runs);
     const times = proxy.toJs();
@@ -70,7 +73,10 @@ def _bench_dispatch(method, params):
   // The floor is timed between the cold runs (not in a block after them): on a shared, noisy
   // machine both then see the same load, so their ratio means something.
   const floors: number[] = [];
-  const full = await median(7, schema, () => { floors.push(floor(paths, 1)); clearCache(); });
+  const full = await median(7, schema, () => {
+    floors.push(floor(paths, 1));
+    clearCache();
+  });
   const fullFloor = middle(floors);
   inside();
   const rescan = await median(15, roundTrip);
@@ -107,7 +113,9 @@ def _bench_reply():
   // reply is a patch of the generation before. Timed inside Pyodide, up to the reply's JSON text.
   let generation: number | null = null;
   const tracked = (): void => {
-    const reply = JSON.parse(dispatchFn('rescan', JSON.stringify({ paths: [DIR], profile: 'lcp', base: generation }))) as { ok: { generation: number } };
+    const reply = JSON.parse(
+      dispatchFn('rescan', JSON.stringify({ paths: [DIR], profile: 'lcp', base: generation })),
+    ) as { ok: { generation: number } };
     generation = reply.ok.generation;
   };
   tracked();
@@ -116,7 +124,9 @@ def _bench_reply():
   const rescanSame = inside();
   await median(15, tracked, () => engineFs(py).writeFile(target, librarySource(FILES / 2, ++edit)));
   const rescanOne = inside();
-  const status = await median(15, () => engine.call('status', { paths: [DIR], tool: 'tool_lib1_action0', args: { query: 'q' } }));
+  const status = await median(15, () =>
+    engine.call('status', { paths: [DIR], tool: 'tool_lib1_action0', args: { query: 'q' } }),
+  );
   const WS = '/bench/workspace';
   engineFs(py).mkdirTree(WS);
   const blob = new Uint8Array(200 * 1024).fill(97);
@@ -136,7 +146,12 @@ def _bench_reply():
     ...(targetMs === undefined ? {} : { target: targetMs, pass: value <= targetMs }),
   });
   return [
-    row(`full extraction, ${FILES} files / ${tools} tools, cold cache (target 2× floor)`, full, fullFloor, 2 * fullFloor),
+    row(
+      `full extraction, ${FILES} files / ${tools} tools, cold cache (target 2× floor)`,
+      full,
+      fullFloor,
+      2 * fullFloor,
+    ),
     row('full rescan, nothing changed: in the engine', rescanInside, fullFloor),
     row('  round trip from JavaScript (+ reply text to JS, JSON.parse)', rescan, fullFloor),
     row('rescan after editing one file: in the engine (target 15 ms)', oneFileInside, oneFloor, 15),
@@ -146,8 +161,8 @@ def _bench_reply():
     row('lint after editing one file (no target)', lintOne, oneFloor),
     row('inspect (hub), nothing changed (no target)', inspectSame, oneFloor),
     row('inspect (hub) after editing one file (no target)', inspectOne, oneFloor),
-    row('editor\'s rescan (lcp), nothing changed: in the engine (no target)', rescanSame, oneFloor),
-    row('editor\'s rescan (lcp) after editing one file: in the engine (no target)', rescanOne, oneFloor),
+    row("editor's rescan (lcp), nothing changed: in the engine (no target)", rescanSame, oneFloor),
+    row("editor's rescan (lcp) after editing one file: in the engine (no target)", rescanOne, oneFloor),
     row('status line, nothing changed (no target)', status, oneFloor),
     row('call: the workspace diff (before + after), 100 files / 20 MB unchanged (no target)', workspaceDiff, oneFloor),
   ];

@@ -6,10 +6,25 @@
 import type { PyodideAPI } from 'pyodide';
 import { engineFs } from '../src/engine/fs.ts';
 
-const TYPES = ['str', 'int', 'float', 'bool', 'List[str]', 'Dict[str, Any]', 'Optional[int]', 'Literal["fast", "slow"]'];
+const TYPES = [
+  'str',
+  'int',
+  'float',
+  'bool',
+  'List[str]',
+  'Dict[str, Any]',
+  'Optional[int]',
+  'Literal["fast", "slow"]',
+];
 const DEFAULTS: Record<string, string> = {
-  str: '"auto"', int: '10', float: '0.5', bool: 'False', 'List[str]': 'None', 'Dict[str, Any]': 'None',
-  'Optional[int]': 'None', 'Literal["fast", "slow"]': '"fast"',
+  str: '"auto"',
+  int: '10',
+  float: '0.5',
+  bool: 'False',
+  'List[str]': 'None',
+  'Dict[str, Any]': 'None',
+  'Optional[int]': 'None',
+  'Literal["fast", "slow"]': '"fast"',
 };
 
 function tool(file: number, n: number): string {
@@ -19,7 +34,12 @@ function tool(file: number, n: number): string {
     return { name, type, def: i > 0 ? DEFAULTS[type] : undefined };
   });
   const sig = params.map((p) => `${p.name}: ${p.type}${p.def ? ` = ${p.def}` : ''}`).join(', ');
-  const args = params.map((p) => `        ${p.name} (${p.type.split('[')[0]?.toLowerCase()}${p.def ? ', optional' : ''}): What ${p.name} means for this call.`).join('\n');
+  const args = params
+    .map(
+      (p) =>
+        `        ${p.name} (${p.type.split('[')[0]?.toLowerCase()}${p.def ? ', optional' : ''}): What ${p.name} means for this call.`,
+    )
+    .join('\n');
   return `
 def tool_lib${file}_action${n}(${sig}) -> dict:
     """Perform action ${n} of library ${file} on the workspace.

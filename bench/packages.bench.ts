@@ -24,7 +24,10 @@ const TARGET_MS = 1000;
 function libraryWheel(name: string, modules: number, requires: string[] = []): BuiltWheel {
   const files: Record<string, string> = { [`${name}/__init__.py`]: `VERSION = "1.0.0"\n` };
   for (let m = 0; m < modules; m++) {
-    const body = Array.from({ length: 60 }, (_, i) => `def f${m}_${i}(x, y=${i}):\n    """Adds ${i}."""\n    return x + y * ${m}\n`).join('\n');
+    const body = Array.from(
+      { length: 60 },
+      (_, i) => `def f${m}_${i}(x, y=${i}):\n    """Adds ${i}."""\n    return x + y * ${m}\n`,
+    ).join('\n');
     files[`${name}/mod${m}.py`] = body;
   }
   return buildWheel({ name, version: '1.0.0', requires, files });
@@ -38,20 +41,33 @@ export default async function packagesBench(): Promise<BenchRow[]> {
   const wheels = [base, http, codec, client];
   const requirements = ['benchhttp', 'benchclient'];
   const server = await servePackages({
-    packages: [{ wheel: base, inLock: true }, { wheel: http, inLock: true, depends: ['benchbase'] }, { wheel: micropipStandIn(), inLock: true }, { wheel: codec }, { wheel: client }],
+    packages: [
+      { wheel: base, inLock: true },
+      { wheel: http, inLock: true, depends: ['benchbase'] },
+      { wheel: micropipStandIn(), inLock: true },
+      { wheel: codec },
+      { wheel: client },
+    ],
   });
   const lockText = await (await fetch(server.lockUrl)).text();
   const packageBase = `${server.url}/files/`;
   const stores = { cache: new WheelCache(new MemoryWheelStore()), plans: new MemoryPlanStore() };
   const python = async () => {
     const engine = await loadNodeEngine({ packageSource: { lockFileContents: lockText, packageBaseUrl: packageBase } });
-    engine.packages = attachPackages(engine.py, { ...stores, origin: null, sources: { indexUrls: [server.indexUrl], timeoutMs: 10_000, packageBase } });
+    engine.packages = attachPackages(engine.py, {
+      ...stores,
+      origin: null,
+      sources: { indexUrls: [server.indexUrl], timeoutMs: 10_000, packageBase },
+    });
     return engine;
   };
 
   const first = await python();
   const report = await first.packages!.installer.install(requirements, { event: () => {} });
-  if (report.failed.length) throw new Error(`the first install failed (${server.requests.join(", ")}): ${report.failed.map((f) => `${f.requirement}: ${f.message}`).join('; ')}`);
+  if (report.failed.length)
+    throw new Error(
+      `the first install failed (${server.requests.join(', ')}): ${report.failed.map((f) => `${f.requirement}: ${f.message}`).join('; ')}`,
+    );
   await server.close();
 
   const times: number[] = [];
@@ -60,22 +76,39 @@ export default async function packagesBench(): Promise<BenchRow[]> {
     const engine = await python();
     const downloaded: string[] = [];
     const t0 = performance.now();
-    const again = await engine.packages!.installer.install(requirements, { event: (e) => { if (e.type === 'package.installed' && !e.cached) downloaded.push(e.name); } });
+    const again = await engine.packages!.installer.install(requirements, {
+      event: (e) => {
+        if (e.type === 'package.installed' && !e.cached) downloaded.push(e.name);
+      },
+    });
     times.push(performance.now() - t0);
-    if (again.failed.length) throw new Error(`the cached install failed: ${again.failed.map((f) => f.message).join('; ')}`);
+    if (again.failed.length)
+      throw new Error(`the cached install failed: ${again.failed.map((f) => f.message).join('; ')}`);
     if (downloaded.length) throw new Error(`the cached install downloaded ${downloaded.join(', ')}`);
-    engine.py.globals.set('_bench_wheels', wheels.map((w) => w.bytes));
-    floors.push(engine.py.runPython(`
+    engine.py.globals.set(
+      '_bench_wheels',
+      wheels.map((w) => w.bytes),
+    );
+    floors.push(
+      engine.py.runPython(`
 import io, time, zipfile
 t0 = time.perf_counter()
 for i, data in enumerate(_bench_wheels):
     zipfile.ZipFile(io.BytesIO(data.to_py())).extractall(f"/tmp/bench-unzip/{i}")
 (time.perf_counter() - t0) * 1000
-`) as number);
+`) as number,
+    );
   }
   const kb = Math.round(wheels.reduce((n, w) => n + w.bytes.byteLength, 0) / 1024);
   const value = middle(times);
   return [
-    { name: `cached package set installs (4 wheels, ${kb} KB)`, value, unit: 'ms', floor: middle(floors), target: TARGET_MS, pass: value <= TARGET_MS },
+    {
+      name: `cached package set installs (4 wheels, ${kb} KB)`,
+      value,
+      unit: 'ms',
+      floor: middle(floors),
+      target: TARGET_MS,
+      pass: value <= TARGET_MS,
+    },
   ];
 }

@@ -7,14 +7,18 @@ import { table, type BenchFn } from './bench.ts';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const filter = process.argv[2];
-const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && (!filter || f.includes(filter))).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts') && (!filter || f.includes(filter)))
+  .sort();
 
 for (const file of files) {
   const started = performance.now();
   try {
-    const run = (await import(new URL(file, import.meta.url).href) as { default: BenchFn }).default;
+    const run = ((await import(new URL(file, import.meta.url).href)) as { default: BenchFn }).default;
     const rows = await run();
-    console.log(`${table(file.replace(/\.bench\.ts$/, ''), rows)}\n(${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+    console.log(
+      `${table(file.replace(/\.bench\.ts$/, ''), rows)}\n(${((performance.now() - started) / 1000).toFixed(1)} s)\n`,
+    );
   } catch (e) {
     console.log(`## ${file}\nfailed to run: ${e instanceof Error ? e.message : String(e)}\n`);
   }

@@ -25,7 +25,16 @@ async function boot(): Promise<void> {
   const { probeStorage, useMemoryStorage } = await import('./workspace/storage-probe.ts');
   const storageProblem = await probeStorage();
   if (storageProblem) await useMemoryStorage();
-  const [{ default: Root }, { createIdbStore }, { createListStore }, { createTelemetryStore }, { createJournalStore }, { createIdbVersionStore }, { Session }, { DEFAULT_EXAMPLE, EXAMPLES }] = await Promise.all([
+  const [
+    { default: Root },
+    { createIdbStore },
+    { createListStore },
+    { createTelemetryStore },
+    { createJournalStore },
+    { createIdbVersionStore },
+    { Session },
+    { DEFAULT_EXAMPLE, EXAMPLES },
+  ] = await Promise.all([
     import('./ui/Root.svelte'),
     import('./workspace/store.ts'),
     import('./workspace/list-store.ts'),
@@ -36,7 +45,15 @@ async function boot(): Promise<void> {
     import('./examples/index.ts'),
   ]);
   const session = await Session.start({
-    records: createIdbStore(), list: createListStore(), telemetry: createTelemetryStore(), journal: createJournalStore(), versions: createIdbVersionStore(), python, example: DEFAULT_EXAMPLE, tabStore: tabStore(), storageProblem,
+    records: createIdbStore(),
+    list: createListStore(),
+    telemetry: createTelemetryStore(),
+    journal: createJournalStore(),
+    versions: createIdbVersionStore(),
+    python,
+    example: DEFAULT_EXAMPLE,
+    tabStore: tabStore(),
+    storageProblem,
   });
   target.textContent = '';
   mount(Root, { target, props: { session, examples: EXAMPLES, python } });

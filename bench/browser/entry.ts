@@ -10,7 +10,8 @@ import { Playground } from '../../src/app/playground.svelte.ts';
 import ToolsPanel from '../../src/ui/ToolsPanel.svelte';
 
 /** The app's Tools panel for `playground`, in `target`. */
-const showTools = (playground: Playground, target: HTMLElement): void => void mount(ToolsPanel, { target, props: { playground, ongoto: () => {} } });
+const showTools = (playground: Playground, target: HTMLElement): void =>
+  void mount(ToolsPanel, { target, props: { playground, ongoto: () => {} } });
 
 const api = { Workspace, createIdbStore, PythonClient, Playground, showTools };
 (globalThis as unknown as { toolplayBench: typeof api }).toolplayBench = api;

@@ -29,7 +29,9 @@ function lokiValue(result: unknown): unknown {
 
 /** Loki's declarations as the tools it sends the model: each one, as it is, the `function` of an OpenAI tool (anything else is skipped). */
 export function lokiTools(declarations: readonly unknown[]): OpenAiTool[] {
-  return declarations.flatMap((d) => (isRecord(d) && 'name' in d ? [{ type: 'function' as const, function: d as OpenAiTool['function'] }] : []));
+  return declarations.flatMap((d) =>
+    isRecord(d) && 'name' in d ? [{ type: 'function' as const, function: d as OpenAiTool['function'] }] : [],
+  );
 }
 
 /** Would the host call this outcome a failure? (LCP: success false or a status other than 200; Loki: tool_call_error.) */
@@ -37,7 +39,11 @@ export function isErrorOutcome(profile: AgentProfile, outcome: ToolOutcome): boo
   if (outcome.status === 'failed') return true;
   const r = outcome.result;
   if (profile === 'hub' && isHubResult(r)) {
-    return r.raised !== undefined || hubContent(r).startsWith('Error: ') || (isRecord(r.result) && r.result.type === 'runtime_exception');
+    return (
+      r.raised !== undefined ||
+      hubContent(r).startsWith('Error: ') ||
+      (isRecord(r.result) && r.result.type === 'runtime_exception')
+    );
   }
   if (profile === 'loki') {
     const v = lokiValue(r);
@@ -56,14 +62,20 @@ export function resultContent(profile: AgentProfile, outcome: ToolOutcome): stri
 
 /** Loki sends no tool results when every call of the batch gave `null`: the turn ends there. */
 export function endsWithoutResults(profile: AgentProfile, calls: readonly AgentToolCall[]): boolean {
-  return profile === 'loki' && calls.length > 0 &&
-    calls.every((c) => c.outcome?.status === 'finished' && lokiValue(c.outcome.result) === null);
+  return (
+    profile === 'loki' &&
+    calls.length > 0 &&
+    calls.every((c) => c.outcome?.status === 'finished' && lokiValue(c.outcome.result) === null)
+  );
 }
 
 /** The `tool` messages of one turn, in the host's own shape. */
 export function toolMessages(profile: AgentProfile, calls: readonly AgentToolCall[]): WireMessage[] {
-  return calls.filter((c) => c.sent !== undefined).map((c) =>
-    profile === 'hub'
-      ? { role: 'tool', tool_call_id: c.id, name: c.name, content: c.sent ?? '' }
-      : { role: 'tool', tool_call_id: c.id, content: c.sent ?? '' });
+  return calls
+    .filter((c) => c.sent !== undefined)
+    .map((c) =>
+      profile === 'hub'
+        ? { role: 'tool', tool_call_id: c.id, name: c.name, content: c.sent ?? '' }
+        : { role: 'tool', tool_call_id: c.id, content: c.sent ?? '' },
+    );
 }

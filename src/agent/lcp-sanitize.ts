@@ -8,7 +8,21 @@
 import { pyStr } from './pyrepr.ts';
 
 const MAX_CHARS = 4000;
-const BLOB_KEYS = new Set(['plot_b64', 'image_b64', 'audio_b64', 'video_b64', 'file_b64', 'screenshot_b64', 'pdf_b64', 'thumbnail_b64', 'base64', 'binary', 'raw_image', 'image_data', 'raw_data']);
+const BLOB_KEYS = new Set([
+  'plot_b64',
+  'image_b64',
+  'audio_b64',
+  'video_b64',
+  'file_b64',
+  'screenshot_b64',
+  'pdf_b64',
+  'thumbnail_b64',
+  'base64',
+  'binary',
+  'raw_image',
+  'image_data',
+  'raw_data',
+]);
 const BASE64 = /^[A-Za-z0-9+/=\s]{500,}$/;
 const INNER_KEYS = ['content', 'text', 'result', 'data', 'page_content', 'summary'];
 
@@ -16,7 +30,8 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 const kb = (chars: number): string => `${((chars * 3) / 4 / 1024).toFixed(1)}KB`;
-const cut = (s: string): string => (s.length > MAX_CHARS ? `${s.slice(0, MAX_CHARS)}\n... [truncated, ${s.length - MAX_CHARS} more chars]` : s);
+const cut = (s: string): string =>
+  s.length > MAX_CHARS ? `${s.slice(0, MAX_CHARS)}\n... [truncated, ${s.length - MAX_CHARS} more chars]` : s;
 
 function isBlob(s: string): boolean {
   const sample = s.replace(/[\n\r ]/g, '');
@@ -55,7 +70,9 @@ function walk(value: unknown, depth = 0): Json {
     for (const [k, v] of Object.entries(value)) {
       if (!BLOB_KEYS.has(k)) out[k] = walk(v, depth + 1);
       else if (typeof v === 'string' && v) out[k] = `[base64 blob stripped: ${kb(v.length)}]`;
-      else if (Array.isArray(v) && v.length) out[k] = `[list of ${v.length} base64 blobs stripped: ${kb(v.reduce<number>((n, x) => n + (typeof x === 'string' ? x.length : 0), 0))}]`;
+      else if (Array.isArray(v) && v.length)
+        out[k] =
+          `[list of ${v.length} base64 blobs stripped: ${kb(v.reduce<number>((n, x) => n + (typeof x === 'string' ? x.length : 0), 0))}]`;
       else out[k] = null;
     }
     return out;
@@ -92,7 +109,8 @@ export function sanitizeToolResult(result: unknown): string {
     return error ? `${head}\nError: ${error}\n${injected}` : `${head}\n${injected}`;
   }
   const unwrapped = unwrap(result);
-  if (unwrapped === null || unwrapped === undefined) return 'Tool executed successfully but returned no output content.';
+  if (unwrapped === null || unwrapped === undefined)
+    return 'Tool executed successfully but returned no output content.';
   const clean = walk(noNulls(unwrapped));
   return typeof clean === 'string' ? cut(clean) : cut(JSON.stringify(clean, null, 2));
 }

@@ -12,12 +12,22 @@ import type { RequestedCall } from './ports.ts';
 import type { OpenAiTool, ToolOutcome } from './types.ts';
 
 /** JSON Schema type → the Python type name `to_chat_tool_specs` lists. */
-const PY_TYPES: Record<string, string> = { string: 'str', integer: 'int', number: 'float', boolean: 'bool', array: 'list', object: 'dict', null: 'None' };
+const PY_TYPES: Record<string, string> = {
+  string: 'str',
+  integer: 'int',
+  number: 'float',
+  boolean: 'bool',
+  array: 'list',
+  object: 'dict',
+  null: 'None',
+};
 
 function toolLine(tool: OpenAiTool): string {
   const fn = tool.function;
   const schema = (fn.parameters ?? {}) as { properties?: Record<string, { type?: unknown }> };
-  const params = Object.entries(schema.properties ?? {}).map(([name, p]) => `${name}: ${typeof p.type === 'string' ? PY_TYPES[p.type] ?? p.type : 'str'}`);
+  const params = Object.entries(schema.properties ?? {}).map(
+    ([name, p]) => `${name}: ${typeof p.type === 'string' ? (PY_TYPES[p.type] ?? p.type) : 'str'}`,
+  );
   return `- ${fn.name}(${params.join(', ')}): ${fn.description ?? `Execute ${fn.name}`}`;
 }
 
@@ -56,9 +66,11 @@ export function parseTextCall(content: string, id: string): TextCall | null {
   const body = (close ? rest.slice(0, close.index) : rest).trim();
   const errors: ParseError[] = [];
   const root = parseTree(body, errors, { allowTrailingComma: false, disallowComments: true });
-  if (!root || errors.length > 0 || root.type !== 'object') return { ok: false, message: `the <tool> tag does not hold a JSON object: ${body.slice(0, 150)}` };
+  if (!root || errors.length > 0 || root.type !== 'object')
+    return { ok: false, message: `the <tool> tag does not hold a JSON object: ${body.slice(0, 150)}` };
   const name = findNodeAtLocation(root, ['name']);
-  if (!name || name.type !== 'string' || !name.value) return { ok: false, message: `the <tool> call has no "name": ${body.slice(0, 150)}` };
+  if (!name || name.type !== 'string' || !name.value)
+    return { ok: false, message: `the <tool> call has no "name": ${body.slice(0, 150)}` };
   const text = (n: Node): string => body.slice(n.offset, n.offset + n.length);
   const nested = findNodeAtLocation(root, ['parameters']);
   let argsJson: string;
@@ -84,7 +96,11 @@ function failure(result: unknown): string | null {
 /** The user message carrying one result back. */
 export function toolResultMessage(name: string, outcome: ToolOutcome): { text: string; error: boolean } {
   const error = outcome.status === 'failed' ? outcome.message : failure(outcome.result);
-  if (error !== null) return { text: `<tool_result name="${name}" status="FAILED">\nError executing tool '${name}': ${error}\n</tool_result>\n\n`, error: true };
+  if (error !== null)
+    return {
+      text: `<tool_result name="${name}" status="FAILED">\nError executing tool '${name}': ${error}\n</tool_result>\n\n`,
+      error: true,
+    };
   const body = outcome.status === 'finished' ? sanitizeToolResult(outcome.result) : '';
   return { text: `<tool_result name="${name}" status="SUCCESS">\n${body}\n</tool_result>\n\n`, error: false };
 }

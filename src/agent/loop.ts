@@ -31,11 +31,13 @@ export interface LoopOptions {
 
 type Assistant = Extract<AgentMessage, { role: 'assistant' }>;
 
-export const openRound = (round: number): string => `<processing type="tool_execution" title="Agent Loop" round="${round}">\n`;
+export const openRound = (round: number): string =>
+  `<processing type="tool_execution" title="Agent Loop" round="${round}">\n`;
 export const CLOSE_ROUND = '</processing>\n';
 export const finalized = (model: string): string => `* Task finalized by ${model}.\n`;
 /** The hub's text when no model answered (it names every candidate it tried; toolplay has one). */
-export const modelFailed = (message: string): string => `* Error: All candidates failed. Last error: ${message}\n${CLOSE_ROUND}`;
+export const modelFailed = (message: string): string =>
+  `* Error: All candidates failed. Last error: ${message}\n${CLOSE_ROUND}`;
 
 const isAbort = (e: unknown): boolean => e instanceof Error && e.name === 'AbortError';
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -53,7 +55,8 @@ export function checkCall(call: RequestedCall, names: ReadonlySet<string>, profi
   } catch (e) {
     return `the model's arguments for '${call.name}' are not JSON (${messageOf(e)}): ${call.argsJson.slice(0, 200)}`;
   }
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) return `the model's arguments for '${call.name}' are not a JSON object: ${call.argsJson.slice(0, 200)}`;
+  if (args === null || typeof args !== 'object' || Array.isArray(args))
+    return `the model's arguments for '${call.name}' are not a JSON object: ${call.argsJson.slice(0, 200)}`;
   return null;
 }
 
@@ -86,7 +89,12 @@ export async function runAgent(history: readonly AgentMessage[], request: string
     let reply;
     try {
       reply = await o.model.complete(
-        { messages: wireMessages(before, o.profile, o.protocol, o.specs), tools: o.protocol === 'openai' ? [...o.specs] : [], protocol: o.protocol, history: before },
+        {
+          messages: wireMessages(before, o.profile, o.protocol, o.specs),
+          tools: o.protocol === 'openai' ? [...o.specs] : [],
+          protocol: o.protocol,
+          history: before,
+        },
         o.signal,
         (text) => {
           turn.content += text;
@@ -147,6 +155,9 @@ export async function runAgent(history: readonly AgentMessage[], request: string
       return { kind: 'final', answer: turn.content };
     }
   }
-  notice('limit', `The model was still calling tools after ${o.maxTurns} turn${o.maxTurns > 1 ? 's' : ''} (the turn limit).`);
+  notice(
+    'limit',
+    `The model was still calling tools after ${o.maxTurns} turn${o.maxTurns > 1 ? 's' : ''} (the turn limit).`,
+  );
   return { kind: 'limit', turns: o.maxTurns };
 }

@@ -39,10 +39,16 @@ async function httpError(res: Response, url: string, model: string): Promise<Mod
   if (res.status === 401 || res.status === 403)
     return new ModelError('auth', `${url} refused the request (${status}): check the API key${said}`);
   if (res.status === 404)
-    return new ModelError('not-found', `${url} answered ${status}: no model '${model}' there, or the base URL is wrong${said}`);
+    return new ModelError(
+      'not-found',
+      `${url} answered ${status}: no model '${model}' there, or the base URL is wrong${said}`,
+    );
   if (res.status === 429) {
     const after = res.headers.get('retry-after');
-    return new ModelError('rate-limit', `${url} is rate limiting (${status})${after ? `; try again in ${after} s` : '; try again later'}${said}`);
+    return new ModelError(
+      'rate-limit',
+      `${url} is rate limiting (${status})${after ? `; try again in ${after} s` : '; try again later'}${said}`,
+    );
   }
   if (res.status >= 500) return new ModelError('server', `${url} failed on its side (${status})${said}`);
   return new ModelError('http', `${url} rejected the request (${status})${said}`);
@@ -59,8 +65,16 @@ export class EndpointModel implements ModelPort {
 
   async complete(request: ModelRequest, signal: AbortSignal, onText?: (text: string) => void): Promise<ModelReply> {
     const url = chatUrl(this.#o.baseUrl);
-    const body = { model: this.#o.model, messages: request.messages, stream: true, ...(request.tools.length > 0 ? { tools: request.tools } : {}) };
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream, application/json' };
+    const body = {
+      model: this.#o.model,
+      messages: request.messages,
+      stream: true,
+      ...(request.tools.length > 0 ? { tools: request.tools } : {}),
+    };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'text/event-stream, application/json',
+    };
     if (this.#o.apiKey) headers.authorization = `Bearer ${this.#o.apiKey}`;
     let res: Response;
     try {
@@ -69,7 +83,8 @@ export class EndpointModel implements ModelPort {
       if (signal.aborted) throw new DOMException('Stopped', 'AbortError');
       const why = e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
       // In a page, a server that does not answer CORS looks unreachable too; a terminal has no such rule.
-      const cors = typeof document === 'undefined' ? '' : ", and does it answer this page's CORS requests? (see docs/agent.md)";
+      const cors =
+        typeof document === 'undefined' ? '' : ", and does it answer this page's CORS requests? (see docs/agent.md)";
       throw new ModelError('unreachable', `could not reach ${url} (${why}): is the server running${cors}`);
     }
     if (!res.ok) throw await httpError(res, url, this.#o.model);
@@ -79,12 +94,18 @@ export class EndpointModel implements ModelPort {
       if (!res.body) throw new ModelError('stream', `${url} answered with an empty body`);
       // A page (a login, a proxy's error, the wrong URL) instead of a chat completion.
       if (type && !type.includes('text/event-stream'))
-        throw new ModelError('stream', `${url} answered with ${type.split(';')[0]}, not a chat completion: is the base URL the server's OpenAI-compatible API (…/v1)? It began: ${(await res.text()).replace(/\s+/g, ' ').slice(0, 120)}`);
+        throw new ModelError(
+          'stream',
+          `${url} answered with ${type.split(';')[0]}, not a chat completion: is the base URL the server's OpenAI-compatible API (…/v1)? It began: ${(await res.text()).replace(/\s+/g, ' ').slice(0, 120)}`,
+        );
       return await readCompletionStream(res.body, onText);
     } catch (e) {
       if (signal.aborted) throw new DOMException('Stopped', 'AbortError');
       if (e instanceof ModelError) throw e;
-      throw new ModelError('stream', `could not read the answer of ${url}: ${e instanceof Error ? e.message : String(e)}`);
+      throw new ModelError(
+        'stream',
+        `could not read the answer of ${url}: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
   }
 }

@@ -46,7 +46,8 @@ class Assembly {
       this.content += delta.content;
       this.onText?.(delta.content);
     }
-    if (Array.isArray(delta.tool_calls)) delta.tool_calls.forEach((tc: unknown, position) => this.#addCall(tc, position));
+    if (Array.isArray(delta.tool_calls))
+      delta.tool_calls.forEach((tc: unknown, position) => this.#addCall(tc, position));
     if (typeof choice.finish_reason === 'string') {
       this.finished = true;
       this.finishReason = choice.finish_reason;
@@ -66,10 +67,15 @@ class Assembly {
   }
 
   reply(): ModelReply {
-    const calls: RequestedCall[] = this.#slots.flatMap((s, i) => (s ? [{ id: s.id || `call_${i + 1}`, name: s.name, argsJson: s.args || '{}' }] : []));
+    const calls: RequestedCall[] = this.#slots.flatMap((s, i) =>
+      s ? [{ id: s.id || `call_${i + 1}`, name: s.name, argsJson: s.args || '{}' }] : [],
+    );
     // Cut off at the model's length limit in the middle of a call: say that, not only "not JSON".
     if (this.finishReason === 'length' && calls.some((c) => !parses(c.argsJson)))
-      throw new ModelError('stream', 'the model reached its length limit in the middle of a tool call (finish_reason "length"), so the call\'s arguments are cut off: give the model more tokens (max_tokens, context size) or fewer tools');
+      throw new ModelError(
+        'stream',
+        'the model reached its length limit in the middle of a tool call (finish_reason "length"), so the call\'s arguments are cut off: give the model more tokens (max_tokens, context size) or fewer tools',
+      );
     return { content: this.content, calls };
   }
 }
@@ -80,14 +86,22 @@ export function readCompletion(body: unknown): ModelReply {
   const choice: unknown = isRecord(body) && Array.isArray(body.choices) ? body.choices[0] : undefined;
   if (!isRecord(choice)) {
     const said = errorText(body);
-    throw new ModelError('stream', said !== null ? `the endpoint answered with an error: ${said}` : `the endpoint answered without a choice: ${JSON.stringify(body).slice(0, 200)}`);
+    throw new ModelError(
+      'stream',
+      said !== null
+        ? `the endpoint answered with an error: ${said}`
+        : `the endpoint answered without a choice: ${JSON.stringify(body).slice(0, 200)}`,
+    );
   }
   assembly.add(choice);
   return assembly.reply();
 }
 
 /** Reads an SSE stream to its end; `onText` sees the answer's text as it arrives. */
-export async function readCompletionStream(stream: ReadableStream<Uint8Array>, onText?: (text: string) => void): Promise<ModelReply> {
+export async function readCompletionStream(
+  stream: ReadableStream<Uint8Array>,
+  onText?: (text: string) => void,
+): Promise<ModelReply> {
   const assembly = new Assembly(onText);
   let done = false;
   // Set from the parser's callback: read through this holder, so the checks below see its type.
@@ -103,11 +117,18 @@ export async function readCompletionStream(stream: ReadableStream<Uint8Array>, o
       try {
         chunk = JSON.parse(event.data);
       } catch {
-        state.failure = new ModelError('stream', `the stream sent a chunk that is not JSON: ${event.data.slice(0, 200)}`);
+        state.failure = new ModelError(
+          'stream',
+          `the stream sent a chunk that is not JSON: ${event.data.slice(0, 200)}`,
+        );
         return;
       }
       const error = isRecord(chunk) && 'error' in chunk ? errorText(chunk) : null;
-      if (error !== null) state.failure = new ModelError('server', `the endpoint reported an error in the middle of its answer: ${error}`);
+      if (error !== null)
+        state.failure = new ModelError(
+          'server',
+          `the endpoint reported an error in the middle of its answer: ${error}`,
+        );
       else if (isRecord(chunk) && Array.isArray(chunk.choices)) assembly.add(chunk.choices[0]);
     },
   });
@@ -122,12 +143,19 @@ export async function readCompletionStream(stream: ReadableStream<Uint8Array>, o
     }
   } catch (e) {
     if (e instanceof Error && e.name === 'AbortError') throw e;
-    throw new ModelError('stream', `the connection broke in the middle of the answer: ${e instanceof Error ? e.message : String(e)}`);
+    throw new ModelError(
+      'stream',
+      `the connection broke in the middle of the answer: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   if (state.failure) {
     await reader.cancel().catch(() => {});
     throw state.failure;
   }
-  if (!done && !assembly.finished) throw new ModelError('stream', 'the stream ended in the middle of the answer (no finish_reason, no [DONE]): the server or the connection cut it');
+  if (!done && !assembly.finished)
+    throw new ModelError(
+      'stream',
+      'the stream ended in the middle of the answer (no finish_reason, no [DONE]): the server or the connection cut it',
+    );
   return assembly.reply();
 }

@@ -30,7 +30,8 @@ export interface ModelReply {
 /** Why a model turn failed: one clear message, and what kind of failure it was. */
 export class ModelError extends Error {
   constructor(
-    readonly kind: 'unreachable' | 'auth' | 'not-found' | 'rate-limit' | 'server' | 'http' | 'stream' | 'call' | 'script',
+    readonly kind:
+      'unreachable' | 'auth' | 'not-found' | 'rate-limit' | 'server' | 'http' | 'stream' | 'call' | 'script',
     message: string,
   ) {
     super(message);

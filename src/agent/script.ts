@@ -58,7 +58,10 @@ function placeholders(r: Reader, node: Node, where: string): void {
   for (const m of String(node.value).matchAll(PLACEHOLDER)) {
     const name = m[1] ?? '';
     if (name === 'last_result' || /^result\.[1-9]\d*$/.test(name)) continue;
-    r.problem(node, `${where}: "say" has an unknown placeholder {{${name}}} (use {{last_result}} or {{result.N}}, N counting calls from 1)`);
+    r.problem(
+      node,
+      `${where}: "say" has an unknown placeholder {{${name}}} (use {{last_result}} or {{result.N}}, N counting calls from 1)`,
+    );
   }
 }
 
@@ -68,14 +71,22 @@ function readCall(r: Reader, node: Node, where: string): ScriptCall | null {
     return null;
   }
   const p = props(node);
-  for (const [key, value] of p) if (!['call', 'args', 'id'].includes(key)) r.problem(value.parent, `${where}: unknown key "${key}" in a call (expected "call", "args", "id")`);
+  for (const [key, value] of p)
+    if (!['call', 'args', 'id'].includes(key))
+      r.problem(value.parent, `${where}: unknown key "${key}" in a call (expected "call", "args", "id")`);
   const name = p.get('call');
   const args = p.get('args');
   const id = p.get('id');
-  if (!name || name.type !== 'string' || !name.value) r.problem(name ?? node, `${where}: "call" must name a tool (a non-empty string)`);
-  if (args && args.type !== 'object' && args.type !== 'string') r.problem(args, `${where}: "args" must be a JSON object (or a string holding the arguments text exactly as a model would send it)`);
+  if (!name || name.type !== 'string' || !name.value)
+    r.problem(name ?? node, `${where}: "call" must name a tool (a non-empty string)`);
+  if (args && args.type !== 'object' && args.type !== 'string')
+    r.problem(
+      args,
+      `${where}: "args" must be a JSON object (or a string holding the arguments text exactly as a model would send it)`,
+    );
   if (id && id.type !== 'string') r.problem(id, `${where}: "id" must be a string`);
-  if (!name || name.type !== 'string' || !name.value || (args && args.type !== 'object' && args.type !== 'string')) return null;
+  if (!name || name.type !== 'string' || !name.value || (args && args.type !== 'object' && args.type !== 'string'))
+    return null;
   const argsJson = !args ? '{}' : args.type === 'string' ? String(args.value) : r.source(args);
   return { name: String(name.value), argsJson, ...(id?.type === 'string' ? { id: String(id.value) } : {}) };
 }
@@ -98,7 +109,8 @@ function readTurn(r: Reader, node: Node, where: string): ScriptTurn | null {
   }
   if (p.has('say')) {
     const say = p.get('say')!;
-    for (const [key, value] of p) if (key !== 'say') r.problem(value.parent, `${where}: unknown key "${key}" next to "say"`);
+    for (const [key, value] of p)
+      if (key !== 'say') r.problem(value.parent, `${where}: unknown key "${key}" next to "say"`);
     if (say.type !== 'string') {
       r.problem(say, `${where}: "say" must be a string (the final answer)`);
       return null;
@@ -107,7 +119,9 @@ function readTurn(r: Reader, node: Node, where: string): ScriptTurn | null {
     return { kind: 'say', text: String(say.value) };
   }
   if (p.has('if_error') || p.has('else')) {
-    for (const [key, value] of p) if (key !== 'if_error' && key !== 'else') r.problem(value.parent, `${where}: unknown key "${key}" in a rule (expected "if_error" and "else")`);
+    for (const [key, value] of p)
+      if (key !== 'if_error' && key !== 'else')
+        r.problem(value.parent, `${where}: unknown key "${key}" in a rule (expected "if_error" and "else")`);
     const a = p.get('if_error');
     const b = p.get('else');
     if (!a) r.problem(node, `${where}: the rule has "else" but no "if_error"`);
@@ -117,7 +131,10 @@ function readTurn(r: Reader, node: Node, where: string): ScriptTurn | null {
     return ifError && otherwise ? { kind: 'if', ifError, otherwise } : null;
   }
   const keys = [...p.keys()];
-  r.problem(node, `${where}: ${keys.length ? `unknown key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}` : 'an empty turn'} (a turn is "call", "say" or "if_error"/"else")`);
+  r.problem(
+    node,
+    `${where}: ${keys.length ? `unknown key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}` : 'an empty turn'} (a turn is "call", "say" or "if_error"/"else")`,
+  );
   return null;
 }
 
@@ -131,7 +148,8 @@ export function parseScript(text: string): ParsedScript {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   if (errors.length > 0 || !root) {
-    for (const e of errors.slice(0, 5)) r.problem({ offset: e.offset } as Node, `not valid JSON: ${printParseErrorCode(e.error)}`);
+    for (const e of errors.slice(0, 5))
+      r.problem({ offset: e.offset } as Node, `not valid JSON: ${printParseErrorCode(e.error)}`);
     return { ok: false, problems: r.problems };
   }
   if (root.type !== 'array') {

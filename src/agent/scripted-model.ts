@@ -36,11 +36,18 @@ export class ScriptedModel implements ModelPort {
     const turns = assistantTurns(request.history);
     const n = turns.length + 1;
     let turn = this.#turns[n - 1];
-    if (!turn) throw new ModelError('script', `the script has no turn ${n} (it has ${this.#turns.length}): end it with {"say": "…"}`);
+    if (!turn)
+      throw new ModelError(
+        'script',
+        `the script has no turn ${n} (it has ${this.#turns.length}): end it with {"say": "…"}`,
+      );
     const previous = turns.at(-1)?.calls ?? [];
     while (turn.kind === 'if') turn = previous.some(failed) ? turn.ifError : turn.otherwise;
     if (turn.kind === 'say') {
-      const results = turns.flatMap((t) => t.calls).filter((c) => c.sent !== undefined).map((c) => c.sent ?? '');
+      const results = turns
+        .flatMap((t) => t.calls)
+        .filter((c) => c.sent !== undefined)
+        .map((c) => c.sent ?? '');
       const content = fill(turn.text, results, n);
       onText?.(content);
       return { content, calls: [] };
@@ -48,7 +55,9 @@ export class ScriptedModel implements ModelPort {
     const calls = turn.calls.map((c, i) => ({ id: c.id ?? `call_${n}_${i + 1}`, name: c.name, argsJson: c.argsJson }));
     if (request.protocol === 'lcp-text') {
       // lollms_client reads calls from the text: write them the way its prompt asks for them.
-      const content = calls.map((c) => `<tool>{"name": ${JSON.stringify(c.name)}, "parameters": ${c.argsJson}}</tool>`).join('\n');
+      const content = calls
+        .map((c) => `<tool>{"name": ${JSON.stringify(c.name)}, "parameters": ${c.argsJson}}</tool>`)
+        .join('\n');
       onText?.(content);
       return { content, calls: [] };
     }
@@ -61,7 +70,10 @@ function fill(text: string, results: readonly string[], turn: number): string {
     const index = name === 'last_result' ? results.length : Number(/^result\.(\d+)$/.exec(name)?.[1] ?? NaN);
     const value = results[index - 1];
     if (value === undefined) {
-      const have = results.length === 0 ? 'no call has run yet' : `only ${results.length} result${results.length > 1 ? 's' : ''} so far`;
+      const have =
+        results.length === 0
+          ? 'no call has run yet'
+          : `only ${results.length} result${results.length > 1 ? 's' : ''} so far`;
       throw new ModelError('script', `turn ${turn}: "say" uses ${whole}, but ${have}`);
     }
     return value;

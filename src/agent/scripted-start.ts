@@ -23,7 +23,10 @@ export function agentOfStart(start: ScriptedStart): AgentSettings {
 /** Removes the indentation the script had inside its file from every line but the first. */
 function unindent(text: string, indent: number): string {
   const [first = '', ...rest] = text.split('\n');
-  return [first, ...rest.map((line) => (line.slice(0, indent).trim() === '' ? line.slice(indent) : line.trimStart()))].join('\n');
+  return [
+    first,
+    ...rest.map((line) => (line.slice(0, indent).trim() === '' ? line.slice(indent) : line.trimStart())),
+  ].join('\n');
 }
 
 /** Reads an `agent.json`; throws a sentence naming `where` when it is not {"message": text, "script": [turns]}. */
@@ -31,12 +34,16 @@ export function readScriptedStart(text: string, where: string): ScriptedStart {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   const first = errors[0];
-  if (first || !root) throw new Error(`${where}: not valid JSON (${first ? printParseErrorCode(first.error) : 'empty'})`);
+  if (first || !root)
+    throw new Error(`${where}: not valid JSON (${first ? printParseErrorCode(first.error) : 'empty'})`);
   const message = findNodeAtLocation(root, ['message']);
   const script = findNodeAtLocation(root, ['script']);
   if (root.type !== 'object' || message?.type !== 'string' || script?.type !== 'array')
     throw new Error(`${where}: must be {"message": "the request", "script": [the turns]}`);
   const lineStart = text.lastIndexOf('\n', script.offset) + 1;
   const keyIndent = /^\s*/.exec(text.slice(lineStart, script.offset))?.[0].length ?? 0;
-  return { message: String(message.value), script: unindent(text.slice(script.offset, script.offset + script.length), keyIndent) };
+  return {
+    message: String(message.value),
+    script: unindent(text.slice(script.offset, script.offset + script.length), keyIndent),
+  };
 }

@@ -3,7 +3,13 @@
  * conversation. Saved with the workspace and fit for share links: an API key is never part of it.
  * Whatever comes from storage or a link is narrowed here; anything unusable falls back to defaults.
  */
-import { DEFAULT_MAX_TURNS, type AgentMessage, type AgentToolCall, type ToolOutcome, type ToolProtocol } from './types.ts';
+import {
+  DEFAULT_MAX_TURNS,
+  type AgentMessage,
+  type AgentToolCall,
+  type ToolOutcome,
+  type ToolProtocol,
+} from './types.ts';
 
 export interface AgentSettings {
   model: 'scripted' | 'endpoint';
@@ -25,7 +31,14 @@ export const DEFAULT_SCRIPT = `[
 ]`;
 
 export const DEFAULT_AGENT: AgentSettings = {
-  model: 'scripted', script: DEFAULT_SCRIPT, baseUrl: 'http://localhost:11434/v1', modelName: '', maxTurns: DEFAULT_MAX_TURNS, protocol: 'openai', conversation: [], draft: '',
+  model: 'scripted',
+  script: DEFAULT_SCRIPT,
+  baseUrl: 'http://localhost:11434/v1',
+  modelName: '',
+  maxTurns: DEFAULT_MAX_TURNS,
+  protocol: 'openai',
+  conversation: [],
+  draft: '',
 };
 
 type Obj = Record<string, unknown>;
@@ -38,7 +51,9 @@ function outcome(v: unknown): ToolOutcome | undefined {
   if (v.status === 'finished') return { status: 'finished', result: v.result ?? null, durationMs: num(v.durationMs) };
   const reasons = ['stopped', 'timeout', 'crashed', 'error'] as const;
   const reason = reasons.find((r) => r === v.reason) ?? 'error';
-  return v.status === 'failed' ? { status: 'failed', reason, message: str(v.message), durationMs: num(v.durationMs) } : undefined;
+  return v.status === 'failed'
+    ? { status: 'failed', reason, message: str(v.message), durationMs: num(v.durationMs) }
+    : undefined;
 }
 
 function call(v: unknown): AgentToolCall | null {
@@ -69,7 +84,10 @@ function message(v: unknown): AgentMessage | null {
 /** Agent settings from untrusted data (storage, a link), every field checked. */
 export function agentSettings(v: unknown): AgentSettings {
   if (!isObj(v)) return structuredClone(DEFAULT_AGENT);
-  const turns = typeof v.maxTurns === 'number' && Number.isInteger(v.maxTurns) && v.maxTurns >= 1 ? Math.min(v.maxTurns, 100) : DEFAULT_MAX_TURNS;
+  const turns =
+    typeof v.maxTurns === 'number' && Number.isInteger(v.maxTurns) && v.maxTurns >= 1
+      ? Math.min(v.maxTurns, 100)
+      : DEFAULT_MAX_TURNS;
   return {
     model: v.model === 'endpoint' ? 'endpoint' : 'scripted',
     script: str(v.script, DEFAULT_SCRIPT),
@@ -77,7 +95,9 @@ export function agentSettings(v: unknown): AgentSettings {
     modelName: str(v.modelName),
     maxTurns: turns,
     protocol: v.protocol === 'lcp-text' ? 'lcp-text' : 'openai',
-    conversation: Array.isArray(v.conversation) ? v.conversation.map(message).filter((m): m is AgentMessage => m !== null) : [],
+    conversation: Array.isArray(v.conversation)
+      ? v.conversation.map(message).filter((m): m is AgentMessage => m !== null)
+      : [],
     draft: str(v.draft),
   };
 }

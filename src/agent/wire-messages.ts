@@ -7,7 +7,12 @@ import { toolMessages } from './hosts.ts';
 import { toolsBlock } from './lcp-text.ts';
 import type { AgentMessage, AgentProfile, OpenAiTool, ToolProtocol, WireMessage } from './types.ts';
 
-export function wireMessages(messages: readonly AgentMessage[], profile: AgentProfile, protocol: ToolProtocol, specs: readonly OpenAiTool[]): WireMessage[] {
+export function wireMessages(
+  messages: readonly AgentMessage[],
+  profile: AgentProfile,
+  protocol: ToolProtocol,
+  specs: readonly OpenAiTool[],
+): WireMessage[] {
   const out: WireMessage[] = [];
   if (protocol === 'lcp-text' && specs.length > 0) out.push({ role: 'system', content: toolsBlock(specs) });
   for (const m of messages) {
@@ -20,9 +25,19 @@ export function wireMessages(messages: readonly AgentMessage[], profile: AgentPr
       for (const c of answered) out.push({ role: 'user', content: c.sent ?? '' });
       continue;
     }
-    out.push(answered.length === 0
-      ? { role: 'assistant', content: m.content }
-      : { role: 'assistant', content: m.content || null, tool_calls: answered.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.argsJson } })) });
+    out.push(
+      answered.length === 0
+        ? { role: 'assistant', content: m.content }
+        : {
+            role: 'assistant',
+            content: m.content || null,
+            tool_calls: answered.map((c) => ({
+              id: c.id,
+              type: 'function',
+              function: { name: c.name, arguments: c.argsJson },
+            })),
+          },
+    );
     out.push(...toolMessages(profile, answered));
   }
   return out;

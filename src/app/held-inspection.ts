@@ -37,7 +37,11 @@ export class FileGroups<T extends { file: string }> {
       const kept = new Set(order);
       for (const file of [...byFile.keys()]) if (!kept.has(file)) byFile.delete(file);
     }
-    return new FileGroups(order, byFile, order.flatMap((file) => byFile.get(file) ?? []));
+    return new FileGroups(
+      order,
+      byFile,
+      order.flatMap((file) => byFile.get(file) ?? []),
+    );
   }
 }
 
@@ -55,15 +59,24 @@ export class HeldInspection {
   #held: Held | null = null;
 
   /** The generation held (the `base` of the next rescan); null: none, the next reply is whole. */
-  get generation(): number | null { return this.#held?.generation ?? null; }
+  get generation(): number | null {
+    return this.#held?.generation ?? null;
+  }
 
   /** The inspection after `reply`, now held; null when `reply` patches a generation not held. */
   take(reply: WorkspaceRescan): WorkspaceInspection | null {
     if (isPatch(reply)) return this.#patch(reply);
     const { generation, ...inspection } = reply;
-    this.#held = typeof generation === 'number'
-      ? { generation, inspection, libraries: FileGroups.of(inspection.libraries), tools: FileGroups.of(inspection.tools), diagnostics: FileGroups.of(inspection.diagnostics) }
-      : null;
+    this.#held =
+      typeof generation === 'number'
+        ? {
+            generation,
+            inspection,
+            libraries: FileGroups.of(inspection.libraries),
+            tools: FileGroups.of(inspection.tools),
+            diagnostics: FileGroups.of(inspection.diagnostics),
+          }
+        : null;
     return inspection;
   }
 
@@ -78,10 +91,19 @@ export class HeldInspection {
     const libraries = held.libraries.patched(patch.libraries);
     const tools = held.tools.patched(patch.tools);
     const diagnostics = held.diagnostics.patched(patch.diagnostics);
-    const same = libraries === held.libraries && tools === held.tools && diagnostics === held.diagnostics && patch.profile === held.inspection.profile;
+    const same =
+      libraries === held.libraries &&
+      tools === held.tools &&
+      diagnostics === held.diagnostics &&
+      patch.profile === held.inspection.profile;
     const inspection: WorkspaceInspection = same
       ? held.inspection // nothing changed: the very inspection held
-      : { profile: patch.profile, libraries: libraries.entries, tools: tools.entries, diagnostics: diagnostics.entries };
+      : {
+          profile: patch.profile,
+          libraries: libraries.entries,
+          tools: tools.entries,
+          diagnostics: diagnostics.entries,
+        };
     this.#held = { generation: patch.generation, inspection, libraries, tools, diagnostics };
     return inspection;
   }

@@ -32,7 +32,9 @@ export class HubStore {
 
   /** The libraries with stored values, by name. */
   get libraries(): string[] {
-    return Object.keys(this.data).filter((library) => Object.keys(this.data[library] ?? {}).length > 0).sort();
+    return Object.keys(this.data)
+      .filter((library) => Object.keys(this.data[library] ?? {}).length > 0)
+      .sort();
   }
 
   /** What a hub call handed back: the whole store as the tool left it. */

@@ -6,7 +6,13 @@
  */
 import type { Diagnostic } from '../protocol/diagnostics.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import { DEFAULT_PACKAGE_SETTINGS, type PackageNeed, type PackageRow, type PackageSettings, type PackagesView } from '../protocol/packages.ts';
+import {
+  DEFAULT_PACKAGE_SETTINGS,
+  type PackageNeed,
+  type PackageRow,
+  type PackageSettings,
+  type PackagesView,
+} from '../protocol/packages.ts';
 import type { PythonPort, WorkspacePort } from './ports.ts';
 import { canonicalName, parseRequirement } from '../packages/requirement.ts';
 
@@ -43,18 +49,36 @@ export class PackagesState {
     this.#deps = deps;
   }
 
-  get view(): PackagesView | null { return this.#view; }
-  get error(): string | null { return this.#error; }
-  get installing(): boolean { return this.#installing; }
-  get progress(): { name: string; loaded: number; total: number | null } | null { return this.#progress; }
-  get failed(): ReadonlyMap<string, string> { return this.#failed; }
+  get view(): PackagesView | null {
+    return this.#view;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get installing(): boolean {
+    return this.#installing;
+  }
+  get progress(): { name: string; loaded: number; total: number | null } | null {
+    return this.#progress;
+  }
+  get failed(): ReadonlyMap<string, string> {
+    return this.#failed;
+  }
   /** Package key → the source archive its wheel was built from (the index had no wheel for it). */
-  get built(): ReadonlyMap<string, string> { return this.#built; }
+  get built(): ReadonlyMap<string, string> {
+    return this.#built;
+  }
   /** Rows a call would install first and this Python has not. */
-  get missing(): PackageRow[] { return (this.#view?.rows ?? []).filter((r) => r.installed === null && !r.optional); }
-  get blocked(): string | null { return this.#deps.gate(); }
+  get missing(): PackageRow[] {
+    return (this.#view?.rows ?? []).filter((r) => r.installed === null && !r.optional);
+  }
+  get blocked(): string | null {
+    return this.#deps.gate();
+  }
 
-  get settings(): PackageSettings { return { ...DEFAULT_PACKAGE_SETTINGS, ...(this.#deps.workspace.settings.packages ?? {}) }; }
+  get settings(): PackageSettings {
+    return { ...DEFAULT_PACKAGE_SETTINGS, ...(this.#deps.workspace.settings.packages ?? {}) };
+  }
   set settings(patch: Partial<PackageSettings>) {
     this.#deps.workspace.update({ packages: { ...this.settings, ...patch } });
     this.#apply();
@@ -108,7 +132,9 @@ export class PackagesState {
     const built = events.filter((e) => e.type === 'package.installed' && e.sdist !== undefined);
     if (built.length) {
       const next = new Map(this.#built);
-      for (const e of built) if (e.type === 'package.installed' && e.sdist) next.set(canonicalName(e.name), decodeURIComponent(e.sdist.split('/').pop() ?? e.sdist));
+      for (const e of built)
+        if (e.type === 'package.installed' && e.sdist)
+          next.set(canonicalName(e.name), decodeURIComponent(e.sdist.split('/').pop() ?? e.sdist));
       this.#built = next;
     }
     if (!events.some((e) => e.type === 'package.failed' || e.type === 'package.installing')) return;
@@ -139,10 +165,12 @@ export class PackagesState {
   /** Adds a line to the workspace's requirements.txt (made when absent). */
   add(requirement: string): string | null {
     const parsed = parseRequirement(requirement);
-    if (!parsed) return `"${requirement}" is not a requirement: a package name, optionally with a version (requests>=2.31)`;
+    if (!parsed)
+      return `"${requirement}" is not a requirement: a package name, optionally with a version (requests>=2.31)`;
     const text = this.#deps.workspace.readText(REQUIREMENTS_FILE) ?? '';
     const lines = text.split('\n').filter((l) => l.trim() !== '');
-    if (lines.some((l) => parseRequirement(l)?.key === parsed.key)) return `${parsed.name} is in ${REQUIREMENTS_FILE} already`;
+    if (lines.some((l) => parseRequirement(l)?.key === parsed.key))
+      return `${parsed.name} is in ${REQUIREMENTS_FILE} already`;
     this.#deps.workspace.write(REQUIREMENTS_FILE, `${[...lines, parsed.text].join('\n')}\n`);
     return null;
   }
@@ -163,13 +191,18 @@ export class PackagesState {
 
 function pkgDiagnostic(need: PackageNeed, file: string, requirement: string, message: string): Diagnostic {
   return {
-    code: 'PKG001', severity: 'error', file, line: need.line ?? 1, column: need.col ?? 1, endLine: need.endLine ?? need.line ?? 1,
+    code: 'PKG001',
+    severity: 'error',
+    file,
+    line: need.line ?? 1,
+    column: need.col ?? 1,
+    endLine: need.endLine ?? need.line ?? 1,
     endColumn: need.endCol ?? need.col ?? 1,
     message: `${requirement} cannot be installed here: ${message}`,
     fix: /could not be reached|did not answer/.test(message)
       ? 'connect to the network (or set a package mirror / index URL in the Packages view) and run again'
       : /no pure-Python or WebAssembly wheel/.test(message)
-        ? 'use a package with a pure-Python wheel, or one Pyodide has built (the Packages view lists the Pyodide distribution\'s packages as such)'
+        ? "use a package with a pure-Python wheel, or one Pyodide has built (the Packages view lists the Pyodide distribution's packages as such)"
         : 'check the package name (the Packages view says where each import comes from)',
     profiles: [],
   };

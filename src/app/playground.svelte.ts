@@ -34,7 +34,6 @@ export interface PlaygroundOptions {
   journal?: CallJournal;
 }
 
-
 export class Playground {
   readonly workspace: WorkspacePort;
   readonly python: PythonPort;
@@ -79,7 +78,8 @@ export class Playground {
     this.host = new HostSettings(workspace);
     this.hubStore = new HubStore(workspace);
     this.packages = new PackagesState({
-      python, workspace,
+      python,
+      workspace,
       record: (events) => this.telemetry.addAll(events),
       gate: () => (this.#disposed ? 'this workspace is no longer open in this tab.' : this.callBlocked),
       paths: () => ({ paths: this.toolsFolder.enginePaths, workspace: toEnginePath('') }),
@@ -94,7 +94,9 @@ export class Playground {
   /** Mirrors every file into the worker, then keeps the mirror current and the tools fresh. */
   async start(): Promise<void> {
     this.packages.start();
-    this.#unsubscribe = this.workspace.subscribe((changes, origin) => void this.#mirror(origin === 'call' ? [] : changes));
+    this.#unsubscribe = this.workspace.subscribe(
+      (changes, origin) => void this.#mirror(origin === 'call' ? [] : changes),
+    );
     const all: FileChange[] = [...this.workspace.files].map(([path, content]) => ({ path, content }));
     await this.#mirror(all);
   }
@@ -104,8 +106,12 @@ export class Playground {
     this.#unsubscribe?.();
   }
 
-  get toolsFolder(): ToolsFolder { return this.#toolsFolder; }
-  get profile(): Profile { return this.workspace.settings.profile; }
+  get toolsFolder(): ToolsFolder {
+    return this.#toolsFolder;
+  }
+  get profile(): Profile {
+    return this.workspace.settings.profile;
+  }
   set profile(p: Profile) {
     if (p === this.profile) return;
     this.workspace.update({ profile: p });
@@ -125,13 +131,21 @@ export class Playground {
     const p = this.workspace.settings.openPath;
     return p !== null && this.workspace.files.has(p) ? p : null;
   }
-  set openPath(p: string | null) { this.workspace.update({ openPath: p }); }
+  set openPath(p: string | null) {
+    this.workspace.update({ openPath: p });
+  }
   /** Diagnostics for the editor's markers and the problems list (this profile's and general ones; every host's with the switch on). */
-  get markers(): readonly Diagnostic[] { return this.problems.shown; }
+  get markers(): readonly Diagnostic[] {
+    return this.problems.shown;
+  }
   /** What Loki's start-up makes of `visible_tools` (a Loki tools folder only; null until the engine answered). */
-  get loki(): LokiView | null { return this.#loki; }
+  get loki(): LokiView | null {
+    return this.#loki;
+  }
   /** Why the engine could not give Loki's verdicts (e.g. config.yaml's visible_tools is not a list). */
-  get lokiError(): string | null { return this.#lokiError; }
+  get lokiError(): string | null {
+    return this.#lokiError;
+  }
   get selectedTool(): ToolEntry | null {
     const tools = this.tools.tools;
     const wanted = this.#selected ?? this.workspace.settings.tool ?? null;
@@ -150,11 +164,19 @@ export class Playground {
     if (this.workspace.settings.tool !== this.#selected) this.workspace.update({ tool: this.#selected });
   }
   /** Why Run is refused now (a shared workspace not trusted yet), or null. */
-  get callBlocked(): string | null { return this.#gate(); }
+  get callBlocked(): string | null {
+    return this.#gate();
+  }
   /** True while a tool runs, whoever started it (Run or the agent loop): the workspace may not be left then. */
-  get calling(): boolean { return this.#calling > 0; }
-  get timeoutMs(): number { return this.workspace.settings.timeoutMs; }
-  set timeoutMs(ms: number) { this.workspace.update({ timeoutMs: Math.max(100, Math.round(ms)) }); }
+  get calling(): boolean {
+    return this.#calling > 0;
+  }
+  get timeoutMs(): number {
+    return this.workspace.settings.timeoutMs;
+  }
+  set timeoutMs(ms: number) {
+    this.workspace.update({ timeoutMs: Math.max(100, Math.round(ms)) });
+  }
 
   /** The arguments form of a tool; its JSON is remembered per tool in the workspace settings. */
   formFor(tool: ToolEntry): ArgsForm {
@@ -162,7 +184,8 @@ export class Playground {
     let form = this.#forms.get(key);
     if (!form) {
       form = new ArgsForm(tool.inputSchema, this.workspace.settings.args[tool.name], (text) =>
-        this.workspace.update({ args: { ...this.workspace.settings.args, [tool.name]: text } }));
+        this.workspace.update({ args: { ...this.workspace.settings.args, [tool.name]: text } }),
+      );
       this.#forms.set(key, form);
     }
     return form;
@@ -206,12 +229,17 @@ export class Playground {
     try {
       // One answer for the whole panel: tools, diagnostics (inspect carries the lint), and in a Loki
       // tools folder the Bash tools and Loki's start-up verdicts; a patch of what is shown when it can be.
-      const loki = folder.kind === 'loki'
-        ? { functionsDir: toEnginePath(folder.toolsDir.replace(/\/tools$/, '')), configText: this.workspace.readText('config.yaml') }
-        : undefined;
+      const loki =
+        folder.kind === 'loki'
+          ? {
+              functionsDir: toEnginePath(folder.toolsDir.replace(/\/tools$/, '')),
+              configText: this.workspace.readText('config.yaml'),
+            }
+          : undefined;
       const request = { paths: folder.enginePaths, profile, hostConfig: this.host.config, ...(loki ? { loki } : {}) };
-      const inspection = this.#held.take(await this.python.rescan({ ...request, base: this.#held.generation }))
-        ?? this.#held.take(await this.python.rescan({ ...request, base: null }));
+      const inspection =
+        this.#held.take(await this.python.rescan({ ...request, base: this.#held.generation })) ??
+        this.#held.take(await this.python.rescan({ ...request, base: null }));
       if (inspection && !this.#disposed) this.#show(inspection);
     } catch (e) {
       this.#held.forget();
@@ -232,7 +260,9 @@ export class Playground {
    * How many times a run was asked for and refused by the gate (review mode): Run is disabled
    * then, so this counts Ctrl/⌘+Enter, and each one is told why (CallPanel).
    */
-  get refusedRuns(): number { return this.#refusedRuns; }
+  get refusedRuns(): number {
+    return this.#refusedRuns;
+  }
 
   /** Runs the selected tool as its host would; changed files are committed to the workspace together. */
   async call(): Promise<void> {
@@ -256,10 +286,16 @@ export class Playground {
    * arguments' text as written (Python parses it, so 2.0 stays 2.0: contract 2), the time limit, the
    * telemetry in the log (and to `onEvents`, once per frame), and the files it changed committed.
    */
-  async runTool(tool: string, argsJson: string, onEvents?: (batch: TelemetryEvent[]) => void, extra: Pick<CallParams, 'init' | 'library'> = {}): Promise<CallOutcome> {
+  async runTool(
+    tool: string,
+    argsJson: string,
+    onEvents?: (batch: TelemetryEvent[]) => void,
+    extra: Pick<CallParams, 'init' | 'library'> = {},
+  ): Promise<CallOutcome> {
     // The gate holds for every caller (Run, the agent loop): untrusted code never reaches Python.
     const blocked = this.#disposed ? 'this workspace is no longer open in this tab.' : this.callBlocked;
-    if (blocked !== null) return { callId: '', status: 'failed', reason: 'error', message: `Run is off: ${blocked}`, durationMs: 0 };
+    if (blocked !== null)
+      return { callId: '', status: 'failed', reason: 'error', message: `Run is off: ${blocked}`, durationMs: 0 };
     const folder = this.toolsFolder;
     const before = new Map(this.workspace.files);
     this.python.timeoutMs = this.timeoutMs;
@@ -280,7 +316,9 @@ export class Playground {
           hostConfig: this.host.config,
           ...(profile === 'hub' ? { hubStore: this.hubStore.snapshot, ...extra } : {}),
           network: { enabled: this.packages.settings.network, corsProxy: this.packages.settings.corsProxy },
-          ...(folder.kind === 'loki' && this.workspace.files.has('functions/.env') ? { envFile: toEnginePath('functions/.env') } : {}),
+          ...(folder.kind === 'loki' && this.workspace.files.has('functions/.env')
+            ? { envFile: toEnginePath('functions/.env') }
+            : {}),
         },
         (e) => events.push(e),
       );
@@ -317,9 +355,14 @@ export class Playground {
     if (this.run.status === 'running' || this.callBlocked !== null || this.callProfile !== 'hub') return;
     const before = new Map(this.workspace.files);
     this.run.start('init_tool_library');
-    const outcome = await this.runTool('init_tool_library', '{}', (batch) => {
-      for (const e of batch) this.run.onEvent(e);
-    }, { init: true, library: toEnginePath(file) });
+    const outcome = await this.runTool(
+      'init_tool_library',
+      '{}',
+      (batch) => {
+        for (const e of batch) this.run.onEvent(e);
+      },
+      { init: true, library: toEnginePath(file) },
+    );
     this.run.finish(outcome, (p) => before.get(p) ?? null);
   }
 
@@ -332,7 +375,12 @@ export class Playground {
 
   /** The specs of every tool in `format`, as the engine exports them for this profile. */
   async exportSpecs(format: ExportFormat): Promise<string> {
-    const specs = await this.python.schema({ paths: this.toolsFolder.enginePaths, profile: this.profile, format, hostConfig: this.host.config });
+    const specs = await this.python.schema({
+      paths: this.toolsFolder.enginePaths,
+      profile: this.profile,
+      format,
+      hostConfig: this.host.config,
+    });
     return JSON.stringify(specs, null, 2);
   }
 

@@ -5,7 +5,14 @@
  */
 import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import type { CallOutcome, CallParams, FileChange, PythonStart, PythonState, WorkerMethods } from '../protocol/worker.ts';
+import type {
+  CallOutcome,
+  CallParams,
+  FileChange,
+  PythonStart,
+  PythonState,
+  WorkerMethods,
+} from '../protocol/worker.ts';
 import type { WorkspaceSettings } from '../workspace/store.ts';
 import type { Conflict, FileVersion } from '../workspace/workspace.svelte.ts';
 

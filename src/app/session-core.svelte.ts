@@ -48,7 +48,8 @@ export interface Notice {
   message: string;
 }
 
-export const REVIEW_REASON = 'This workspace came from a link or file: read it first, then press "Trust and run" to run its tools.';
+export const REVIEW_REASON =
+  'This workspace came from a link or file: read it first, then press "Trust and run" to run its tools.';
 const TAB_KEY = 'toolplay-workspace';
 
 export class SessionCore {
@@ -69,28 +70,58 @@ export class SessionCore {
   protected constructor(deps: SessionDeps) {
     this.deps = deps;
     this.#journals = deps.journal ?? memoryJournalStore();
-    this.#records = { ...deps.records, eraseAll: async () => {
-      await deps.records.eraseAll();
-      await this.#afterErase();
-    } };
-    this.catalog = new WorkspaceCatalog(deps.list, { channel: deps.channels?.list, onRemoteChange: () => this.#checkListed() });
+    this.#records = {
+      ...deps.records,
+      eraseAll: async () => {
+        await deps.records.eraseAll();
+        await this.#afterErase();
+      },
+    };
+    this.catalog = new WorkspaceCatalog(deps.list, {
+      channel: deps.channels?.list,
+      onRemoteChange: () => this.#checkListed(),
+    });
   }
 
-  get currentId(): string { return this.#currentId; }
-  get current(): WorkspaceEntry | undefined { return this.catalog.entry(this.#currentId); }
-  get name(): string { return this.current?.name ?? this.#name; }
-  get workspace(): Workspace { return this.#workspace!; }
-  get playground(): Playground { return this.#playground!; }
-  get notice(): Notice | null { return this.#notice; }
-  get busy(): boolean { return this.#busy; }
+  get currentId(): string {
+    return this.#currentId;
+  }
+  get current(): WorkspaceEntry | undefined {
+    return this.catalog.entry(this.#currentId);
+  }
+  get name(): string {
+    return this.current?.name ?? this.#name;
+  }
+  get workspace(): Workspace {
+    return this.#workspace!;
+  }
+  get playground(): Playground {
+    return this.#playground!;
+  }
+  get notice(): Notice | null {
+    return this.#notice;
+  }
+  get busy(): boolean {
+    return this.#busy;
+  }
   /** Review mode: a workspace from a link or file that was not trusted yet. */
-  get reviewing(): boolean { return this.current?.review === 'pending'; }
+  get reviewing(): boolean {
+    return this.current?.review === 'pending';
+  }
   /** Another tab deleted the open workspace: its files are only in this tab now. */
-  get deletedElsewhere(): boolean { return this.#workspace?.deleted ?? false; }
+  get deletedElsewhere(): boolean {
+    return this.#workspace?.deleted ?? false;
+  }
 
-  dismissNotice(): void { this.#notice = null; }
-  protected tell(title: string, message: string): void { this.#notice = { title, message }; }
-  protected now(): Date { return this.deps.now?.() ?? new Date(); }
+  dismissNotice(): void {
+    this.#notice = null;
+  }
+  protected tell(title: string, message: string): void {
+    this.#notice = { title, message };
+  }
+  protected now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
 
   /** Opens the workspace this tab showed last (a reload), else the one last used in any tab, else the first. */
   protected async boot(): Promise<void> {
@@ -135,11 +166,17 @@ export class SessionCore {
 
   protected async open(id: string): Promise<void> {
     const { python, telemetry, autosaveMs, channels } = this.deps;
-    const workspace = await Workspace.open(this.#records, id, { autosaveMs, ...(channels ? { channel: channels.autosave } : {}) });
+    const workspace = await Workspace.open(this.#records, id, {
+      autosaveMs,
+      ...(channels ? { channel: channels.autosave } : {}),
+    });
     const record = await telemetry.load(id);
     const journal = new CallJournal(workspace, this.#journals);
     await journal.load();
-    const playground = new Playground(workspace, python, { journal, gate: () => (this.reviewing ? REVIEW_REASON : null) });
+    const playground = new Playground(workspace, python, {
+      journal,
+      gate: () => (this.reviewing ? REVIEW_REASON : null),
+    });
     playground.telemetry.restore(record.events, record.recorded);
     playground.telemetry.onChange = () => this.#scheduleTelemetry();
     // The worker's mirror still holds the previous workspace: empty it before this one is mirrored.
@@ -164,19 +201,29 @@ export class SessionCore {
   #scheduleTelemetry(): void {
     clearTimeout(this.#telemetryTimer);
     // A call streaming thousands of events is saved once, when it ends.
-    this.#telemetryTimer = setTimeout(() => (this.#playground?.run.status === 'running' ? this.#scheduleTelemetry() : void this.saveTelemetry()), 300);
+    this.#telemetryTimer = setTimeout(
+      () => (this.#playground?.run.status === 'running' ? this.#scheduleTelemetry() : void this.saveTelemetry()),
+      300,
+    );
   }
 
   /** Writes the open workspace's telemetry now (also what tests wait for). */
   async saveTelemetry(): Promise<void> {
     const log = this.#playground?.telemetry;
     if (!log || this.#workspace?.deleted) return;
-    await this.deps.telemetry.save(this.#currentId, { events: lastCalls(log.events), recorded: log.recordedCalls }).catch(() => {});
+    await this.deps.telemetry
+      .save(this.#currentId, { events: lastCalls(log.events), recorded: log.recordedCalls })
+      .catch(() => {});
   }
 
   /** "Erase all local data" took the list too: this tab's workspace (now empty) is listed again, alone. */
   async #afterErase(): Promise<void> {
-    const entry = this.current ?? { id: this.#currentId, name: 'My workspace', created: this.now().getTime(), review: null };
+    const entry = this.current ?? {
+      id: this.#currentId,
+      name: 'My workspace',
+      created: this.now().getTime(),
+      review: null,
+    };
     await this.deps.list.open({ ...entry, review: null });
     await this.catalog.changed();
     this.#playground?.telemetry.clear();

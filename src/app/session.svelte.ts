@@ -34,12 +34,18 @@ export class Session extends SessionCore {
   }
 
   /** The name of the workspace that Undo would bring back, or null. */
-  get undoable(): string | null { return this.#undo?.removed.entry.name ?? null; }
+  get undoable(): string | null {
+    return this.#undo?.removed.entry.name ?? null;
+  }
 
   async create(name?: string): Promise<boolean> {
     const entry = this.#newEntry(cleanName(name ?? '') || `Workspace ${this.catalog.entries.length + 1}`);
     if (!(await this.#mayLeave())) return false;
-    await this.deps.list.create(entry, { files: new Map(), folders: [], settings: structuredClone(DEFAULT_SETTINGS) }, this.currentId);
+    await this.deps.list.create(
+      entry,
+      { files: new Map(), folders: [], settings: structuredClone(DEFAULT_SETTINGS) },
+      this.currentId,
+    );
     await this.catalog.changed();
     return this.switchTo(entry.id);
   }
@@ -113,7 +119,9 @@ export class Session extends SessionCore {
       return refuse(`it could not be stored in this browser: ${messageOf(e)}`);
     }
     // What the link brought, for the schema diff ("the link it was opened from"); the workspace is fine without it.
-    await this.deps.versions?.save(entry.id, { savedAt: this.now().getTime(), files: new Map(shared.files) }, 'link').catch(() => {});
+    await this.deps.versions
+      ?.save(entry.id, { savedAt: this.now().getTime(), files: new Map(shared.files) }, 'link')
+      .catch(() => {});
     await this.catalog.changed();
     this.#previous = this.currentId;
     const opened = await this.switchTo(entry.id);
@@ -133,7 +141,11 @@ export class Session extends SessionCore {
     const entry = { ...this.#newEntry(request.title), ...(request.origin ? { origin: request.origin } : {}) };
     const files = bytesOf(request);
     const settings = {
-      ...structuredClone(DEFAULT_SETTINGS), profile: request.profile, openPath: request.openPath, args: request.args ?? {}, tool: request.tool ?? null,
+      ...structuredClone(DEFAULT_SETTINGS),
+      profile: request.profile,
+      openPath: request.openPath,
+      args: request.args ?? {},
+      tool: request.tool ?? null,
       ...(request.agent ? { agent: agentOfStart(request.agent) } : {}),
     };
     await this.deps.list.create(entry, { files, folders: [], settings }, this.currentId);
@@ -156,12 +168,18 @@ export class Session extends SessionCore {
    * version goes to its History; files the person added are left alone; the lesson's file opens.
    */
   readonly putBack = (request: OpenRequest): void => {
-    this.workspace.applyChanges([...bytesOf(request)].map(([path, content]) => ({ path, content })), 'restore');
+    this.workspace.applyChanges(
+      [...bytesOf(request)].map(([path, content]) => ({ path, content })),
+      'restore',
+    );
     this.playground.openPath = request.openPath;
   };
 
   /** A link in the address bar: taken out of it first (a reload must not open it twice), then opened. */
-  async openFromAddress(location: Pick<Location, 'hash' | 'pathname' | 'search'>, history: Pick<History, 'replaceState'>): Promise<void> {
+  async openFromAddress(
+    location: Pick<Location, 'hash' | 'pathname' | 'search'>,
+    history: Pick<History, 'replaceState'>,
+  ): Promise<void> {
     if (!hasShareMark(location.hash)) return;
     const link = location.hash;
     history.replaceState(null, '', `${location.pathname}${location.search}`);
@@ -193,7 +211,12 @@ export class Session extends SessionCore {
     const log = this.playground.telemetry;
     const entry = this.#newEntry(`${this.name || 'My workspace'} (kept)`);
     const settings = $state.snapshot(ws.settings);
-    await this.deps.list.create(entry, { files: ws.files, folders: ws.folders, settings, telemetry: { events: lastCalls(log.events), recorded: log.recordedCalls } });
+    await this.deps.list.create(entry, {
+      files: ws.files,
+      folders: ws.folders,
+      settings,
+      telemetry: { events: lastCalls(log.events), recorded: log.recordedCalls },
+    });
     await this.catalog.changed();
     return this.switchTo(entry.id);
   }
@@ -210,10 +233,23 @@ export class Session extends SessionCore {
   }
 
   #newEntry(name: string, review: Review = null): WorkspaceEntry {
-    return { id: newWorkspaceId(), name: freeName(name, this.catalog.entries.map((e) => e.name)), created: this.now().getTime(), review };
+    return {
+      id: newWorkspaceId(),
+      name: freeName(
+        name,
+        this.catalog.entries.map((e) => e.name),
+      ),
+      created: this.now().getTime(),
+      review,
+    };
   }
 }
 
 const encoder = new TextEncoder();
 const bytesOf = (request: OpenRequest): Map<string, Uint8Array> =>
-  new Map(Object.entries(request.files).map(([path, content]) => [path, typeof content === 'string' ? encoder.encode(content) : content]));
+  new Map(
+    Object.entries(request.files).map(([path, content]) => [
+      path,
+      typeof content === 'string' ? encoder.encode(content) : content,
+    ]),
+  );

@@ -92,7 +92,8 @@ export function parseArgcScript(source: string, rootName: string): ArgcScript {
       case 'env': {
         const p = event.param;
         const kind = p.data.modifier.kind;
-        if (kind !== 'optional' && kind !== 'required') throw new ArgcError(`@env(line ${event.line}) is invalid, can only be a single value`);
+        if (kind !== 'optional' && kind !== 'required')
+          throw new ArgcError(`@env(line ${event.line}) is invalid, can only be a single value`);
         const cmd = current('@env', event.line);
         if (p.data.default?.kind === 'fn') paramFns.push([p.data.default.fn, event.line]);
         if (p.data.choice?.kind === 'fn') paramFns.push([p.data.choice.fn, event.line]);
@@ -111,7 +112,8 @@ export function parseArgcScript(source: string, rootName: string): ArgcScript {
       }
       case 'func': {
         const exist = cmdFns.get(event.name);
-        if (exist !== undefined) throw new ArgcError(`${event.name}(line ${event.line}) conflicts with cmd or alias at line ${exist}`);
+        if (exist !== undefined)
+          throw new ArgcError(`${event.name}(line ${event.line}) conflicts with cmd or alias at line ${exist}`);
         functions.set(event.name, event.line);
         if (scope === 'cmd-start') {
           cmdFns.set(event.name, event.line);
@@ -136,7 +138,8 @@ export function parseArgcScript(source: string, rootName: string): ArgcScript {
 /** `@meta inherit-flag-options`: each subcommand gets, first, the parent's options it lacks. */
 function inheritFlagOptions(cmd: ArgcCommand): void {
   for (const sub of cmd.subcommands) {
-    const has = (p: FlagOptionParam): boolean => sub.flagOptions.some((q) => q.id === p.id || flagOptionNames(q).includes(p.id));
+    const has = (p: FlagOptionParam): boolean =>
+      sub.flagOptions.some((q) => q.id === p.id || flagOptionNames(q).includes(p.id));
     sub.flagOptions.unshift(...cmd.flagOptions.filter((p) => !has(p)));
   }
   for (const sub of cmd.subcommands) inheritFlagOptions(sub);
@@ -170,13 +173,16 @@ function attachSubcommand(root: ArgcCommand, fnName: string, line: number, cmdFn
   const aliasLine = sub.metadata.find((m) => m.key === 'alias')?.line ?? line;
   for (const alias of sub.aliases) {
     const exist = cmdFns.get(alias);
-    if (exist !== undefined) throw new ArgcError(`@alias(line ${aliasLine}) conflicts with cmd or alias at line ${exist}`);
+    if (exist !== undefined)
+      throw new ArgcError(`@alias(line ${aliasLine}) conflicts with cmd or alias at line ${exist}`);
     cmdFns.set(alias, aliasLine);
   }
   const meta = sub.metadata.find((m) => m.key === 'default-subcommand');
   if (meta) {
-    if (parent.positionals.length > 0) throw new ArgcError(`@meta(line ${meta.line}) can't be added since the parent command has positional parameters`);
-    if (parent.defaultSubcommand !== undefined) throw new ArgcError(`@meta(line ${meta.line}) conflicts with ${parent.defaultSubcommand}`);
+    if (parent.positionals.length > 0)
+      throw new ArgcError(`@meta(line ${meta.line}) can't be added since the parent command has positional parameters`);
+    if (parent.defaultSubcommand !== undefined)
+      throw new ArgcError(`@meta(line ${meta.line}) conflicts with ${parent.defaultSubcommand}`);
     parent.defaultSubcommand = parent.subcommands.length - 1;
   }
 }

@@ -51,7 +51,8 @@ export function outcomeCode(script: ArgcScript, cmdArgs: string[], outcome: Runt
   const list = outcome.assignments.map(assignmentCode);
   list.push(`argc__args=( ${cmdArgs.map(shellQuote).join(' ')} )`);
   list.push(`argc__positionals=( ${outcome.positionals.map(shellQuote).join(' ')} )`);
-  if (outcome.requireTools.length > 0) list.push(REQUIRE_TOOLS, `_argc_require_tools ${outcome.requireTools.map(shellQuote).join(' ')}`);
+  if (outcome.requireTools.length > 0)
+    list.push(REQUIRE_TOOLS, `_argc_require_tools ${outcome.requireTools.map(shellQuote).join(' ')}`);
   if (script.functions.has('_argc_before')) list.push('_argc_before');
   if (outcome.fn !== undefined) {
     list.push(`argc__fn=${outcome.fn}`, `${outcome.fn} "\${argc__positionals[@]}"`);
@@ -60,12 +61,15 @@ export function outcomeCode(script: ArgcScript, cmdArgs: string[], outcome: Runt
   return `${list.join('\n')}\n`;
 }
 
-
-const resolvePath = (cwd: string, path: string): string => (path.startsWith('/') ? path : `${cwd.replace(/\/$/, '')}/${path}`);
+const resolvePath = (cwd: string, path: string): string =>
+  path.startsWith('/') ? path : `${cwd.replace(/\/$/, '')}/${path}`;
 
 async function argcEval(args: string[], ctx: ResolvedCommandContext): Promise<{ stdout: string; stderr: string }> {
   const scriptPath = args[1];
-  const errorOut = (message: string): { stdout: string; stderr: string } => ({ stdout: exitCode('', `Error: ${message}\n`, 1), stderr: '' });
+  const errorOut = (message: string): { stdout: string; stderr: string } => ({
+    stdout: exitCode('', `Error: ${message}\n`, 1),
+    stderr: '',
+  });
   if (scriptPath === undefined) return errorOut('No script file provided');
   let source: string;
   try {
@@ -83,7 +87,8 @@ async function argcEval(args: string[], ctx: ResolvedCommandContext): Promise<{ 
     throw err;
   }
   script.root.name = cmdArgs[0] ?? 'prog';
-  if (cmdArgs[1] === '___internal___') return { stdout: exitCode('', 'error: unsupported ___internal___ command\n', 1), stderr: '' };
+  if (cmdArgs[1] === '___internal___')
+    return { stdout: exitCode('', 'error: unsupported ___internal___ command\n', 1), stderr: '' };
   if (cmdArgs[1] === INTERNAL_SYMBOL && cmdArgs[2] !== undefined) {
     // The function runs with the argc_* variables parsed so far, as in the built parser's shell.
     return { stdout: `${cmdArgs.slice(3).join('\n')}\n${cmdArgs[2]}\nexit\n`, stderr: '' };
@@ -105,7 +110,11 @@ async function argcEval(args: string[], ctx: ResolvedCommandContext): Promise<{ 
 export function createArgcCommand(): Command {
   return defineCommand('argc', async (args, ctx) => {
     if (args[0] !== '--argc-eval') {
-      return { stdout: '', stderr: `argc: toolplay emulates only \`argc --argc-eval\` (got ${args[0] ?? 'nothing'})\n`, exitCode: 1 };
+      return {
+        stdout: '',
+        stderr: `argc: toolplay emulates only \`argc --argc-eval\` (got ${args[0] ?? 'nothing'})\n`,
+        exitCode: 1,
+      };
     }
     const out = await argcEval(args, ctx);
     return { ...out, exitCode: 0 };

@@ -39,7 +39,8 @@ const renderDescribe = (data: ParamData, id: string): string => {
     documented = data.choice.values.every((v) => describe.includes(v));
     if (!documented) out += `${out ? sep : ''}[possible values: ${data.choice.values.map(shellWord).join(', ')}]`;
   }
-  if (!documented && data.default?.kind === 'value') out += `${out ? sep : ''}[default: ${shellWord(data.default.value)}]`;
+  if (!documented && data.default?.kind === 'value')
+    out += `${out ? sep : ''}[default: ${shellWord(data.default.value)}]`;
   if (data.env !== undefined) {
     const env = data.env ?? id.replace(/[-.:@]/g, '_').toUpperCase();
     if (!describe.includes(env) && out) out += sep;
@@ -52,7 +53,11 @@ const renderList = (title: string, rows: Array<[string, string]>): string[] => {
   if (rows.length === 0) return [];
   const size = Math.max(...rows.map(([v]) => v.length)) + 2;
   const multiline = rows.some(([, d]) => d.includes('\n'));
-  const block = (name: string, text: string): string => text.split('\n').map((line, i) => (i === 0 ? name : ' '.repeat(name.length)) + line).join('\n');
+  const block = (name: string, text: string): string =>
+    text
+      .split('\n')
+      .map((line, i) => (i === 0 ? name : ' '.repeat(name.length)) + line)
+      .join('\n');
   const items = rows.map(([v, d]) => {
     if (d === '') return `  ${v}${multiline ? '\n' : ''}`;
     if (multiline) return `  ${v}\n${block(' '.repeat(10), d)}\n`;
@@ -68,7 +73,8 @@ function optionRows(cmd: ArgcCommand): Array<[string, string]> {
   const rows: Array<[string, string]> = cmd.flagOptions.map((p) => [renderBody(p), renderDescribe(p.data, p.id)]);
   const has = (name: string): boolean => cmd.flagOptions.some((p) => p.id === name);
   const free = (s: string): boolean => !cmd.flagOptions.some((p) => p.short === s || p.longPrefix + p.data.name === s);
-  if (!has('help')) rows.push([`${free('-h') ? '-h, ' : '    '}${prefix.padStart(2)}help`, described ? 'Print help' : '']);
+  if (!has('help'))
+    rows.push([`${free('-h') ? '-h, ' : '    '}${prefix.padStart(2)}help`, described ? 'Print help' : '']);
   if ((cmd.version !== undefined || cmd.paths.length === 0) && !has('version')) {
     rows.push([`${free('-V') ? '-V, ' : '    '}${prefix.padStart(2)}version`, described ? 'Print version' : '']);
   }
@@ -91,17 +97,32 @@ export function renderHelp(cmd: ArgcCommand, cmds: ArgcCommand[]): string {
   // A default subcommand's arguments, options and environments show in its parent's help.
   const fallback = cmd.defaultSubcommand === undefined ? undefined : cmd.subcommands[cmd.defaultSubcommand];
   const shown = fallback ?? cmd;
-  out.push(...renderList('ARGS:', shown.positionals.map((p) => [positional(p), renderDescribe(p.data, p.data.name)])));
+  out.push(
+    ...renderList(
+      'ARGS:',
+      shown.positionals.map((p) => [positional(p), renderDescribe(p.data, p.data.name)]),
+    ),
+  );
   if (cmd.flagOptions.length > 0 || (fallback?.flagOptions.length ?? 0) > 0) {
     const rows = new Map<string, string>();
-    for (const [body, describe] of [...optionRows(cmd), ...(fallback ? optionRows(fallback) : [])]) rows.set(body, describe);
+    for (const [body, describe] of [...optionRows(cmd), ...(fallback ? optionRows(fallback) : [])])
+      rows.set(body, describe);
     out.push(...renderList('OPTIONS:', [...rows]));
   }
   const subRow = (s: ArgcCommand): [string, string] => {
-    const notes = [s.describe.split('\n')[0] ?? '', s.aliases.length > 0 ? `[aliases: ${s.aliases.join(', ')}]` : '', s.metadata.some((m) => m.key === 'default-subcommand') ? '[default]' : ''];
+    const notes = [
+      s.describe.split('\n')[0] ?? '',
+      s.aliases.length > 0 ? `[aliases: ${s.aliases.join(', ')}]` : '',
+      s.metadata.some((m) => m.key === 'default-subcommand') ? '[default]' : '',
+    ];
     return [s.name ?? '', notes.filter(Boolean).join(' ')];
   };
   out.push(...renderList('COMMANDS:', cmd.subcommands.map(subRow)));
-  out.push(...renderList('ENVIRONMENTS:', shown.envs.map((e) => [`${e.data.name}${required(e.data) ? '*' : ''}`, renderDescribe(e.data, e.data.name)])));
+  out.push(
+    ...renderList(
+      'ENVIRONMENTS:',
+      shown.envs.map((e) => [`${e.data.name}${required(e.data) ? '*' : ''}`, renderDescribe(e.data, e.data.name)]),
+    ),
+  );
   return out.join('\n').trim();
 }

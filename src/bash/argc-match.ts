@@ -61,4 +61,3 @@ export function matchPositionals(cmd: ArgcCommand, words: string[], dash: number
   if (a < words.length) out.push(words.slice(a));
   return out;
 }
-

@@ -32,7 +32,14 @@ export type ArgcEvent =
 export class ArgcError extends Error {}
 
 /** Makes a flag/option the way `FlagOptionParam::new` does (`name:` assigned, `name-` prefixed). */
-function flagOption(data: ParamData, flag: boolean, short: string | undefined, longPrefix: string, raw: string[], line: number): FlagOptionParam {
+function flagOption(
+  data: ParamData,
+  flag: boolean,
+  short: string | undefined,
+  longPrefix: string,
+  raw: string[],
+  line: number,
+): FlagOptionParam {
   let assigned = false;
   let prefixed = false;
   if (data.name.endsWith('::')) data.name = data.name.slice(0, -1);
@@ -64,7 +71,11 @@ function longHead(input: string): [string | undefined, string, string] | null {
     rest = rest.slice(sign + 1);
   }
   rest = rest.replace(/^[ \t]*/, '');
-  for (const [prefix, not] of [['--', '-'], ['-', '-'], ['+', '+']] as const) {
+  for (const [prefix, not] of [
+    ['--', '-'],
+    ['-', '-'],
+    ['+', '+'],
+  ] as const) {
     if (rest.startsWith(prefix) && rest[prefix.length] !== not) return [short, prefix, rest.slice(prefix.length)];
   }
   return null;

@@ -8,7 +8,14 @@
 import type { ArgcCommand, ArgcScript, Choice, DefaultValue, FlagOptionParam, PositionalParam } from './argc-model.ts';
 import { delimiter, multipleOccurs, required, sanitizeVarName, terminated } from './argc-model.ts';
 import { flagOptionNames } from './argc-command.ts';
-import { findSubcommand, matchPositionals, maybeFlagOption, multipleValues, numArgs, positionalMultiple } from './argc-match.ts';
+import {
+  findSubcommand,
+  matchPositionals,
+  maybeFlagOption,
+  multipleValues,
+  numArgs,
+  positionalMultiple,
+} from './argc-match.ts';
 import { renderHelp, renderNameNotations } from './argc-help.ts';
 
 /** A variable argc sets (`export`ed for `@env` defaults). */
@@ -21,7 +28,13 @@ export interface ArgcAssignment {
 /** Either the tool runs (variables, then `fn positionals…`) or the parser exits first. */
 export type RuntimeOutcome =
   | { kind: 'exit'; stdout: string; stderr: string; code: number }
-  | { kind: 'run'; assignments: ArgcAssignment[]; fn: string | undefined; positionals: string[]; requireTools: string[] };
+  | {
+      kind: 'run';
+      assignments: ArgcAssignment[];
+      fn: string | undefined;
+      positionals: string[];
+      requireTools: string[];
+    };
 
 /** Runs a function of the script (choices, defaults), with the variables set so far, and returns its stdout. */
 export type FunctionRunner = (fn: string, vars: ArgcAssignment[]) => Promise<string>;
@@ -33,10 +46,15 @@ class Die extends Error {
   }
 }
 const die = (message: string): Die => new Die({ kind: 'exit', stdout: '', stderr: `${message}\n`, code: 1 });
-const usage = (cmd: ArgcCommand, cmds: ArgcCommand[]): Die => new Die({ kind: 'exit', stdout: `${renderHelp(cmd, cmds)}\n`, stderr: '', code: 0 });
+const usage = (cmd: ArgcCommand, cmds: ArgcCommand[]): Die =>
+  new Die({ kind: 'exit', stdout: `${renderHelp(cmd, cmds)}\n`, stderr: '', code: 0 });
 
 /** `_argc_validate_choices` reads the function's output line by line. */
-const lines = (text: string): string[] => text.split('\n').map((v) => v.trim()).filter((v) => v !== '');
+const lines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 
 /** `<X>`, `<X>...`, `[X]`, `[X]...` (argc `render_notation`). */
 export const positionalNotation = (p: PositionalParam): string => {
@@ -56,10 +74,19 @@ const versionFlags = (cmd: ArgcCommand): string[] => {
   return !v || v.id === 'version' ? ['--version', '-version', '-V'] : ['--version', '-version'];
 };
 const delegated = (cmd: ArgcCommand): boolean =>
-  cmd.subcommands.length === 0 && cmd.flagOptions.length === 0 && cmd.positionals.length === 1 && cmd.positionals[0] !== undefined && terminated(cmd.positionals[0].data);
+  cmd.subcommands.length === 0 &&
+  cmd.flagOptions.length === 0 &&
+  cmd.positionals.length === 1 &&
+  cmd.positionals[0] !== undefined &&
+  terminated(cmd.positionals[0].data);
 
 /** Parses `args` (without the program name) for `script` as the built runtime would. */
-export async function runArgcRuntime(script: ArgcScript, args: string[], envs: Map<string, string>, runFn: FunctionRunner): Promise<RuntimeOutcome> {
+export async function runArgcRuntime(
+  script: ArgcScript,
+  args: string[],
+  envs: Map<string, string>,
+  runFn: FunctionRunner,
+): Promise<RuntimeOutcome> {
   const vars = new Map<string, string | string[]>();
   const assignments: ArgcAssignment[] = [];
   const positionals: string[] = [];
@@ -73,10 +100,12 @@ export async function runArgcRuntime(script: ArgcScript, args: string[], envs: M
     if (!choice || (choice.kind === 'fn' && !choice.validate)) return;
     const allowed = choice.kind === 'values' ? choice.values : lines(await runFn(choice.fn, current()));
     const bad = values.find((v) => !allowed.includes(v));
-    if (bad !== undefined) throw die(`error: invalid value \`${bad}\` for ${target}\n  [possible values: ${allowed.join(', ')}]`);
+    if (bad !== undefined)
+      throw die(`error: invalid value \`${bad}\` for ${target}\n  [possible values: ${allowed.join(', ')}]`);
   };
   /** `name="$(fn)"`: the function's output without trailing newlines. */
-  const defaultValue = async (d: DefaultValue): Promise<string> => (d.kind === 'value' ? d.value : (await runFn(d.fn, current())).replace(/\n+$/, ''));
+  const defaultValue = async (d: DefaultValue): Promise<string> =>
+    d.kind === 'value' ? d.value : (await runFn(d.fn, current())).replace(/\n+$/, '');
   let dash: number | undefined;
   let index = 0;
   let fn: string | undefined;
@@ -88,7 +117,12 @@ export async function runArgcRuntime(script: ArgcScript, args: string[], envs: M
       const key = item.includes('=') ? item.slice(0, item.indexOf('=')) : item;
       if (!delegated(cmd) && helpFlags(cmd).includes(key)) throw usage(cmd, cmds);
       if (versionFlags(cmd).includes(key)) {
-        throw new Die({ kind: 'exit', stdout: `${[script.rootName, ...cmd.paths].join('-')} ${cmd.version ?? '0.0.0'}\n`, stderr: '', code: 0 });
+        throw new Die({
+          kind: 'exit',
+          stdout: `${[script.rootName, ...cmd.paths].join('-')} ${cmd.version ?? '0.0.0'}\n`,
+          stderr: '',
+          code: 0,
+        });
       }
       if (key === '--' && !delegated(cmd)) {
         dash = positionals.length;
@@ -112,7 +146,9 @@ export async function runArgcRuntime(script: ArgcScript, args: string[], envs: M
         const named = target === '' ? undefined : findSubcommand(cmd, target);
         if (target === '') throw usage(cmd, cmds);
         if (named) throw usage(named, [...cmds, named]);
-        throw die(`error: invalid value \`${target}\` for \`<command>\`\n  [possible values: ${cmd.subcommands.flatMap((s) => [s.name ?? '', ...s.aliases]).join(', ')}]`);
+        throw die(
+          `error: invalid value \`${target}\` for \`<command>\`\n  [possible values: ${cmd.subcommands.flatMap((s) => [s.name ?? '', ...s.aliases]).join(', ')}]`,
+        );
       }
       // Unknown dashed words are errors only where the command has options at all.
       const flagLike = cmd.flagOptions.length > 0 && maybeFlagOption(item);
@@ -125,7 +161,9 @@ export async function runArgcRuntime(script: ArgcScript, args: string[], envs: M
           break;
         }
         const names = cmd.subcommands.flatMap((s) => [s.name ?? '', ...s.aliases]).join(', ');
-        throw die(`error: \`${[script.rootName, ...cmd.paths].join('-')}\` requires a subcommand but one was not provided\n  [subcommands: ${names}]`);
+        throw die(
+          `error: \`${[script.rootName, ...cmd.paths].join('-')}\` requires a subcommand but one was not provided\n  [subcommands: ${names}]`,
+        );
       }
       if (flagLike) throw die(`error: unexpected argument \`${key}\` found`);
       positionals.push(item);
@@ -139,7 +177,9 @@ export async function runArgcRuntime(script: ArgcScript, args: string[], envs: M
     for (const p of cmd.flagOptions) bindEnv(p);
     const missing = cmd.flagOptions.filter((p) => required(p.data) && first(varName(p.id)) === '');
     if (missing.length > 0) {
-      throw die(`error: the following required arguments were not provided:${missing.map((p) => `\n  ${renderNameNotations(p)}`).join('')}`);
+      throw die(
+        `error: the following required arguments were not provided:${missing.map((p) => `\n  ${renderNameNotations(p)}`).join('')}`,
+      );
     }
     requireTools.push(...cmd.metadata.filter((m) => m.key === 'require-tools').flatMap((m) => m.value.split(',')));
     if (action) return parse(action, [...cmds, action]);
@@ -174,7 +214,8 @@ export async function runArgcRuntime(script: ArgcScript, args: string[], envs: M
     }
     if (values.length < min) throw die(`error: incorrect number of values for \`${renderNameNotations(p)}\``);
     const d = delimiter(p.data);
-    if (d !== undefined) values = values.flatMap((v) => v.split(d)).filter((v, i, all) => v !== '' || i < all.length - 1);
+    if (d !== undefined)
+      values = values.flatMap((v) => v.split(d)).filter((v, i, all) => v !== '' || i < all.length - 1);
     index += taken + 1;
     await checkChoices(p.data.choice, `\`<${p.notations[0] ?? ''}>\``, values);
     if (multipleValues(p)) {
@@ -192,7 +233,8 @@ export async function runArgcRuntime(script: ArgcScript, args: string[], envs: M
     if (first(name) !== '' || value === '') return;
     if (p.flag) {
       if (value === 'true' || value === '1') vars.set(name, '1');
-      else if (value !== 'false' && value !== '0') throw die(`error: environment variable '${envName}' has invalid value for param '${renderNameNotations(p)}'`);
+      else if (value !== 'false' && value !== '0')
+        throw die(`error: environment variable '${envName}' has invalid value for param '${renderNameNotations(p)}'`);
       return;
     }
     const d = delimiter(p.data);
@@ -200,12 +242,14 @@ export async function runArgcRuntime(script: ArgcScript, args: string[], envs: M
   };
 
   const handle = async (cmd: ArgcCommand, cmds: ArgcCommand[]): Promise<void> => {
-    if (cmd.subcommands.length > 0 && cmd.commandFn === undefined && cmd.positionals.length === 0) throw usage(cmd, cmds);
+    if (cmd.subcommands.length > 0 && cmd.commandFn === undefined && cmd.positionals.length === 0)
+      throw usage(cmd, cmds);
     fn = cmd.commandFn;
     if (positionals[0] === 'help' && positionals.length === 1) throw usage(cmd, cmds);
     if (cmd.positionals.length > 0) {
       const matched = matchPositionals(cmd, positionals, dash);
-      if (matched.length > cmd.positionals.length) throw die(`error: unexpected argument \`${matched[cmd.positionals.length]?.[0] ?? ''}\` found`);
+      if (matched.length > cmd.positionals.length)
+        throw die(`error: unexpected argument \`${matched[cmd.positionals.length]?.[0] ?? ''}\` found`);
       for (const [i, p] of cmd.positionals.entries()) {
         const values = matched[i];
         const name = varName(p.data.name);
@@ -229,7 +273,10 @@ export async function runArgcRuntime(script: ArgcScript, args: string[], envs: M
       vars.set(name, await defaultValue(d));
     }
     const missingEnvs = cmd.envs.filter((e) => required(e.data) && (envs.get(e.data.name) ?? '') === '');
-    if (missingEnvs.length > 0) throw die(`error: the following required environments were not provided:${missingEnvs.map((e) => `\n  ${e.data.name}`).join('')}`);
+    if (missingEnvs.length > 0)
+      throw die(
+        `error: the following required environments were not provided:${missingEnvs.map((e) => `\n  ${e.data.name}`).join('')}`,
+      );
     for (const e of cmd.envs) {
       const value = envs.get(e.data.name) ?? '';
       const d = e.data.default;

@@ -61,8 +61,7 @@ const parseChoiceValue = (input: string): Parsed<string> => {
   return parseQuoted(input) ?? takeTill(input, (c) => c === '|' || c === ']');
 };
 
-const parseDefaultValue = (input: string): Parsed<string> =>
-  parseQuoted(input) ?? takeTill(input, (c) => /\s/.test(c));
+const parseDefaultValue = (input: string): Parsed<string> => parseQuoted(input) ?? takeTill(input, (c) => /\s/.test(c));
 
 const parseValueFn = (input: string): Parsed<string> => {
   if (!input.startsWith('`')) return null;

@@ -80,7 +80,9 @@ function loki(root: ArgcCommand, stem: string): BashDeclaration[] | BashDeclarat
 }
 
 function llmFunctions(root: ArgcCommand, stem: string, toolMode: boolean): BashDeclaration[] {
-  const commands = toolMode ? [{ cmd: root, name: stem }] : root.subcommands.map((cmd) => ({ cmd, name: cmd.name ?? '' }));
+  const commands = toolMode
+    ? [{ cmd: root, name: stem }]
+    : root.subcommands.map((cmd) => ({ cmd, name: cmd.name ?? '' }));
   return commands
     .filter(({ cmd, name }) => (toolMode || !name.startsWith('_')) && cmd.describe !== '')
     .map(({ cmd, name }) => declaration(cmd, name));
@@ -90,7 +92,11 @@ function llmFunctions(root: ArgcCommand, stem: string, toolMode: boolean): BashD
  * Declarations of one `.sh` file exactly as the host emits them. Tool mode (llm-functions)
  * iff the file's parent directory is `tools`; Loki's choice depends only on `@cmd`s.
  */
-export function bashDeclarations(source: string, filePath: string, flavour: BashFlavour): BashDeclaration[] | BashDeclarationError {
+export function bashDeclarations(
+  source: string,
+  filePath: string,
+  flavour: BashFlavour,
+): BashDeclaration[] | BashDeclarationError {
   const stem = stemOf(filePath);
   let root: ArgcCommand;
   try {

@@ -34,7 +34,8 @@ const mktemp = defineCommand('mktemp', async (args, ctx) => {
     else if (a === '-t') base = base ?? ctx.env.get('TMPDIR') ?? '/tmp';
     else if (a === '-p' || a === '--tmpdir') base = args[(i += 1)] ?? '/tmp';
     else if (a.startsWith('--tmpdir=')) base = a.slice('--tmpdir='.length) || '/tmp';
-    else if (a.startsWith('-') && a !== '-') return { stdout: '', stderr: `mktemp: invalid option -- '${a.replace(/^-+/, '')}'\n`, exitCode: 1 };
+    else if (a.startsWith('-') && a !== '-')
+      return { stdout: '', stderr: `mktemp: invalid option -- '${a.replace(/^-+/, '')}'\n`, exitCode: 1 };
     else template = a;
   }
   const name = template ?? 'tmp.XXXXXXXXXX';
@@ -52,7 +53,11 @@ const mktemp = defineCommand('mktemp', async (args, ctx) => {
       await ctx.fs.chmod(candidate, dir ? 0o700 : 0o600).catch(() => undefined);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
-      return { stdout: '', stderr: quiet ? '' : `mktemp: failed to create ${dir ? 'directory' : 'file'} via template '${name}': ${why}\n`, exitCode: 1 };
+      return {
+        stdout: '',
+        stderr: quiet ? '' : `mktemp: failed to create ${dir ? 'directory' : 'file'} via template '${name}': ${why}\n`,
+        exitCode: 1,
+      };
     }
     return { stdout: `${printed}\n`, stderr: '', exitCode: 0 };
   }

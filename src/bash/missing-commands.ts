@@ -9,7 +9,9 @@ import type { Command } from 'just-bash';
 
 /** Bash builtins just-bash 3.4 implements (measured: each one runs without "command not found"). */
 const BUILTINS = new Set(
-  'cd export local read set unset eval source . declare typeset shift return exit break continue test [ [[ : getopts let readonly pushd popd dirs type command builtin hash wait mapfile readarray shopt exec compgen complete printf echo true false alias unalias history help logout suspend'.split(' '),
+  'cd export local read set unset eval source . declare typeset shift return exit break continue test [ [[ : getopts let readonly pushd popd dirs type command builtin hash wait mapfile readarray shopt exec compgen complete printf echo true false alias unalias history help logout suspend'.split(
+    ' ',
+  ),
 );
 
 type WordNode = { parts?: Array<{ type?: string; value?: unknown }> } | null | undefined;
@@ -25,7 +27,11 @@ const PROBES = new Set(['command', 'which', 'type', 'hash']);
  * the names the script probes (`command -v fd`): those keep just-bash's "not found", so the
  * tool's own fallback branch still runs.
  */
-export function commandUses(source: string): { uses: Map<string, number[]>; functions: Set<string>; probed: Set<string> } {
+export function commandUses(source: string): {
+  uses: Map<string, number[]>;
+  functions: Set<string>;
+  probed: Set<string>;
+} {
   const uses = new Map<string, number[]>();
   const functions = new Set<string>();
   const probed = new Set<string>();
@@ -69,7 +75,11 @@ export function missingCommands(source: string, available: Iterable<string>): Ma
   }
   const missing = new Map<string, number[]>();
   for (const [name, lines] of found.uses) {
-    if (!known.has(name) && !found.functions.has(name) && !found.probed.has(name)) missing.set(name, [...new Set(lines)].filter((l) => l > 0));
+    if (!known.has(name) && !found.functions.has(name) && !found.probed.has(name))
+      missing.set(
+        name,
+        [...new Set(lines)].filter((l) => l > 0),
+      );
   }
   return missing;
 }
@@ -85,7 +95,8 @@ const why = (name: string): string =>
 export function missingCommandStubs(toolFile: string, missing: Map<string, number[]>): Command[] {
   return [...missing].map(([name, lines]) =>
     defineCommand(name, async () => {
-      const where = lines.length === 0 ? '' : lines.length === 1 ? ` (line ${lines[0]})` : ` (lines ${lines.join(', ')})`;
+      const where =
+        lines.length === 0 ? '' : lines.length === 1 ? ` (line ${lines[0]})` : ` (lines ${lines.join(', ')})`;
       return {
         stdout: '',
         stderr: `toolplay: ${toolFile}${where}: '${name}' is not available in the Bash sandbox: ${why(name)}\n`,
@@ -97,4 +108,8 @@ export function missingCommandStubs(toolFile: string, missing: Map<string, numbe
 
 /** just-bash's own report for names only known at run time, made to say the same. */
 export const explainNotFound = (stderr: string): string =>
-  stderr.replace(/^bash: ([^:\n]+): command not found$/gm, (_all, name: string) => `bash: ${name}: command not found (toolplay: not available in the Bash sandbox: ${why(name)})`);
+  stderr.replace(
+    /^bash: ([^:\n]+): command not found$/gm,
+    (_all, name: string) =>
+      `bash: ${name}: command not found (toolplay: not available in the Bash sandbox: ${why(name)})`,
+  );

@@ -27,7 +27,11 @@ const DESCRIPTIONS: Record<string, string> = {
 
 /** An error shaped like Node's: `code` plus `CODE: text, op 'path'`. */
 export class FsError extends Error {
-  constructor(readonly code: string, op: string, path: string) {
+  constructor(
+    readonly code: string,
+    op: string,
+    path: string,
+  ) {
     super(`${code}: ${DESCRIPTIONS[code] ?? 'i/o error'}, ${op} '${path}'`);
   }
 }
@@ -74,8 +78,9 @@ const encode = (content: FileContent, encoding: BufferEncoding | undefined): Uin
   }
 };
 
-const encodingOf = (o: ReadFileOptions | WriteFileOptions | BufferEncoding | undefined): BufferEncoding | null | undefined =>
-  typeof o === 'string' ? o : o?.encoding;
+const encodingOf = (
+  o: ReadFileOptions | WriteFileOptions | BufferEncoding | undefined,
+): BufferEncoding | null | undefined => (typeof o === 'string' ? o : o?.encoding);
 
 /** just-bash `IFileSystem` backed by a Pyodide `FS`. */
 export class PyodideFs implements IFileSystem {
@@ -183,7 +188,12 @@ export class PyodideFs implements IFileSystem {
     return names.map((name) => {
       const st = this.#stat('lstat', `${path.replace(/\/$/, '')}/${name}`, false);
       const mode = st?.mode ?? 0;
-      return { name, isFile: this.#fs.isFile(mode), isDirectory: this.#fs.isDir(mode), isSymbolicLink: this.#fs.isLink(mode) };
+      return {
+        name,
+        isFile: this.#fs.isFile(mode),
+        isDirectory: this.#fs.isDir(mode),
+        isSymbolicLink: this.#fs.isLink(mode),
+      };
     });
   }
 
@@ -199,7 +209,8 @@ export class PyodideFs implements IFileSystem {
     }
     const children = await this.readdir(path);
     if (children.length > 0 && !options?.recursive) throw new FsError('ENOTEMPTY', 'rm', path);
-    for (const child of children) await this.rm(`${path.replace(/\/$/, '')}/${child}`, { recursive: true, force: options?.force ?? false });
+    for (const child of children)
+      await this.rm(`${path.replace(/\/$/, '')}/${child}`, { recursive: true, force: options?.force ?? false });
     this.#call('rm', path, () => this.#fs.rmdir(path));
   }
 

@@ -42,7 +42,8 @@ export interface RunBashToolOptions {
 const ARGS_VAR = '__TOOLPLAY_TOOL_ARGS';
 const TOOL_FN = '__toolplay_tool';
 /** Random hex; `crypto.randomUUID` exists only in secure contexts, getRandomValues everywhere. */
-const uniqueId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+const uniqueId = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 const basename = (p: string): string => p.split('/').pop() ?? p;
 const isName = (k: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k);
 
@@ -62,7 +63,13 @@ export async function runBashTool(options: RunBashToolOptions): Promise<LokiResu
   const done = (exit_code: number, stdout: string, stderr: string, llm: string | null): LokiResult => {
     if (stdout) options.onStdout?.(stdout);
     if (stderr) options.onStderr?.(stderr);
-    return { exit_code, llm_output: llm ?? '', model_value: lokiModelValue(plan.callName, exit_code, stderr, llm), stdout, stderr };
+    return {
+      exit_code,
+      llm_output: llm ?? '',
+      model_value: lokiModelValue(plan.callName, exit_code, stderr, llm),
+      stdout,
+      stderr,
+    };
   };
 
   const data = parseToolData(options.args, plan.usage);
@@ -79,12 +86,14 @@ export async function runBashTool(options: RunBashToolOptions): Promise<LokiResu
   let exportText = '';
   if (dotenv !== null) {
     const planned = planDotenv(dotenv, (k) => k in env);
-    if (!planned.ok) return done(1, '', `${plan.wrapper}: line ${plan.loadEnvLine}: ${planned.key}: invalid variable name\n`, null);
+    if (!planned.ok)
+      return done(1, '', `${plan.wrapper}: line ${plan.loadEnvLine}: ${planned.key}: invalid variable name\n`, null);
     exportText = planned.exportText;
   }
 
   const source = await readIfFile(fs, toolPath);
-  if (source === null) return done(127, '', `${plan.wrapper}: line ${plan.evalLine}: ${toolPath}: No such file or directory\n`, null);
+  if (source === null)
+    return done(127, '', `${plan.wrapper}: line ${plan.evalLine}: ${toolPath}: No such file or directory\n`, null);
   const missing = missingCommands(source, ['argc', ...EXTRA_COMMAND_NAMES, ...(options.network ? ['curl'] : [])]);
   const bash = new Bash({
     fs,
@@ -116,9 +125,19 @@ export async function runBashTool(options: RunBashToolOptions): Promise<LokiResu
   let result: { exitCode: number; stdout: string; stderr: string };
   try {
     // rawScript: run the text as written; just-bash otherwise normalises leading whitespace.
-    result = await bash.exec(script, { cwd: options.cwd, replaceEnv: true, env: {}, rawScript: true, ...(options.signal ? { signal: options.signal } : {}) });
+    result = await bash.exec(script, {
+      cwd: options.cwd,
+      replaceEnv: true,
+      env: {},
+      rawScript: true,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
   } catch (err) {
-    result = { exitCode: 1, stdout: '', stderr: `toolplay: the Bash sandbox stopped: ${err instanceof Error ? err.message : String(err)}\n` };
+    result = {
+      exitCode: 1,
+      stdout: '',
+      stderr: `toolplay: the Bash sandbox stopped: ${err instanceof Error ? err.message : String(err)}\n`,
+    };
   }
   const llm = await readIfFile(fs, llmOutput);
   await fs.rm(llmOutput, { force: true }).catch(() => undefined);

@@ -3,4 +3,8 @@
  * safe characters only, else single-quoted with `'` written as `'\''`.
  */
 export const shellWord = (value: string): string =>
-  value === '' ? "''" : /^[A-Za-z0-9,._+:@%/=^[\]-]+$/.test(value) ? value : `'${value.replaceAll("'", () => `'\\''`)}'`;
+  value === ''
+    ? "''"
+    : /^[A-Za-z0-9,._+:@%/=^[\]-]+$/.test(value)
+      ? value
+      : `'${value.replaceAll("'", () => `'\\''`)}'`;

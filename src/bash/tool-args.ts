@@ -6,12 +6,14 @@
  */
 
 /** jq's `tostring`: strings as they are, everything else as compact JSON. */
-const toText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? 'null');
+const toText = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null'));
 
 /** jq `escape_shell_word` of run-tool.sh: single quotes, `'` and newlines spliced in. */
 export const escapeShellWord = (value: unknown): string =>
   // A function replacer: in a replacement string `$'` would mean "the text after the match".
-  `'${toText(value).replaceAll("'", () => `'"'"'`).replaceAll('\n', () => "'$'\\n''")}'`;
+  `'${toText(value)
+    .replaceAll("'", () => `'"'"'`)
+    .replaceAll('\n', () => "'$'\\n''")}'`;
 
 /** The `$args` text of run-tool.sh for one arguments object (entries in insertion order). */
 export function toolArgsText(args: Record<string, unknown>): string {
@@ -42,6 +44,7 @@ export function parseToolData(data: unknown, usage: string): ParsedToolData {
       return { ok: false, message: 'error: invalid JSON data' };
     }
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: 'error: invalid JSON data' };
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, message: 'error: invalid JSON data' };
   return { ok: true, args: value as Record<string, unknown> };
 }

@@ -12,7 +12,15 @@ import type { TelemetryEvent } from '../protocol/events.ts';
 import type { HostRunner, HubStoreData, PythonTiming, RunnerReply } from '../protocol/runner.ts';
 import type { InstallSink } from '../packages/installer.ts';
 import { DEFAULT_POLICY } from '../net/policy.ts';
-import { installNeeds, parseJson, readConfirmRequest, readRequirements, readRunnerEvent, throttled, toolArguments } from './engine-hooks.ts';
+import {
+  installNeeds,
+  parseJson,
+  readConfirmRequest,
+  readRequirements,
+  readRunnerEvent,
+  throttled,
+  toolArguments,
+} from './engine-hooks.ts';
 import type { FailReason } from '../protocol/vocabulary.ts';
 import { bashRunner } from '../loki/bash-runner.ts';
 import { bashToolFile, ToolFs } from '../loki/files.ts';
@@ -33,7 +41,11 @@ export interface WorkspaceDiff {
 }
 
 /** The environment a Bash tool starts with in the browser's worker, which has no process environment of its own. */
-export const WORKER_BASH_ENV: Readonly<Record<string, string>> = { HOME: '/home/pyodide', PATH: '/usr/bin:/bin', USER: 'pyodide' };
+export const WORKER_BASH_ENV: Readonly<Record<string, string>> = {
+  HOME: '/home/pyodide',
+  PATH: '/usr/bin:/bin',
+  USER: 'pyodide',
+};
 
 /** What the caller lends a call: where its events go, who answers, what to diff, how Bash starts. */
 export interface CallHost {
@@ -54,7 +66,14 @@ export type CallStep = 'opened' | 'begun' | 'ran' | 'ended';
 export type CallParams = ToolArguments & CallOptions & { callId: string };
 
 export type CallEnd =
-  | { callId: string; status: 'finished'; result: unknown; resultJson?: string; durationMs: number; hubStore?: HubStoreData }
+  | {
+      callId: string;
+      status: 'finished';
+      result: unknown;
+      resultJson?: string;
+      durationMs: number;
+      hubStore?: HubStoreData;
+    }
   | { callId: string; status: 'failed'; reason: FailReason; message: string; durationMs: number };
 
 /** Runs one tool under its host. Resolves with how it ended; rejects on Stop and on bad input (after `call.failed`). */
@@ -67,7 +86,10 @@ function runnerFor(engine: Engine, params: CallParams, host: CallHost): HostRunn
   const python = pythonRunner(engine, params, (request) => host.confirm(request));
   const sh = params.profile === 'loki' ? bashToolFile(new ToolFs(engine.fs), params.paths, params.tool) : null;
   if (!sh) return python;
-  return { openingLine: () => python.openingLine(), run: bashRunner(engine, sh, params, { env: host.bashEnv, interrupted: () => host.interrupted() }) };
+  return {
+    openingLine: () => python.openingLine(),
+    run: bashRunner(engine, sh, params, { env: host.bashEnv, interrupted: () => host.interrupted() }),
+  };
 }
 
 /** The lifecycle around any runner (exported for tests with scripted runners). */
@@ -80,7 +102,15 @@ export async function runCall(params: CallParams, runner: HostRunner, host: Call
   const failedToOpen: unknown[] = [];
   const open = (line: string): boolean => {
     opened = true;
-    host.emit({ type: 'call.started', callId, tool, args: argsOf(params), ...(params.argsJson !== undefined ? { argsJson: params.argsJson } : {}), statusLine: line, t: Date.now() });
+    host.emit({
+      type: 'call.started',
+      callId,
+      tool,
+      args: argsOf(params),
+      ...(params.argsJson !== undefined ? { argsJson: params.argsJson } : {}),
+      statusLine: line,
+      t: Date.now(),
+    });
     host.step?.('opened');
     try {
       host.workspace.begin();
@@ -100,7 +130,14 @@ export async function runCall(params: CallParams, runner: HostRunner, host: Call
     // Bad input or an engine bug: say so in the telemetry too, then let the caller report it.
     if (e instanceof EngineError) {
       if (!opened) open(runner.openingLine());
-      host.emit({ type: 'call.failed', callId, reason: 'error', message: e.message, durationMs: elapsed(started), t: Date.now() });
+      host.emit({
+        type: 'call.failed',
+        callId,
+        reason: 'error',
+        message: e.message,
+        durationMs: elapsed(started),
+        t: Date.now(),
+      });
     }
     throw e;
   }
@@ -114,7 +151,14 @@ export async function runCall(params: CallParams, runner: HostRunner, host: Call
   }
   host.emit({ type: 'call.finished', callId, result: reply.result, durationMs, t: Date.now() });
   host.step?.('ended');
-  return { callId, status: 'finished', result: reply.result, durationMs, ...(reply.resultJson !== undefined ? { resultJson: reply.resultJson } : {}), ...(reply.hubStore ? { hubStore: reply.hubStore } : {}) };
+  return {
+    callId,
+    status: 'finished',
+    result: reply.result,
+    durationMs,
+    ...(reply.resultJson !== undefined ? { resultJson: reply.resultJson } : {}),
+    ...(reply.hubStore ? { hubStore: reply.hubStore } : {}),
+  };
 }
 
 /** The arguments as the telemetry shows them: the parsed value (the text itself when it does not parse). */
@@ -134,14 +178,19 @@ const elapsed = (since: number): number => Math.round((performance.now() - since
  * tool (LCP's execute_tool, the hub's executor, Loki's run-tool.py) and streams its output and
  * confirmations through hooks; confirmations are answered through `confirm`.
  */
-function pythonRunner(engine: Engine, params: ToolArguments & CallOptions, confirm: (request: ConfirmRequest) => ConfirmReply): HostRunner {
+function pythonRunner(
+  engine: Engine,
+  params: ToolArguments & CallOptions,
+  confirm: (request: ConfirmRequest) => ConfirmReply,
+): HostRunner {
   // LCP and the hub open a call with the hub's LTP status line, Loki with its own line.
   const profile = params.profile === 'loki' ? (params.flavour ?? 'loki') : 'hub';
   return {
     opensInRun: true,
     openingLine() {
       try {
-        return engine.call('status', { paths: params.paths, tool: params.tool, profile, ...toolArguments(params) }).line;
+        return engine.call('status', { paths: params.paths, tool: params.tool, profile, ...toolArguments(params) })
+          .line;
       } catch (e) {
         // The hub itself crashes on some arguments; the call still runs.
         if (e instanceof EngineError) return '';
@@ -158,7 +207,12 @@ function pythonRunner(engine: Engine, params: ToolArguments & CallOptions, confi
           if (event) emit(event);
         },
         confirm: (json) => JSON.stringify(confirm(readConfirmRequest(parseJson(json)))),
-        ...(packages ? { install: (json: string) => packages.installer.install(readRequirements(json), sink).then((r) => JSON.stringify(r)) } : {}),
+        ...(packages
+          ? {
+              install: (json: string) =>
+                packages.installer.install(readRequirements(json), sink).then((r) => JSON.stringify(r)),
+            }
+          : {}),
       };
       const hooks: EngineHooks = opened ? { ...base, opening: (line: string) => opened(line) } : base;
       const network = packages?.guard.toolCall({
@@ -167,7 +221,11 @@ function pythonRunner(engine: Engine, params: ToolArguments & CallOptions, confi
         report: (request) => emit({ type: 'net.request', ...request, t: Date.now() }),
       });
       try {
-        const first = await engine.callAsync('call', { ...params, ...(opened ? { opening: profile } : {}), ...(packages ? { installs: true } : {}) }, hooks);
+        const first = await engine.callAsync(
+          'call',
+          { ...params, ...(opened ? { opening: profile } : {}), ...(packages ? { installs: true } : {}) },
+          hooks,
+        );
         if (!('needs' in first)) return first;
         // The files ask for packages this Python has not: install them, then run the tool (opened already).
         await installNeeds(engine, first.needs, sink);

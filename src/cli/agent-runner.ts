@@ -59,19 +59,30 @@ export function nodeToolRunner(engine: Engine, o: NodeRunnerOptions): ToolRunner
       const elapsed = (): number => Math.round(performance.now() - started);
       try {
         // The model's own argument text reaches Python as written (contract 2); the time limit is Run's.
-        const run = await clock.limit(o.timeoutMs ?? AGENT_CALL_TIMEOUT_MS, () => callTool(engine, {
-          callId, profile: o.profile, paths: o.paths, tool: call.name, argsJson: call.argsJson, workspace: o.workspace,
-          ...(o.hostConfig ? { hostConfig: o.hostConfig } : {}),
-          ...(o.confirm ? { confirm: o.confirm } : {}),
-          ...(o.network ? { network: o.network } : {}),
-          ...(o.hubStore ? { hubStore: o.hubStore.data } : {}),
-        }, {
-          emit: (e) => o.onEvent(e),
-          confirm: confirmAnswer(o.confirm),
-          workspace,
-          bashEnv: { ...(process.env as Record<string, string>) },
-          interrupted: () => signal.aborted,
-        }));
+        const run = await clock.limit(o.timeoutMs ?? AGENT_CALL_TIMEOUT_MS, () =>
+          callTool(
+            engine,
+            {
+              callId,
+              profile: o.profile,
+              paths: o.paths,
+              tool: call.name,
+              argsJson: call.argsJson,
+              workspace: o.workspace,
+              ...(o.hostConfig ? { hostConfig: o.hostConfig } : {}),
+              ...(o.confirm ? { confirm: o.confirm } : {}),
+              ...(o.network ? { network: o.network } : {}),
+              ...(o.hubStore ? { hubStore: o.hubStore.data } : {}),
+            },
+            {
+              emit: (e) => o.onEvent(e),
+              confirm: confirmAnswer(o.confirm),
+              workspace,
+              bashEnv: { ...(process.env as Record<string, string>) },
+              interrupted: () => signal.aborted,
+            },
+          ),
+        );
         if ('value' in run) {
           const end = run.value;
           if (end.status === 'finished' && end.hubStore) o.hubStore?.replace(end.hubStore);
@@ -86,10 +97,18 @@ export function nodeToolRunner(engine: Engine, o: NodeRunnerOptions): ToolRunner
           return { status: 'failed', reason: 'timeout', message, durationMs: elapsed() };
         }
         if (isInterrupt(e) || signal.aborted) {
-          o.onEvent({ type: 'call.failed', callId, reason: 'stopped', message: 'Stopped by you.', durationMs: elapsed(), t: Date.now() });
+          o.onEvent({
+            type: 'call.failed',
+            callId,
+            reason: 'stopped',
+            message: 'Stopped by you.',
+            durationMs: elapsed(),
+            t: Date.now(),
+          });
           return { status: 'failed', reason: 'stopped', message: 'Stopped by you.', durationMs: elapsed() };
         }
-        if (e instanceof EngineError) return { status: 'failed', reason: 'error', message: e.message, durationMs: elapsed() };
+        if (e instanceof EngineError)
+          return { status: 'failed', reason: 'error', message: e.message, durationMs: elapsed() };
         throw e;
       } finally {
         signal.removeEventListener('abort', onAbort);

@@ -40,7 +40,8 @@ function request(text: string): { cmd: string; args: string[]; id?: unknown } {
   } catch (e) {
     throw new UsageFailure(`not a JSON line: ${(e as Error).message}`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageFailure('a line must be a JSON object like {"cmd": "lint", "args": ["tools"]}');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new UsageFailure('a line must be a JSON object like {"cmd": "lint", "args": ["tools"]}');
   const { cmd, args = [], id } = value as { cmd?: unknown; args?: unknown; id?: unknown };
   if (typeof cmd !== 'string') throw new UsageFailure('"cmd" must name a command, e.g. "schema"');
   if (cmd === 'batch') throw new UsageFailure('a batch cannot run another batch');
@@ -71,7 +72,8 @@ export async function answer(runner: Runner, text: string, line: number): Promis
     return runner.run(req.cmd, req.args);
   });
   const start = { line, ...(head.id !== undefined ? { id: head.id } : {}), cmd: head.cmd };
-  if (result.status === 'fulfilled') return { ...start, code: result.value.code, ...printed(result.value.stdout), stderr };
+  if (result.status === 'fulfilled')
+    return { ...start, code: result.value.code, ...printed(result.value.stdout), stderr };
   const { code, message, debug } = runner.failure(result.reason);
   const extra = process.env.TOOLPLAY_DEBUG && debug ? debug : '';
   return { ...start, code, stdout: '', stderr: `${stderr}${message}${extra}` };

@@ -51,7 +51,8 @@ const DEFAULT_TIMEOUT_S = 30;
 function seconds(value: unknown): number {
   if (value === undefined) return DEFAULT_TIMEOUT_S;
   const s = Number(value);
-  if (typeof value !== 'string' || !Number.isFinite(s) || s <= 0) throw new UsageFailure(`call: --timeout takes a number of seconds above 0 (got ${JSON.stringify(value)})`);
+  if (typeof value !== 'string' || !Number.isFinite(s) || s <= 0)
+    throw new UsageFailure(`call: --timeout takes a number of seconds above 0 (got ${JSON.stringify(value)})`);
   return s;
 }
 
@@ -70,13 +71,27 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
   if (values.help) return 'help';
   const profile = choice('call', 'profile', values.profile, CALL_PROFILES, 'lcp');
   const init = Boolean(values.init);
-  if (init && profile !== 'hub') throw new UsageFailure("call: --init presses the hub's Initialise button (init_tool_library()): it needs --profile hub");
-  const [rawPath = '', tool = 'init_tool_library', argsJson = '{}'] = init ? positionals('call', pos, ['LIBRARY']) : positionals('call', pos, ['PATH', 'TOOL', 'ARGS_JSON']);
-  const confirm = values.confirm === undefined ? undefined : choice<ConfirmDecision>('call', '--confirm answer', values.confirm, CONFIRM_DECISIONS, 'reject');
+  if (init && profile !== 'hub')
+    throw new UsageFailure(
+      "call: --init presses the hub's Initialise button (init_tool_library()): it needs --profile hub",
+    );
+  const [rawPath = '', tool = 'init_tool_library', argsJson = '{}'] = init
+    ? positionals('call', pos, ['LIBRARY'])
+    : positionals('call', pos, ['PATH', 'TOOL', 'ARGS_JSON']);
+  const confirm =
+    values.confirm === undefined
+      ? undefined
+      : choice<ConfirmDecision>('call', '--confirm answer', values.confirm, CONFIRM_DECISIONS, 'reject');
   // Checked here, forwarded as written (contract 2): Python parses the text itself.
   const text = jsonObjectText('ARGS_JSON', argsJson);
-  if (values['host-config'] !== undefined && profile === 'loki') throw new UsageFailure("call: --host-config is the library configuration of LCP (host_tool_configs) and the hub (tool settings); it does nothing for --profile loki");
-  if (values['env-file'] !== undefined && profile !== 'loki') throw new UsageFailure('call: --env-file is for --profile loki (LCP and hub tools read their configuration from --host-config)');
+  if (values['host-config'] !== undefined && profile === 'loki')
+    throw new UsageFailure(
+      'call: --host-config is the library configuration of LCP (host_tool_configs) and the hub (tool settings); it does nothing for --profile loki',
+    );
+  if (values['env-file'] !== undefined && profile !== 'loki')
+    throw new UsageFailure(
+      'call: --env-file is for --profile loki (LCP and hub tools read their configuration from --host-config)',
+    );
   const timeout = seconds(values.timeout);
   const path = existing(init ? 'LIBRARY' : 'PATH', rawPath, init ? 'file' : 'any');
   const workspace = existing('--workspace', typeof values.workspace === 'string' ? values.workspace : '.', 'dir');
@@ -88,34 +103,52 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
 
   // Loki reads `<functions dir>/.env` next to `tools/`: mount the functions dir too.
   const functionsDir = dirname(statSync(path).isDirectory() ? path : dirname(path));
-  const engine = await openEngine([path, workspace, ...(profile === 'loki' ? [functionsDir] : []), ...(env ? [env] : [])]);
+  const engine = await openEngine([
+    path,
+    workspace,
+    ...(profile === 'loki' ? [functionsDir] : []),
+    ...(env ? [env] : []),
+  ]);
   if (profile !== 'loki' && !init) {
     // LCP answers an unknown name with a 404 result and the hub's agent finds no schema: at the terminal that is a typo, so say so.
-    const names = toolNames(engine.call('schema', { paths: [path], profile, format: 'native', ...(config && profile === 'lcp' ? { hostConfig: config } : {}) }));
+    const names = toolNames(
+      engine.call('schema', {
+        paths: [path],
+        profile,
+        format: 'native',
+        ...(config && profile === 'lcp' ? { hostConfig: config } : {}),
+      }),
+    );
     if (!names.includes(tool)) throw unknownTool(tool, rawPath, names);
   }
   const callId = randomUUID();
   const emit = emitter(Boolean(values.events));
-  const run = await clockOf(engine).limit(timeout * 1000, () => callTool(engine, {
-    callId,
-    profile,
-    paths: [path],
-    tool,
-    argsJson: text,
-    workspace,
-    ...(config ? { hostConfig: config } : {}),
-    ...(env ? { envFile: env } : {}),
-    ...(confirm ? { confirm } : {}),
-    ...(store ? { hubStore: store } : {}),
-    ...(init ? { init: true, library: path } : {}),
-    network: policyOf(packages),
-  }, {
-    emit,
-    confirm: confirmAnswer(confirm),
-    workspace: new FolderDiff(engine.fs, workspace),
-    bashEnv: { ...(process.env as Record<string, string>), ...(env ? envFile(env) : {}) },
-    interrupted: () => false,
-  }));
+  const run = await clockOf(engine).limit(timeout * 1000, () =>
+    callTool(
+      engine,
+      {
+        callId,
+        profile,
+        paths: [path],
+        tool,
+        argsJson: text,
+        workspace,
+        ...(config ? { hostConfig: config } : {}),
+        ...(env ? { envFile: env } : {}),
+        ...(confirm ? { confirm } : {}),
+        ...(store ? { hubStore: store } : {}),
+        ...(init ? { init: true, library: path } : {}),
+        network: policyOf(packages),
+      },
+      {
+        emit,
+        confirm: confirmAnswer(confirm),
+        workspace: new FolderDiff(engine.fs, workspace),
+        bashEnv: { ...(process.env as Record<string, string>), ...(env ? envFile(env) : {}) },
+        interrupted: () => false,
+      },
+    ),
+  );
   if (!('value' in run)) {
     if (!run.timedOut) throw run.error;
     const message = `${tool} was still running after ${timeout} s, so it was stopped (give it longer with --timeout SECONDS)`;

@@ -10,7 +10,15 @@ import { EndpointModel } from '../agent/openai-client.ts';
 import { ModelError, type ModelPort } from '../agent/ports.ts';
 import { ScriptedModel } from '../agent/scripted-model.ts';
 import { framingEvents, newRunId } from '../agent/telemetry.ts';
-import { AGENT_PROFILES, DEFAULT_MAX_TURNS, type AgentMessage, type AgentProfile, type LoopEnd, type OpenAiTool, type ToolProtocol } from '../agent/types.ts';
+import {
+  AGENT_PROFILES,
+  DEFAULT_MAX_TURNS,
+  type AgentMessage,
+  type AgentProfile,
+  type LoopEnd,
+  type OpenAiTool,
+  type ToolProtocol,
+} from '../agent/types.ts';
 import type { ConfirmDecision } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import { frameCalls, type WireFormat } from '../protocol/wire.ts';
@@ -31,17 +39,21 @@ const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`
 
 function model(values: Record<string, string | boolean | undefined>): ModelPort {
   const { script, endpoint, model: name } = values;
-  if ((script === undefined) === (endpoint === undefined)) throw new UsageFailure('chat: give either --script FILE or --endpoint URL --model NAME (see toolplay chat --help)');
+  if ((script === undefined) === (endpoint === undefined))
+    throw new UsageFailure('chat: give either --script FILE or --endpoint URL --model NAME (see toolplay chat --help)');
   if (typeof script === 'string') {
-    if (name !== undefined || values['api-key-env'] !== undefined) throw new UsageFailure('chat: --model and --api-key-env go with --endpoint, not --script');
+    if (name !== undefined || values['api-key-env'] !== undefined)
+      throw new UsageFailure('chat: --model and --api-key-env go with --endpoint, not --script');
     try {
       return new ScriptedModel(readFileSync(existing('--script', script, 'file'), 'utf8'));
     } catch (e) {
-      if (e instanceof ModelError) throw new UsageFailure(`--script ${script}: ${e.message.replace(/:\n/, ': ').replace(/\n/g, '; ')}`);
+      if (e instanceof ModelError)
+        throw new UsageFailure(`--script ${script}: ${e.message.replace(/:\n/, ': ').replace(/\n/g, '; ')}`);
       throw e;
     }
   }
-  if (typeof name !== 'string' || !name) throw new UsageFailure('chat: --endpoint needs --model NAME (the model the server should run)');
+  if (typeof name !== 'string' || !name)
+    throw new UsageFailure('chat: --endpoint needs --model NAME (the model the server should run)');
   const keyVar = values['api-key-env'];
   let apiKey: string | undefined;
   if (typeof keyVar === 'string') {
@@ -51,7 +63,9 @@ function model(values: Record<string, string | boolean | undefined>): ModelPort 
   try {
     new URL(String(endpoint));
   } catch {
-    throw new UsageFailure(`chat: --endpoint must be a URL such as http://localhost:11434/v1 (got '${String(endpoint)}')`);
+    throw new UsageFailure(
+      `chat: --endpoint must be a URL such as http://localhost:11434/v1 (got '${String(endpoint)}')`,
+    );
   }
   return new EndpointModel({ baseUrl: String(endpoint), model: name, ...(apiKey ? { apiKey } : {}) });
 }
@@ -86,12 +100,22 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
   if (values.help) return 'help';
   const [rawPath = '', message = ''] = positionals('chat', pos, ['PATH', 'MESSAGE']);
   const profile = choice<AgentProfile>('chat', 'profile', values.profile, AGENT_PROFILES, 'lcp');
-  const confirm = values.confirm === undefined ? undefined : choice<ConfirmDecision>('chat', '--confirm answer', values.confirm, CONFIRM_DECISIONS, 'reject');
-  const wire = values.wire === undefined ? undefined : choice<WireFormat>('chat', '--wire format', values.wire, ['ndjson', 'sse'], 'ndjson');
+  const confirm =
+    values.confirm === undefined
+      ? undefined
+      : choice<ConfirmDecision>('chat', '--confirm answer', values.confirm, CONFIRM_DECISIONS, 'reject');
+  const wire =
+    values.wire === undefined
+      ? undefined
+      : choice<WireFormat>('chat', '--wire format', values.wire, ['ndjson', 'sse'], 'ndjson');
   const protocol = choice<ToolProtocol>('chat', '--protocol', values.protocol, ['openai', 'lcp-text'], 'openai');
-  if (protocol === 'lcp-text' && profile !== 'lcp') throw new UsageFailure("chat: --protocol lcp-text is lollms_client's text protocol: it goes with --profile lcp");
+  if (protocol === 'lcp-text' && profile !== 'lcp')
+    throw new UsageFailure("chat: --protocol lcp-text is lollms_client's text protocol: it goes with --profile lcp");
   const maxTurns = values['max-turns'] === undefined ? DEFAULT_MAX_TURNS : Number(values['max-turns']);
-  if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new UsageFailure(`chat: --max-turns must be a whole number of at least 1 (got '${String(values['max-turns'])}')`);
+  if (!Number.isInteger(maxTurns) || maxTurns < 1)
+    throw new UsageFailure(
+      `chat: --max-turns must be a whole number of at least 1 (got '${String(values['max-turns'])}')`,
+    );
   if (!message.trim()) throw new UsageFailure('chat: MESSAGE is empty: say what the model should do');
   const agent = model(values);
   const path = existing('PATH', rawPath);
@@ -112,10 +136,20 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
   const framing = framingEvents(newRunId(), onEvent);
   let messages: AgentMessage[] = [];
   const end = await runAgent([], message, {
-    profile, protocol, model: agent, specs, maxTurns,
+    profile,
+    protocol,
+    model: agent,
+    specs,
+    maxTurns,
     tools: nodeToolRunner(engine, {
-      profile: profile === 'loki' ? 'loki' : profile === 'hub' ? 'hub' : 'lcp', paths: [path], workspace, network: policyOf(packages),
-      ...(store ? { hubStore: store } : {}), ...(confirm ? { confirm } : {}), onEvent, round: () => round,
+      profile: profile === 'loki' ? 'loki' : profile === 'hub' ? 'hub' : 'lcp',
+      paths: [path],
+      workspace,
+      network: policyOf(packages),
+      ...(store ? { hubStore: store } : {}),
+      ...(confirm ? { confirm } : {}),
+      onEvent,
+      round: () => round,
     }),
     signal: new AbortController().signal,
     onChange: (m) => (messages = m),
@@ -125,6 +159,8 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
     },
   });
   if (end.kind === 'error') note(`toolplay: ${end.message}\n`);
-  const stdout = wire ? frameCalls(events, wire, { model: agent.name }) : pretty({ profile, protocol, model: agent.name, end, messages });
+  const stdout = wire
+    ? frameCalls(events, wire, { model: agent.name })
+    : pretty({ profile, protocol, model: agent.name, end, messages });
   return { stdout, code: exitCode(end, agent instanceof ScriptedModel) };
 }

@@ -1,6 +1,13 @@
 /** `schema` and `status`: read-only commands that print what the engine reports (`lint`: lint.ts). */
 import type { HostConfig } from '../protocol/engine.ts';
-import { EXPORT_FORMATS, isOneOf, LOKI_FLAVOURS, PROFILES, type ExportFormat, type Profile } from '../protocol/vocabulary.ts';
+import {
+  EXPORT_FORMATS,
+  isOneOf,
+  LOKI_FLAVOURS,
+  PROFILES,
+  type ExportFormat,
+  type Profile,
+} from '../protocol/vocabulary.ts';
 import { hasBashTools, lokiSchema } from '../loki/schema.ts';
 import { openEngine } from './host.ts';
 import { choice, existing, json, parse, positionals } from './options.ts';
@@ -28,7 +35,9 @@ export function toolNames(specs: unknown): string[] {
 /** The one-line usage error for a tool the profile does not list. */
 export function unknownTool(tool: string, path: string, names: string[]): UsageFailure {
   const shown = names.length > 8 ? `${names.slice(0, 8).join(', ')}, …` : names.join(', ');
-  return new UsageFailure(`unknown tool '${tool}' in ${path} (${names.length ? `tools: ${shown}` : 'it has no tools'})`);
+  return new UsageFailure(
+    `unknown tool '${tool}' in ${path} (${names.length ? `tools: ${shown}` : 'it has no tools'})`,
+  );
 }
 
 export function hostConfig(command: string, text: string | boolean | undefined): HostConfig | undefined {
@@ -51,18 +60,34 @@ export async function schema(args: string[]): Promise<Outcome | 'help'> {
   positionals('schema', pos, ['PATH'], true);
   const profile = choice<Profile>('schema', 'profile', values.profile, PROFILES, 'lcp');
   const format = choice<ExportFormat>('schema', 'format', values.format, EXPORT_FORMATS, 'native');
-  if (values['host-config'] !== undefined && profile !== 'lcp') throw new UsageFailure(`schema: --host-config is LCP's host_tool_configs; it does nothing for --profile ${profile}`);
-  if (values.libraries && profile !== 'hub') throw new UsageFailure(`schema: --libraries is the hub's library metadata; it needs --profile hub, not ${profile}`);
-  if (values.libraries && format !== 'native') throw new UsageFailure(`schema: --libraries prints the hub's own output; it cannot be shaped as --format ${format}`);
+  if (values['host-config'] !== undefined && profile !== 'lcp')
+    throw new UsageFailure(
+      `schema: --host-config is LCP's host_tool_configs; it does nothing for --profile ${profile}`,
+    );
+  if (values.libraries && profile !== 'hub')
+    throw new UsageFailure(`schema: --libraries is the hub's library metadata; it needs --profile hub, not ${profile}`);
+  if (values.libraries && format !== 'native')
+    throw new UsageFailure(
+      `schema: --libraries prints the hub's own output; it cannot be shaped as --format ${format}`,
+    );
   const config = hostConfig('schema', values['host-config']);
   const paths = pos.map((p) => existing('PATH', p));
   const engine = await openEngine(paths);
   const flavour = isOneOf(LOKI_FLAVOURS, profile) ? profile : null;
   if (flavour && hasBashTools(engine, paths)) {
-    if (format !== 'native') throw new UsageFailure(`schema: Bash tools can be shown with --format native only (the ${format} export covers Python tools)`);
+    if (format !== 'native')
+      throw new UsageFailure(
+        `schema: Bash tools can be shown with --format native only (the ${format} export covers Python tools)`,
+      );
     return { stdout: pretty(lokiSchema(engine, paths, flavour)), code: 0 };
   }
-  const result = engine.call('schema', { paths, profile, format, ...(config ? { hostConfig: config } : {}), ...(values.libraries ? { libraries: true } : {}) });
+  const result = engine.call('schema', {
+    paths,
+    profile,
+    format,
+    ...(config ? { hostConfig: config } : {}),
+    ...(values.libraries ? { libraries: true } : {}),
+  });
   return { stdout: pretty(result), code: 0 };
 }
 

@@ -24,7 +24,17 @@ const ask = (question: string): string => {
   }
 };
 
-const DECISION_WORDS: Record<string, ConfirmDecision> = { a: 'allow', allow: 'allow', y: 'allow', yes: 'allow', always: 'always', r: 'reject', reject: 'reject', n: 'reject', no: 'reject' };
+const DECISION_WORDS: Record<string, ConfirmDecision> = {
+  a: 'allow',
+  allow: 'allow',
+  y: 'allow',
+  yes: 'allow',
+  always: 'always',
+  r: 'reject',
+  reject: 'reject',
+  n: 'reject',
+  no: 'reject',
+};
 
 /** Answers a confirmation: a fixed answer, a terminal prompt, or a rejection with a note on stderr. */
 export function confirmAnswer(fixed: ConfirmDecision | undefined): (request: ConfirmRequest) => ConfirmReply {
@@ -32,11 +42,15 @@ export function confirmAnswer(fixed: ConfirmDecision | undefined): (request: Con
     let reply: ConfirmReply;
     if (fixed) reply = { decision: fixed, reason: `--confirm ${fixed}` };
     else if (interactive()) {
-      const answer = ask(`\n${request.label}\n${request.content}\nAllow this? [a]llow once / always / [r]eject: `).trim().toLowerCase();
+      const answer = ask(`\n${request.label}\n${request.content}\nAllow this? [a]llow once / always / [r]eject: `)
+        .trim()
+        .toLowerCase();
       const decision = DECISION_WORDS[answer] ?? 'reject';
       reply = { decision, reason: decision === 'reject' ? 'Declined at the terminal.' : 'Allowed at the terminal.' };
     } else {
-      note(`toolplay: ${request.tool} asked for confirmation (${request.label}); stdin is not a terminal, so it was rejected. Pass --confirm allow|always|reject to answer.\n`);
+      note(
+        `toolplay: ${request.tool} asked for confirmation (${request.label}); stdin is not a terminal, so it was rejected. Pass --confirm allow|always|reject to answer.\n`,
+      );
       reply = { decision: 'reject', reason: 'No terminal to ask and no --confirm answer given.' };
     }
     return reply;

@@ -20,7 +20,10 @@ export async function diff(args: string[]): Promise<Outcome | 'help'> {
   const before = existing('OLD_PATH', oldArg);
   const after = existing('NEW_PATH', newArg);
   const engine = await openEngine([before, after]);
-  const result = diffShapes(shapesOf(nativeSpecs(engine, [before], profile)), shapesOf(nativeSpecs(engine, [after], profile)));
+  const result = diffShapes(
+    shapesOf(nativeSpecs(engine, [before], profile)),
+    shapesOf(nativeSpecs(engine, [after], profile)),
+  );
   const code = result.breaking > 0 ? 1 : 0;
   if (values.json) return { stdout: `${JSON.stringify({ profile, ...result }, null, 2)}\n`, code };
   return { stdout: formatDiff(result, profile), code };

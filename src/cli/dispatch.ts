@@ -30,7 +30,10 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
 /** Runs `command` with `args`: its stdout (help included) and exit code; failures throw. */
 export async function runCommand(command: string, args: string[]): Promise<Outcome> {
   const load = COMMANDS[command];
-  if (!load) throw new UsageFailure(`unknown command '${command}' (choose from ${Object.keys(COMMANDS).join(', ')}; see toolplay --help)`);
+  if (!load)
+    throw new UsageFailure(
+      `unknown command '${command}' (choose from ${Object.keys(COMMANDS).join(', ')}; see toolplay --help)`,
+    );
   const outcome = await (await load())(args);
   return outcome === 'help' ? { stdout: `${HELP[command] ?? MAIN_HELP}\n`, code: 0 } : outcome;
 }
@@ -39,11 +42,20 @@ export async function runCommand(command: string, args: string[]): Promise<Outco
 export function failure(e: unknown): { code: number; message: string; debug?: string } {
   if (e instanceof UsageFailure || (e instanceof EngineError && e.kind === 'usage')) {
     // Engine messages may list several causes on several lines: keep them all, on one line.
-    const line = e.message.split('\n').map((s) => s.trim()).filter(Boolean).join(' ');
+    const line = e.message
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(' ');
     return { code: 2, message: `toolplay: ${line}\n` };
   }
   const message = e instanceof Error ? e.message : described(e);
-  const debug = e instanceof EngineError && e.pythonTraceback ? e.pythonTraceback : e instanceof Error && e.stack ? `${e.stack}\n` : undefined;
+  const debug =
+    e instanceof EngineError && e.pythonTraceback
+      ? e.pythonTraceback
+      : e instanceof Error && e.stack
+        ? `${e.stack}\n`
+        : undefined;
   return { code: 3, message: `toolplay: internal error: ${message.split('\n')[0]}\n`, ...(debug ? { debug } : {}) };
 }
 
@@ -51,5 +63,7 @@ export function failure(e: unknown): { code: number; message: string; debug?: st
 function described(e: unknown): string {
   if (e === null || typeof e !== 'object') return String(e);
   const { code, errno, name } = e as { code?: unknown; errno?: unknown; name?: unknown };
-  return [name, code, errno].filter((v) => typeof v === 'string' || typeof v === 'number').join(' ') || 'an unknown error';
+  return (
+    [name, code, errno].filter((v) => typeof v === 'string' || typeof v === 'number').join(' ') || 'an unknown error'
+  );
 }

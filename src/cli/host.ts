@@ -38,7 +38,11 @@ let packages: PackageOptions = { source: null, indexUrl: null, network: true };
 export function usePackages(options: PackageOptions): void {
   packages = options;
   void shared?.then((engine) => {
-    if (engine.packages) engine.packages.installer.sources = { ...engine.packages.installer.sources, indexUrls: [options.indexUrl ?? PYPI_SIMPLE] };
+    if (engine.packages)
+      engine.packages.installer.sources = {
+        ...engine.packages.installer.sources,
+        indexUrls: [options.indexUrl ?? PYPI_SIMPLE],
+      };
   });
 }
 
@@ -53,20 +57,29 @@ async function sourceOptions(source: string | null): Promise<NonNullable<NodeEng
       if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
       text = await response.text();
     } catch (e) {
-      throw new UsageFailure(`--pyodide-packages: ${lock} could not be read (${e instanceof Error ? e.message : String(e)})`);
+      throw new UsageFailure(
+        `--pyodide-packages: ${lock} could not be read (${e instanceof Error ? e.message : String(e)})`,
+      );
     }
     return { lockFileContents: text, packageBaseUrl: withSlash(source) };
   }
-  return { lockFileContents: readFileSync(join(source, 'pyodide-lock.json'), 'utf8'), packageBaseUrl: withSlash(source) };
+  return {
+    lockFileContents: readFileSync(join(source, 'pyodide-lock.json'), 'utf8'),
+    packageBaseUrl: withSlash(source),
+  };
 }
 
 async function start(): Promise<Engine> {
   const packageSource = await sourceOptions(packages.source);
   const { engine } = await startNodeEngine({ packageSource });
   engine.packages = attachPackages(engine.py, {
-    cache: new WheelCache(new DirWheelStore()), plans: new FilePlanStore(), origin: null,
+    cache: new WheelCache(new DirWheelStore()),
+    plans: new FilePlanStore(),
+    origin: null,
     sources: {
-      ...DEFAULT_SOURCES, packageBase: packageSource.packageBaseUrl, indexUrls: [packages.indexUrl ?? PYPI_SIMPLE],
+      ...DEFAULT_SOURCES,
+      packageBase: packageSource.packageBaseUrl,
+      indexUrls: [packages.indexUrl ?? PYPI_SIMPLE],
       readLocal: async (path) => new Uint8Array(await readFile(path)),
     },
   });

@@ -20,10 +20,14 @@ export function readHubStore(workspace: string): HubStoreData {
   try {
     value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
   } catch (e) {
-    throw new UsageFailure(`${path} is not valid JSON (${(e as Error).message}): fix or delete it to start the hub store afresh`);
+    throw new UsageFailure(
+      `${path} is not valid JSON (${(e as Error).message}): fix or delete it to start the hub store afresh`,
+    );
   }
   if (!isObject(value) || !Object.values(value).every(isObject)) {
-    throw new UsageFailure(`${path} must be an object of objects keyed by library file name, e.g. {"memory_tool.py": {"key": "value"}}`);
+    throw new UsageFailure(
+      `${path} must be an object of objects keyed by library file name, e.g. {"memory_tool.py": {"key": "value"}}`,
+    );
   }
   return value as HubStoreData;
 }

@@ -32,7 +32,9 @@ async function check(id: string, dir: string): Promise<Outcome> {
   const folder = existing('DIR', dir, 'dir');
   const files = readFolder('lesson', folder, "the lesson's folder");
   const [{ openEngine }, { NodeScratchHost }, { runLessonCheck }] = await Promise.all([
-    import('./host.ts'), import('../scratch/node-host.ts'), import('../course/run-check.ts'),
+    import('./host.ts'),
+    import('../scratch/node-host.ts'),
+    import('../course/run-check.ts'),
   ]);
   // The process's one engine (a batch's lesson checks share it); the check reads the files it was given.
   const report = await runLessonCheck(new NodeScratchHost(await openEngine([])), lesson, files);
@@ -47,9 +49,14 @@ async function check(id: string, dir: string): Promise<Outcome> {
 
 /** A block of the task as plain text: a fenced block indented under its caption. */
 const blockText = (b: Lesson['task'][number]): string =>
-  b.kind === 'paragraph' ? b.text
-    : b.kind === 'list' ? b.items.map((i) => `- ${i}`).join('\n')
-      : `${b.caption ? `${b.caption}:\n` : ''}${b.text.split('\n').map((l) => `    ${l}`).join('\n')}`;
+  b.kind === 'paragraph'
+    ? b.text
+    : b.kind === 'list'
+      ? b.items.map((i) => `- ${i}`).join('\n')
+      : `${b.caption ? `${b.caption}:\n` : ''}${b.text
+          .split('\n')
+          .map((l) => `    ${l}`)
+          .join('\n')}`;
 
 async function start(id: string, dir: string, force: boolean): Promise<Outcome> {
   const lesson = await lessonNamed(id);
@@ -60,7 +67,9 @@ async function start(id: string, dir: string, force: boolean): Promise<Outcome> 
     return existsSync(target) && readFileSync(target, 'utf8') !== text;
   });
   if (clashes.length && !force)
-    throw new UsageFailure(`lesson: ${clashes.map(([p]) => p).join(', ')} already ${clashes.length === 1 ? 'exists' : 'exist'} in ${dir} with other content (pass --force to overwrite)`);
+    throw new UsageFailure(
+      `lesson: ${clashes.map(([p]) => p).join(', ')} already ${clashes.length === 1 ? 'exists' : 'exist'} in ${dir} with other content (pass --force to overwrite)`,
+    );
   for (const [path, text] of Object.entries(lesson.start)) {
     const target = join(dir, path);
     mkdirSync(dirname(target), { recursive: true });
@@ -85,5 +94,9 @@ export async function lesson(args: string[]): Promise<Outcome | 'help'> {
     const [, id = '', dir = ''] = positionals(`lesson ${action}`, pos, [action, 'ID', 'DIR']);
     return action === 'check' ? check(id, dir) : start(id, dir, Boolean(values.force));
   }
-  throw new UsageFailure(action ? `lesson: unknown action '${action}' (choose list, check or start)` : 'lesson: missing action (list, check or start; see toolplay lesson --help)');
+  throw new UsageFailure(
+    action
+      ? `lesson: unknown action '${action}' (choose list, check or start)`
+      : 'lesson: missing action (list, check or start; see toolplay lesson --help)',
+  );
 }

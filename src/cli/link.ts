@@ -35,17 +35,25 @@ export async function link(args: string[]): Promise<Outcome | 'help'> {
 
 function encode(args: string[]): Outcome | 'help' {
   const { values, positionals: pos } = parse('link encode', args, {
-    profile: { type: 'string' }, tool: { type: 'string' }, args: { type: 'string' }, 'host-config': { type: 'string' },
-    name: { type: 'string' }, base: { type: 'string' }, file: { type: 'string' },
+    profile: { type: 'string' },
+    tool: { type: 'string' },
+    args: { type: 'string' },
+    'host-config': { type: 'string' },
+    name: { type: 'string' },
+    base: { type: 'string' },
+    file: { type: 'string' },
   });
   if (values.help) return 'help';
   const [dir = ''] = positionals('link encode', pos, ['DIR']);
   const root = existing('DIR', dir, 'dir');
-  const profile = values.profile === undefined ? null : choice<Profile>('link encode', 'profile', values.profile, PROFILES, 'lcp');
-  if (values.args !== undefined && values.tool === undefined) throw new UsageFailure('link encode: --args needs --tool (the tool they are for)');
+  const profile =
+    values.profile === undefined ? null : choice<Profile>('link encode', 'profile', values.profile, PROFILES, 'lcp');
+  if (values.args !== undefined && values.tool === undefined)
+    throw new UsageFailure('link encode: --args needs --tool (the tool they are for)');
   const argsText = typeof values.args === 'string' ? values.args : '{}';
   const parsed = json('--args', argsText);
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageFailure('link encode: --args must be a JSON object');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new UsageFailure('link encode: --args must be a JSON object');
   const host = hostConfig('link encode', values['host-config']) ?? {};
   if (!Object.values(host).every((v) => v !== null && typeof v === 'object' && !Array.isArray(v)))
     throw new UsageFailure('link encode: --host-config must map each library file stem to a JSON object');
@@ -69,7 +77,9 @@ function encode(args: string[]): Outcome | 'help' {
   }
   const { link: url } = encodeLink(ws, typeof values.base === 'string' ? values.base : DEFAULT_BASE);
   if (url.length > CHAT_LINK_CHARS)
-    note(`toolplay: the link is ${url.length.toLocaleString('en-US')} characters; many chat tools cut links past about 8 KB, so --file OUT.toolplay.json may travel better\n`);
+    note(
+      `toolplay: the link is ${url.length.toLocaleString('en-US')} characters; many chat tools cut links past about 8 KB, so --file OUT.toolplay.json may travel better\n`,
+    );
   return { stdout: `${url}\n`, code: 0 };
 }
 
@@ -77,7 +87,8 @@ function decode(args: string[]): Outcome | 'help' {
   const { values, positionals: pos } = parse('link decode', args, { out: { type: 'string' } });
   if (values.help) return 'help';
   const [input = ''] = positionals('link decode', pos, ['LINK_OR_FILE']);
-  if (typeof values.out !== 'string') throw new UsageFailure('link decode: missing --out DIR (the folder to write the files into)');
+  if (typeof values.out !== 'string')
+    throw new UsageFailure('link decode: missing --out DIR (the folder to write the files into)');
   const out = resolve(values.out);
   if (existsSync(out) && (!statSync(out).isDirectory() || readdirSync(out).length > 0))
     throw new UsageFailure(`link decode: --out must be a new or empty folder: ${values.out}`);
@@ -94,14 +105,18 @@ function readInput(input: string): string | Uint8Array {
 }
 
 function summary(ws: SharedWorkspace, out: string): string {
-  const lines = [`wrote ${ws.files.size} file${ws.files.size === 1 ? '' : 's'}${ws.folders.length ? ` and ${ws.folders.length} empty folder${ws.folders.length === 1 ? '' : 's'}` : ''} to ${out}`];
+  const lines = [
+    `wrote ${ws.files.size} file${ws.files.size === 1 ? '' : 's'}${ws.folders.length ? ` and ${ws.folders.length} empty folder${ws.folders.length === 1 ? '' : 's'}` : ''} to ${out}`,
+  ];
   if (ws.name !== null) lines.push(`name: ${JSON.stringify(ws.name)}`);
   lines.push(`profile: ${ws.profile ?? 'lcp'}`);
   if (ws.open) lines.push(`open: ${ws.open}`);
   if (ws.call) {
     const layout = toolsFolderOf([...ws.files.keys()], ws.folders);
     const host = Object.keys(ws.host).length ? ` --host-config ${shellQuote(JSON.stringify(ws.host))}` : '';
-    lines.push(`call: toolplay call ${shellQuote(`${out}/${layout.toolsDir}`)} ${shellQuote(ws.call.tool)} ${shellQuote(ws.call.argsText)} --profile ${layout.kind} --workspace ${shellQuote(out)}${layout.kind === 'lcp' ? host : ''}`);
+    lines.push(
+      `call: toolplay call ${shellQuote(`${out}/${layout.toolsDir}`)} ${shellQuote(ws.call.tool)} ${shellQuote(ws.call.argsText)} --profile ${layout.kind} --workspace ${shellQuote(out)}${layout.kind === 'lcp' ? host : ''}`,
+    );
   }
   if (ws.telemetry.length) lines.push(`telemetry: ${ws.telemetry.length} recorded events (the sender's; not written)`);
   return `${lines.join('\n')}\n`;

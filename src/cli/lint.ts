@@ -18,9 +18,15 @@ export function formatDiagnostic(d: Diagnostic): string {
 
 /** `--profile lcp --profile hub,loki` → the hosts, each checked, in the order given. */
 export function chosenHosts(values: string[]): Host[] {
-  const words = values.flatMap((v) => v.split(',')).map((w) => w.trim()).filter(Boolean);
-  if (values.length > 0 && words.length === 0) throw new UsageFailure(`lint: --profile needs a host (choose from ${HOSTS.join(', ')})`);
-  for (const w of words) if (w === 'standard') throw new UsageFailure(`lint: standard is toolplay's own schema, not a host; choose from ${HOSTS.join(', ')}`);
+  const words = values
+    .flatMap((v) => v.split(','))
+    .map((w) => w.trim())
+    .filter(Boolean);
+  if (values.length > 0 && words.length === 0)
+    throw new UsageFailure(`lint: --profile needs a host (choose from ${HOSTS.join(', ')})`);
+  for (const w of words)
+    if (w === 'standard')
+      throw new UsageFailure(`lint: standard is toolplay's own schema, not a host; choose from ${HOSTS.join(', ')}`);
   return [...new Set(words.map((w) => choice<Host>('lint', 'profile', w, HOSTS, 'lcp')))];
 }
 
@@ -34,26 +40,37 @@ function errorsByHost(errors: Diagnostic[]): string {
     codes.set(d.code, (codes.get(d.code) ?? 0) + 1);
     groups.set(hostsLabel(d), codes);
   }
-  return [...groups].map(([label, codes], i) => {
-    const count = [...codes.values()].reduce((a, b) => a + b, 0);
-    const list = [...codes].map(([code, n]) => (n > 1 ? `${code} ×${n}` : code)).join(', ');
-    return `${i === 0 ? plural(count, 'error') : count} for ${label} (${list})`;
-  }).join(', ');
+  return [...groups]
+    .map(([label, codes], i) => {
+      const count = [...codes.values()].reduce((a, b) => a + b, 0);
+      const list = [...codes].map(([code, n]) => (n > 1 ? `${code} ×${n}` : code)).join(', ');
+      return `${i === 0 ? plural(count, 'error') : count} for ${label} (${list})`;
+    })
+    .join(', ');
 }
 
 /** One line on what was found, for whom, and what was left out. */
 export function summary(shown: Diagnostic[], left: Diagnostic[], hosts: Host[] | null): string {
   const errors = shown.filter((d) => d.severity === 'error');
   const count = (s: Diagnostic['severity']): number => shown.filter((d) => d.severity === s).length;
-  const parts = [errors.length ? errorsByHost(errors) : '0 errors', plural(count('warning'), 'warning'), plural(count('info'), 'info')];
-  if (!hosts) return `toolplay lint: ${parts.join('; ')}. Every host's rules ran; check only yours with --profile ${HOSTS.join('|')}.\n`;
+  const parts = [
+    errors.length ? errorsByHost(errors) : '0 errors',
+    plural(count('warning'), 'warning'),
+    plural(count('info'), 'info'),
+  ];
+  if (!hosts)
+    return `toolplay lint: ${parts.join('; ')}. Every host's rules ran; check only yours with --profile ${HOSTS.join('|')}.\n`;
   const others = [...new Set(left.flatMap((d) => d.profiles))].join(', ');
   const leftOut = left.length ? ` Left out: ${plural(left.length, 'finding')} for other hosts (${others}).` : '';
   return `toolplay lint for ${hosts.join(', ')}: ${parts.join('; ')}.${leftOut}\n`;
 }
 
 export async function lint(args: string[]): Promise<Outcome | 'help'> {
-  const { values, lists, positionals: pos } = parse('lint', args, { json: { type: 'boolean' }, profile: { type: 'string', multiple: true } });
+  const {
+    values,
+    lists,
+    positionals: pos,
+  } = parse('lint', args, { json: { type: 'boolean' }, profile: { type: 'string', multiple: true } });
   if (values.help) return 'help';
   positionals('lint', pos, ['PATH'], true);
   const hosts = lists.profile ? chosenHosts(lists.profile) : null;

@@ -16,7 +16,12 @@ export interface Parsed {
 /** node:util parseArgs, with its errors turned into one short line. */
 export function parse(command: string, args: string[], options: Options): Parsed {
   try {
-    const { values: all, positionals } = parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    const { values: all, positionals } = parseArgs({
+      args,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
     const values: Parsed['values'] = {};
     const lists: Parsed['lists'] = {};
     for (const [name, value] of Object.entries(all)) {
@@ -27,17 +32,27 @@ export function parse(command: string, args: string[], options: Options): Parsed
   } catch (e) {
     const err = e as Error & { code?: string };
     const flag = /'([^']+)'/.exec(err.message)?.[1] ?? '';
-    if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageFailure(`${command}: unknown option ${flag} (see toolplay ${command} --help)`);
-    if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageFailure(`${command}: ${err.message.split('.')[0]} (see toolplay ${command} --help)`);
+    if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+      throw new UsageFailure(`${command}: unknown option ${flag} (see toolplay ${command} --help)`);
+    if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+      throw new UsageFailure(`${command}: ${err.message.split('.')[0]} (see toolplay ${command} --help)`);
     throw new UsageFailure(`${command}: ${err.message}`);
   }
 }
 
 /** A string option checked against its allowed values. */
-export function choice<T extends string>(command: string, name: string, value: unknown, allowed: readonly T[], fallback: T): T {
+export function choice<T extends string>(
+  command: string,
+  name: string,
+  value: unknown,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   if (value === undefined) return fallback;
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageFailure(`${command}: unknown ${name} '${typeof value === 'string' ? value : JSON.stringify(value)}' (choose from ${allowed.join(', ')})`);
+  throw new UsageFailure(
+    `${command}: unknown ${name} '${typeof value === 'string' ? value : JSON.stringify(value)}' (choose from ${allowed.join(', ')})`,
+  );
 }
 
 /** JSON text from the command line; the error names the argument and keeps the parser's position. */
@@ -52,7 +67,8 @@ export function json(what: string, text: string): unknown {
 /** JSON object text from the command line, checked by parsing and returned as written (contract 2). */
 export function jsonObjectText(what: string, text: string): string {
   const value = json(what, text);
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageFailure(`${what} must be a JSON object, e.g. {"query": "x"}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new UsageFailure(`${what} must be a JSON object, e.g. {"query": "x"}`);
   return text;
 }
 
@@ -68,7 +84,9 @@ export function existing(what: string, path: string, kind: 'any' | 'dir' | 'file
 
 /** Exactly `count` positionals, or a message saying which are missing or extra. */
 export function positionals(command: string, got: string[], names: string[], variadicLast = false): string[] {
-  if (got.length < names.length) throw new UsageFailure(`${command}: missing ${names.slice(got.length).join(' ')} (see toolplay ${command} --help)`);
-  if (!variadicLast && got.length > names.length) throw new UsageFailure(`${command}: unexpected argument '${got[names.length]}' (see toolplay ${command} --help)`);
+  if (got.length < names.length)
+    throw new UsageFailure(`${command}: missing ${names.slice(got.length).join(' ')} (see toolplay ${command} --help)`);
+  if (!variadicLast && got.length > names.length)
+    throw new UsageFailure(`${command}: unexpected argument '${got[names.length]}' (see toolplay ${command} --help)`);
   return got;
 }

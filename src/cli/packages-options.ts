@@ -32,10 +32,17 @@ export function packageOptions(command: string, values: Record<string, string | 
   let folder: string | null = null;
   if (typeof source === 'string' && !isUrl(source)) {
     folder = resolve(source);
-    if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageFailure(`${command}: --pyodide-packages ${source} is neither a folder nor an http(s) URL`);
-    if (!existsSync(join(folder, 'pyodide-lock.json'))) throw new UsageFailure(`${command}: --pyodide-packages ${source} has no pyodide-lock.json (a mirror holds the lock file and its wheels)`);
+    if (!existsSync(folder) || !statSync(folder).isDirectory())
+      throw new UsageFailure(`${command}: --pyodide-packages ${source} is neither a folder nor an http(s) URL`);
+    if (!existsSync(join(folder, 'pyodide-lock.json')))
+      throw new UsageFailure(
+        `${command}: --pyodide-packages ${source} has no pyodide-lock.json (a mirror holds the lock file and its wheels)`,
+      );
   }
-  if (typeof index === 'string' && !isUrl(index)) throw new UsageFailure(`${command}: --index-url takes an http(s) URL of a simple index, e.g. https://pypi.org/simple (got ${index})`);
+  if (typeof index === 'string' && !isUrl(index))
+    throw new UsageFailure(
+      `${command}: --index-url takes an http(s) URL of a simple index, e.g. https://pypi.org/simple (got ${index})`,
+    );
   return {
     source: folder ?? (typeof source === 'string' ? source : null),
     indexUrl: typeof index === 'string' ? index : null,

@@ -24,7 +24,11 @@ interface Checked extends PackageRow {
 }
 
 export async function packages(args: string[]): Promise<Outcome | 'help'> {
-  const { values, positionals: pos } = parse('packages', args, { profile: { type: 'string' }, json: { type: 'boolean' }, ...PACKAGE_FLAGS });
+  const { values, positionals: pos } = parse('packages', args, {
+    profile: { type: 'string' },
+    json: { type: 'boolean' },
+    ...PACKAGE_FLAGS,
+  });
   if (values.help) return 'help';
   positionals('packages', pos, ['PATH'], true);
   // The profile names whose tools the paths are; every host reads the same imports and requirements.
@@ -32,42 +36,67 @@ export async function packages(args: string[]): Promise<Outcome | 'help'> {
   const paths = pos.map((p) => existing('PATH', p));
   usePackages(packageOptions('packages', values));
   // requirements.txt is read from the folder holding the tools (its root, for a file or a tools/ folder).
-  const root = dirname(statSync(paths[0] ?? '.').isDirectory() ? paths[0] ?? '.' : dirname(paths[0] ?? '.'));
+  const root = dirname(statSync(paths[0] ?? '.').isDirectory() ? (paths[0] ?? '.') : dirname(paths[0] ?? '.'));
   const engine = await openEngine([...paths, root]);
   const status = await engine.callAsync('packages', { paths, workspace: root });
   const installer = engine.packages?.installer;
   const lock = engine.packages?.lock;
   if (!installer || !lock) throw new Error('this Python has no package installer attached');
   const sizes = new Map((await installer.cache.store.entries()).map((e) => [e.url, e.size]));
-  const view = packagesView(status, lock, (p) => installer.wheelOf(p), (url) => sizes.get(url) ?? null);
+  const view = packagesView(
+    status,
+    lock,
+    (p) => installer.wheelOf(p),
+    (url) => sizes.get(url) ?? null,
+  );
   const wanted = view.rows.filter((r) => r.installed === null && !r.optional);
   const built = new Map<string, string>();
-  const report = await installer.install(wanted.map((r) => r.requirement), {
-    event: (e) => {
-      if (e.type === 'package.installed' && e.sdist) built.set(canonicalName(e.name), e.sdist);
+  const report = await installer.install(
+    wanted.map((r) => r.requirement),
+    {
+      event: (e) => {
+        if (e.type === 'package.installed' && e.sdist) built.set(canonicalName(e.name), e.sdist);
+      },
     },
-  });
+  );
   const rows: Checked[] = view.rows.map((r) => {
     const problem = report.failed.find((f) => f.requirement === r.requirement)?.message ?? null;
     return { ...r, problem, builtFrom: problem === null ? (built.get(r.key) ?? null) : null };
   });
   const code = rows.some((r) => r.problem !== null) ? 1 : 0;
-  if (values.json) return { stdout: `${JSON.stringify({ packages: rows, unreadable: view.unreadable }, null, 2)}\n`, code };
+  if (values.json)
+    return { stdout: `${JSON.stringify({ packages: rows, unreadable: view.unreadable }, null, 2)}\n`, code };
   return { stdout: text(rows, root, view.unreadable.length), code };
 }
 
-const SOURCE: Record<PackageRow['source'], string> = { pyodide: 'Pyodide distribution', index: 'package index', toolplay: 'toolplay' };
+const SOURCE: Record<PackageRow['source'], string> = {
+  pyodide: 'Pyodide distribution',
+  index: 'package index',
+  toolplay: 'toolplay',
+};
 
 function text(rows: Checked[], root: string, unreadable: number): string {
   if (rows.length === 0) return 'The tools ask for nothing beyond the standard library.\n';
   const lines = rows.map((r) => {
-    const asked = r.origins.map((n) => `${n.file.startsWith(`${root}/`) ? n.file.slice(root.length + 1) : n.file}${n.line ? `:${n.line}` : ''} (${n.kind}${n.where && n.where !== '<module>' ? ` in ${n.where}` : ''})`).join(', ');
+    const asked = r.origins
+      .map(
+        (n) =>
+          `${n.file.startsWith(`${root}/`) ? n.file.slice(root.length + 1) : n.file}${n.line ? `:${n.line}` : ''} (${n.kind}${n.where && n.where !== '<module>' ? ` in ${n.where}` : ''})`,
+      )
+      .join(', ');
     const version = r.version ?? (r.source === 'index' ? 'micropip picks' : '');
-    const state = r.problem !== null ? `cannot be had: ${r.problem}`
-      : r.builtFrom !== null ? `can be had: built from source archive (${decodeURIComponent(r.builtFrom.split('/').pop() ?? r.builtFrom)})`
-        : r.optional && r.installed === null ? 'optional, not installed' : 'can be had';
+    const state =
+      r.problem !== null
+        ? `cannot be had: ${r.problem}`
+        : r.builtFrom !== null
+          ? `can be had: built from source archive (${decodeURIComponent(r.builtFrom.split('/').pop() ?? r.builtFrom)})`
+          : r.optional && r.installed === null
+            ? 'optional, not installed'
+            : 'can be had';
     return `${r.requirement}  [${SOURCE[r.source]}${version ? `, ${version}` : ''}${r.guessed ? ', name guessed from the import' : ''}]  ${state}\n    asked by ${asked}`;
   });
-  const note = unreadable ? `\n${unreadable} pipmaster call(s) name their packages with expressions toolplay cannot read beforehand.` : '';
+  const note = unreadable
+    ? `\n${unreadable} pipmaster call(s) name their packages with expressions toolplay cannot read beforehand.`
+    : '';
   return `${lines.join('\n')}${note}\n`;
 }

@@ -30,10 +30,12 @@ export function isLoopback(address: string | undefined): boolean {
 
 // Hop-by-hop (RFC 9110 §7.6.1), what describes the browser's request to us rather than to the
 // target, and Accept-Encoding (fetch asks for the encodings it can decode).
-const DROPPED_REQUEST = /^(connection|keep-alive|proxy-.*|te|trailer|transfer-encoding|upgrade|host|origin|referer|cookie|content-length|accept-encoding|expect|sec-fetch-.*)$/i;
+const DROPPED_REQUEST =
+  /^(connection|keep-alive|proxy-.*|te|trailer|transfer-encoding|upgrade|host|origin|referer|cookie|content-length|accept-encoding|expect|sec-fetch-.*)$/i;
 // fetch has already decoded the body (so its encoding, and then its length, no longer hold),
 // cookies are not for 127.0.0.1, and the CORS headers are ours to give.
-const DROPPED_RESPONSE = /^(connection|keep-alive|proxy-.*|te|trailer|transfer-encoding|upgrade|content-encoding|set-cookie|access-control-.*|cross-origin-resource-policy)$/i;
+const DROPPED_RESPONSE =
+  /^(connection|keep-alive|proxy-.*|te|trailer|transfer-encoding|upgrade|content-encoding|set-cookie|access-control-.*|cross-origin-resource-policy)$/i;
 
 const line = (text: string): string => `toolplay proxy: ${text}\n`;
 
@@ -53,14 +55,16 @@ function corsHeaders(req: IncomingMessage): Record<string, string> {
 export function targetOf(path: string): { url: string } | { refusal: string } {
   const raw = path.replace(/^\//, '');
   const example = 'e.g. /https://api.example.org/x?q=1';
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(raw)) return { refusal: `the path must be an absolute http(s) URL after the proxy's address, ${example}` };
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(raw))
+    return { refusal: `the path must be an absolute http(s) URL after the proxy's address, ${example}` };
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return { refusal: `the path is not a valid URL, ${example}` };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { refusal: `only http and https targets are proxied, not ${url.protocol}` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { refusal: `only http and https targets are proxied, not ${url.protocol}` };
   return { url: url.href };
 }
 
@@ -94,17 +98,24 @@ async function handle(req: IncomingMessage, res: ServerResponse, log: (text: str
     res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...(cors ? corsHeaders(req) : {}) }).end(body);
     done(status, Buffer.byteLength(body), note);
   };
-  if (!isLoopback(req.socket.remoteAddress)) return refuse(403, `only clients on this machine may use this proxy, not ${req.socket.remoteAddress}`, { cors: false });
+  if (!isLoopback(req.socket.remoteAddress))
+    return refuse(403, `only clients on this machine may use this proxy, not ${req.socket.remoteAddress}`, {
+      cors: false,
+    });
   const requested = req.headers['access-control-request-method'];
   if (method === 'OPTIONS' && requested) {
-    res.writeHead(204, {
-      ...corsHeaders(req),
-      'access-control-allow-methods': requested,
-      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
-      'access-control-max-age': '600',
-      // Chromium asks before a public page (the app on a static host) reaches a loopback address.
-      ...(req.headers['access-control-request-private-network'] ? { 'access-control-allow-private-network': 'true' } : {}),
-    }).end();
+    res
+      .writeHead(204, {
+        ...corsHeaders(req),
+        'access-control-allow-methods': requested,
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-max-age': '600',
+        // Chromium asks before a public page (the app on a static host) reaches a loopback address.
+        ...(req.headers['access-control-request-private-network']
+          ? { 'access-control-allow-private-network': 'true' }
+          : {}),
+      })
+      .end();
     return;
   }
   const target = targetOf(path);
@@ -120,7 +131,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, log: (text: str
   res.on('close', () => abort.abort());
   let answer: Response;
   try {
-    answer = await fetch(target.url, { method, headers, body: await bodyOf(req), redirect: 'follow', signal: abort.signal });
+    answer = await fetch(target.url, {
+      method,
+      headers,
+      body: await bodyOf(req),
+      redirect: 'follow',
+      signal: abort.signal,
+    });
   } catch (e) {
     if (abort.signal.aborted) return done(0, 0, 'the client went away');
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
@@ -156,24 +173,35 @@ export async function proxy(args: string[]): Promise<Outcome | 'help'> {
   positionals('proxy', pos, []);
   const text = values.port === undefined ? String(DEFAULT_PORT) : String(values.port);
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
-  if (!(port >= 0 && port <= 65535)) throw new UsageFailure(`proxy: --port must be a number from 0 to 65535 (0 picks a free one), not '${text}'`);
+  if (!(port >= 0 && port <= 65535))
+    throw new UsageFailure(`proxy: --port must be a number from 0 to 65535 (0 picks a free one), not '${text}'`);
 
   const log = (text: string): void => void process.stderr.write(line(text));
   const server = createServer((req, res) => {
     handle(req, res, log).catch((e: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(line(`internal error: ${(e as Error).message}`));
+      if (!res.headersSent)
+        res
+          .writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+          .end(line(`internal error: ${(e as Error).message}`));
       else res.destroy();
     });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EADDRINUSE') reject(new UsageFailure(`proxy: port ${port} is already in use on 127.0.0.1 (pick another with --port N; --port 0 picks a free one)`));
+      if (e.code === 'EADDRINUSE')
+        reject(
+          new UsageFailure(
+            `proxy: port ${port} is already in use on 127.0.0.1 (pick another with --port N; --port 0 picks a free one)`,
+          ),
+        );
       else reject(new UsageFailure(`proxy: cannot listen on 127.0.0.1:${port} (${e.code ?? e.message})`));
     });
     server.listen(port, '127.0.0.1', resolve);
   });
   const { port: bound } = server.address() as { port: number };
-  process.stdout.write(`toolplay proxy: listening on http://127.0.0.1:${bound}/ — set this URL as the workspace's CORS proxy (Packages view → CORS proxy); Ctrl+C stops it\n`);
+  process.stdout.write(
+    `toolplay proxy: listening on http://127.0.0.1:${bound}/ — set this URL as the workspace's CORS proxy (Packages view → CORS proxy); Ctrl+C stops it\n`,
+  );
 
   let stop = (_signal: NodeJS.Signals): void => {};
   const stopped = new Promise<NodeJS.Signals>((resolve) => (stop = resolve));

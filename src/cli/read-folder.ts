@@ -21,7 +21,10 @@ export function readFolder(command: string, dir: string, what: string): Map<stri
         const content = readFileSync(full);
         bytes += content.length;
         files.set(relative(dir, full).split(sep).join('/'), new Uint8Array(content));
-        if (files.size > MAX_FILES || bytes > MAX_BYTES) throw new UsageFailure(`${command}: ${dir} holds more than ${MAX_FILES} files or ${MAX_BYTES >> 20} MB: is it ${what}?`);
+        if (files.size > MAX_FILES || bytes > MAX_BYTES)
+          throw new UsageFailure(
+            `${command}: ${dir} holds more than ${MAX_FILES} files or ${MAX_BYTES >> 20} MB: is it ${what}?`,
+          );
       }
     }
   };

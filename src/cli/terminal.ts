@@ -16,7 +16,9 @@ export function interactive(): boolean {
 }
 
 /** Runs `command` with its notes collected instead of written; returns them with its settled result. */
-export async function captured<T>(command: () => Promise<T>): Promise<{ result: PromiseSettledResult<T>; stderr: string }> {
+export async function captured<T>(
+  command: () => Promise<T>,
+): Promise<{ result: PromiseSettledResult<T>; stderr: string }> {
   let stderr = '';
   const outer = capture;
   capture = (text) => (stderr += text);

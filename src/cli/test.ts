@@ -42,7 +42,8 @@ function workspaceAbove(path: string): string | null {
 function locate(raw: string): { root: string; files: string[] } {
   const path = existing('PATH', raw);
   if (statSync(path).isFile()) {
-    if (!path.endsWith(TEST_FILE_SUFFIX)) throw new UsageFailure(`test: ${raw} is not a test file (their names end with ${TEST_FILE_SUFFIX})`);
+    if (!path.endsWith(TEST_FILE_SUFFIX))
+      throw new UsageFailure(`test: ${raw} is not a test file (their names end with ${TEST_FILE_SUFFIX})`);
     const root = workspaceAbove(dirname(path));
     if (!root) throw new UsageFailure(`test: ${raw} is not in a workspace's ${TESTS_DIR}/ folder`);
     return { root, files: [path] };
@@ -50,7 +51,10 @@ function locate(raw: string): { root: string; files: string[] } {
   const own = join(path, TESTS_DIR);
   if (existsSync(own) && statSync(own).isDirectory()) return { root: path, files: testFilesIn(own) };
   const root = workspaceAbove(path);
-  if (!root) throw new UsageFailure(`test: ${raw} has no ${TESTS_DIR}/ folder (a workspace keeps its tests in ${TESTS_DIR}/*${TEST_FILE_SUFFIX})`);
+  if (!root)
+    throw new UsageFailure(
+      `test: ${raw} has no ${TESTS_DIR}/ folder (a workspace keeps its tests in ${TESTS_DIR}/*${TEST_FILE_SUFFIX})`,
+    );
   return { root, files: testFilesIn(path) };
 }
 
@@ -61,7 +65,10 @@ interface Workspace {
 }
 
 /** Reads every workspace and its test files; the problems of malformed files, one line each. */
-function readAll(paths: string[], only: { profile?: CallProfile; filter?: string }): { workspaces: Workspace[]; problems: string[] } {
+function readAll(
+  paths: string[],
+  only: { profile?: CallProfile; filter?: string },
+): { workspaces: Workspace[]; problems: string[] } {
   const wanted = new Map<string, Set<string>>();
   for (const p of paths) {
     const { root, files } = locate(p);
@@ -86,28 +93,47 @@ function readAll(paths: string[], only: { profile?: CallProfile; filter?: string
 
 export async function test(args: string[]): Promise<Outcome | 'help'> {
   const { values, positionals } = parse('test', args, {
-    profile: { type: 'string' }, json: { type: 'boolean' }, junit: { type: 'string' }, filter: { type: 'string' }, ...PACKAGE_FLAGS,
+    profile: { type: 'string' },
+    json: { type: 'boolean' },
+    junit: { type: 'string' },
+    filter: { type: 'string' },
+    ...PACKAGE_FLAGS,
   });
   if (values.help) return 'help';
-  const profile = values.profile === undefined ? undefined : choice<CallProfile>('test', 'profile', values.profile, CALL_PROFILES, 'lcp');
+  const profile =
+    values.profile === undefined
+      ? undefined
+      : choice<CallProfile>('test', 'profile', values.profile, CALL_PROFILES, 'lcp');
   const filter = typeof values.filter === 'string' ? values.filter : undefined;
   const junit = typeof values.junit === 'string' ? resolve(values.junit) : null;
   const packages = packageOptions('test', values);
-  const { workspaces, problems } = readAll(positionals.length ? positionals : ['.'], { ...(profile ? { profile } : {}), ...(filter !== undefined ? { filter } : {}) });
+  const { workspaces, problems } = readAll(positionals.length ? positionals : ['.'], {
+    ...(profile ? { profile } : {}),
+    ...(filter !== undefined ? { filter } : {}),
+  });
   if (problems.length) {
     for (const line of problems) note(`toolplay: ${line}\n`);
     return { stdout: '', code: 2 };
   }
   if (!workspaces.some((w) => w.cases.length)) {
     const found = workspaces.some((w) => w.tests.some((t) => t.tests.length));
-    throw new UsageFailure(found ? `test: no test matches${profile ? ` --profile ${profile}` : ''}${filter !== undefined ? ` --filter ${JSON.stringify(filter)}` : ''}` : 'test: no tests found (a workspace keeps them in tests/*.toolplay-test.json)');
+    throw new UsageFailure(
+      found
+        ? `test: no test matches${profile ? ` --profile ${profile}` : ''}${filter !== undefined ? ` --filter ${JSON.stringify(filter)}` : ''}`
+        : 'test: no tests found (a workspace keeps them in tests/*.toolplay-test.json)',
+    );
   }
-  const [{ openEngine, usePackages }, { NodeScratchHost }, { junitXml }] = await Promise.all([import('./host.ts'), import('../scratch/node-host.ts'), import('../tool-tests/junit.ts')]);
+  const [{ openEngine, usePackages }, { NodeScratchHost }, { junitXml }] = await Promise.all([
+    import('./host.ts'),
+    import('../scratch/node-host.ts'),
+    import('../tool-tests/junit.ts'),
+  ]);
   usePackages(packages);
   // The process's one engine (a batch's commands share it); each test reads the files it was given.
   const host = new NodeScratchHost(await openEngine([]));
   const results: CaseResult[] = [];
-  for (const w of workspaces) results.push(...(await runCases(host, w.files, w.cases, {}, { network: policyOf(packages) })));
+  for (const w of workspaces)
+    results.push(...(await runCases(host, w.files, w.cases, {}, { network: policyOf(packages) })));
   if (junit) {
     mkdirSync(dirname(junit), { recursive: true });
     writeFileSync(junit, junitXml(results));

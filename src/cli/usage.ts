@@ -6,7 +6,6 @@ export class UsageFailure extends Error {
   }
 }
 
-
 export const MAIN_HELP = `toolplay — see exactly what LLM tool hosts make of your Python tools.
 
 Usage:

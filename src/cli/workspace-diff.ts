@@ -9,7 +9,11 @@ import { createHash } from 'node:crypto';
 import { mtimeMs, type EngineFs, type EngineStat } from '../engine/fs.ts';
 import type { FsChanges, WorkspaceDiff } from '../call/wrapper.ts';
 
-interface Entry { stamp: string; mtimeMs: number; digest: string }
+interface Entry {
+  stamp: string;
+  mtimeMs: number;
+  digest: string;
+}
 
 /** Python's bytecode caches are not the tool's output. */
 const IGNORED_DIRS = new Set(['__pycache__']);
@@ -62,7 +66,9 @@ export class FolderDiff implements WorkspaceDiff {
   #digest(path: string, stat: EngineStat): string {
     if (stat.size > HASH_LIMIT) return stampOf(stat);
     try {
-      return createHash('sha1').update(this.#fs.readFile(`${this.#root}/${path}`)).digest('hex');
+      return createHash('sha1')
+        .update(this.#fs.readFile(`${this.#root}/${path}`))
+        .digest('hex');
     } catch {
       return 'unreadable';
     }

@@ -28,11 +28,15 @@ export function readLessonFiles(dir = LESSONS_DIR): Record<string, string> {
 /** Each lesson folder's check module, by id. */
 async function readDefinitions(dir = LESSONS_DIR): Promise<Record<string, LessonDefinition>> {
   // A folder without one is left to buildCourse, which names what is missing.
-  const ids = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && existsSync(join(dir, e.name, CHECK_FILE))).map((e) => e.name);
-  const modules = await Promise.all(ids.map(async (id) => {
-    const module = await import(pathToFileURL(join(dir, id, CHECK_FILE)).href) as { default: LessonDefinition };
-    return [id, module.default] as const;
-  }));
+  const ids = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, CHECK_FILE)))
+    .map((e) => e.name);
+  const modules = await Promise.all(
+    ids.map(async (id) => {
+      const module = (await import(pathToFileURL(join(dir, id, CHECK_FILE)).href)) as { default: LessonDefinition };
+      return [id, module.default] as const;
+    }),
+  );
   return Object.fromEntries(modules);
 }
 

@@ -2,10 +2,16 @@
 import { buildCourse } from './catalog.ts';
 import type { LessonDefinition } from './types.ts';
 
-const raw = import.meta.glob<string>(['./lessons/*/**/*', '!./lessons/*/check.ts'], { query: '?raw', import: 'default', eager: true, exhaustive: true });
+const raw = import.meta.glob<string>(['./lessons/*/**/*', '!./lessons/*/check.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+  exhaustive: true,
+});
 const checks = import.meta.glob<LessonDefinition>('./lessons/*/check.ts', { import: 'default', eager: true });
 
-const byFolder = <T>(entries: Record<string, T>): Array<[string, T]> => Object.entries(entries).map(([key, value]) => [key.replace('./lessons/', './'), value]);
+const byFolder = <T>(entries: Record<string, T>): Array<[string, T]> =>
+  Object.entries(entries).map(([key, value]) => [key.replace('./lessons/', './'), value]);
 
 export const COURSE = buildCourse(
   Object.fromEntries(byFolder(raw)),

@@ -13,7 +13,8 @@ import type { HostFamily, Lesson, LessonDefinition } from './types.ts';
 const PROFILE: Record<HostFamily, Profile> = { lcp: 'lcp', ltp: 'hub', loki: 'loki' };
 
 /** The workspace layout a lesson's files use. */
-export const layoutOfLesson = (lesson: Pick<Lesson, 'host'>): 'lcp' | 'loki' => (lesson.host === 'loki' ? 'loki' : 'lcp');
+export const layoutOfLesson = (lesson: Pick<Lesson, 'host'>): 'lcp' | 'loki' =>
+  lesson.host === 'loki' ? 'loki' : 'lcp';
 
 /** The check module of a lesson folder: `./<id>/check.ts`. */
 export const CHECK_FILE = 'check.ts';
@@ -26,19 +27,30 @@ function folder(raw: Record<string, string>, id: string, part: 'start' | 'soluti
 }
 
 /** The lesson folders the raw files hold: `./<id>/…` → id. */
-const folderIds = (raw: Record<string, string>): string[] => [...new Set(Object.keys(raw).map((key) => key.split('/')[1] ?? ''))].filter(Boolean);
+const folderIds = (raw: Record<string, string>): string[] =>
+  [...new Set(Object.keys(raw).map((key) => key.split('/')[1] ?? ''))].filter(Boolean);
 
 function lessonOf(raw: Record<string, string>, id: string, definition: LessonDefinition | undefined): Lesson {
-  if (!definition) throw new Error(`lesson ${id}: ${CHECK_FILE} is missing (it declares the lesson's order, host, open file and check)`);
+  if (!definition)
+    throw new Error(
+      `lesson ${id}: ${CHECK_FILE} is missing (it declares the lesson's order, host, open file and check)`,
+    );
   const markdown = raw[`./${id}/lesson.md`];
   if (markdown === undefined) throw new Error(`lesson ${id}: lesson.md is missing`);
   const start = folder(raw, id, 'start');
   if (!(definition.openPath in start)) throw new Error(`lesson ${id}: start/${definition.openPath} is missing`);
   const agent = raw[`./${id}/agent.json`];
   return {
-    id, order: definition.order, host: definition.host, openPath: definition.openPath, check: definition.check,
+    id,
+    order: definition.order,
+    host: definition.host,
+    openPath: definition.openPath,
+    check: definition.check,
     ...(definition.run ? { run: definition.run } : {}),
-    ...parseLessonText(id, markdown), profile: PROFILE[definition.host], start, solution: folder(raw, id, 'solution'),
+    ...parseLessonText(id, markdown),
+    profile: PROFILE[definition.host],
+    start,
+    solution: folder(raw, id, 'solution'),
     ...(agent !== undefined ? { agent: readScriptedStart(agent, `lesson ${id}: agent.json`) } : {}),
   };
 }
@@ -48,6 +60,9 @@ export function buildCourse(raw: Record<string, string>, definitions: Record<str
   const ids = [...new Set([...folderIds(raw), ...Object.keys(definitions)])];
   const lessons = ids.map((id) => lessonOf(raw, id, definitions[id])).sort((a, b) => a.order - b.order);
   const clash = lessons.find((l, i) => i > 0 && lessons[i - 1]?.order === l.order);
-  if (clash) throw new Error(`lesson ${clash.id}: order ${clash.order} is taken by ${lessons[lessons.indexOf(clash) - 1]?.id ?? ''}`);
+  if (clash)
+    throw new Error(
+      `lesson ${clash.id}: order ${clash.order} is taken by ${lessons[lessons.indexOf(clash) - 1]?.id ?? ''}`,
+    );
   return lessons;
 }

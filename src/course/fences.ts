@@ -9,16 +9,16 @@
 
 /** What a host makes of the example workspace, by the name a fence gives it. */
 export const SHOWN = {
-  'lcp-listing': 'What lollms\' chat loop lists for the model',
-  'lcp-schema': 'LCP\'s schema (discover_tools)',
-  'lcp-result': 'What LCP\'s execute_tool returns',
-  'lcp-chat': 'What lollms\' chat loop sends the model',
-  'hub-library': 'The hub\'s library card',
-  'hub-spec': 'The hub\'s tool definition',
-  'hub-status': 'The hub\'s status line',
-  'hub-result': 'What the hub\'s agent sends the model',
-  'hub-init': 'What the hub\'s Initialise button answers',
-  'loki-declaration': 'Loki\'s declaration',
+  'lcp-listing': "What lollms' chat loop lists for the model",
+  'lcp-schema': "LCP's schema (discover_tools)",
+  'lcp-result': "What LCP's execute_tool returns",
+  'lcp-chat': "What lollms' chat loop sends the model",
+  'hub-library': "The hub's library card",
+  'hub-spec': "The hub's tool definition",
+  'hub-status': "The hub's status line",
+  'hub-result': "What the hub's agent sends the model",
+  'hub-init': "What the hub's Initialise button answers",
+  'loki-declaration': "Loki's declaration",
   'loki-value': 'What Loki sends the model',
 } as const;
 export type Shown = keyof typeof SHOWN;
@@ -70,10 +70,15 @@ function shownOutput(shows: Shown, rest: string): ShownOutput {
 export function readFence(info: string): Fence {
   const [word = '', ...rest] = info.trim().split(/\s+/);
   if (word === '') return { kind: 'snippet', lang: 'text' };
-  if (word in SHOWN) return { kind: 'shown', output: shownOutput(word as Shown, info.trim().slice(word.length).trim()) };
-  if (!LANGUAGES.has(word)) throw new Error(`unknown fence "${word}": a language (${[...LANGUAGES].join(', ')}) or a shown output (${Object.keys(SHOWN).join(', ')})`);
+  if (word in SHOWN)
+    return { kind: 'shown', output: shownOutput(word as Shown, info.trim().slice(word.length).trim()) };
+  if (!LANGUAGES.has(word))
+    throw new Error(
+      `unknown fence "${word}": a language (${[...LANGUAGES].join(', ')}) or a shown output (${Object.keys(SHOWN).join(', ')})`,
+    );
   const path = rest.join(' ');
-  if (path && (path.startsWith('/') || path.split('/').includes('..'))) throw new Error(`an example file's path stays inside the workspace: ${path}`);
+  if (path && (path.startsWith('/') || path.split('/').includes('..')))
+    throw new Error(`an example file's path stays inside the workspace: ${path}`);
   return path ? { kind: 'file', lang: word, path } : { kind: 'snippet', lang: word };
 }
 

@@ -56,10 +56,12 @@ export function parseLessonText(id: string, markdown: string): LessonText {
   const title = lines[0]?.startsWith('# ') ? lines[0].slice(2).trim() : '';
   const taskAt = lines.indexOf('## Task');
   const hintsAt = lines.indexOf('## Hints');
-  if (!title || taskAt < 0 || hintsAt < taskAt) throw new Error(`lesson ${id}: lesson.md needs "# Title", "## Task" and then "## Hints"`);
+  if (!title || taskAt < 0 || hintsAt < taskAt)
+    throw new Error(`lesson ${id}: lesson.md needs "# Title", "## Task" and then "## Hints"`);
   try {
     const hintBlocks = blocks(lines.slice(hintsAt + 1));
-    if (hintBlocks.some((b) => b.kind === 'code')) throw new Error('a hint is one line of text: no fenced blocks under "## Hints"');
+    if (hintBlocks.some((b) => b.kind === 'code'))
+      throw new Error('a hint is one line of text: no fenced blocks under "## Hints"');
     const hints = hintBlocks.flatMap((b) => (b.kind === 'list' ? b.items : b.kind === 'paragraph' ? [b.text] : []));
     return { title, intro: blocks(lines.slice(1, taskAt)), task: blocks(lines.slice(taskAt + 1, hintsAt)), hints };
   } catch (e) {
@@ -69,5 +71,8 @@ export function parseLessonText(id: string, markdown: string): LessonText {
 
 /** Splits text at backticks: odd pieces are code. */
 export function inlineCode(text: string): Array<{ code: boolean; text: string }> {
-  return text.split('`').map((piece, i) => ({ code: i % 2 === 1, text: piece })).filter((p) => p.text !== '');
+  return text
+    .split('`')
+    .map((piece, i) => ({ code: i % 2 === 1, text: piece }))
+    .filter((p) => p.text !== '');
 }

@@ -40,7 +40,8 @@ export function readCourseRecord(value: unknown): CourseRecord {
   for (const [id, p] of Object.entries(v.lessons as Record<string, unknown>)) {
     if (typeof p !== 'object' || p === null) continue;
     const { status, finishedAt } = p as { status?: unknown; finishedAt?: unknown };
-    if (status === 'finished') record.lessons[id] = typeof finishedAt === 'number' ? { status, finishedAt } : { status };
+    if (status === 'finished')
+      record.lessons[id] = typeof finishedAt === 'number' ? { status, finishedAt } : { status };
     else if (status === 'started') record.lessons[id] = { status };
   }
   return record;

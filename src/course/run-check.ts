@@ -4,7 +4,11 @@ import type { ScratchHost } from '../scratch/scratch.ts';
 import { ScratchWorkspace } from './scratch-workspace.ts';
 import type { CheckReport, Lesson } from './types.ts';
 
-export async function runLessonCheck(host: ScratchHost, lesson: Lesson, files: ReadonlyMap<string, Uint8Array>): Promise<CheckReport> {
+export async function runLessonCheck(
+  host: ScratchHost,
+  lesson: Lesson,
+  files: ReadonlyMap<string, Uint8Array>,
+): Promise<CheckReport> {
   const port = await ScratchWorkspace.open(host, files, layoutOfLesson(lesson));
   try {
     const items = await lesson.check(port);

@@ -26,9 +26,17 @@ export class ScratchWorkspace implements LessonPort {
   }
 
   /** Copies `files` (workspace path → bytes) into a scratch folder. */
-  static async open(host: ScratchHost, files: ReadonlyMap<string, Uint8Array>, layout: Layout, name = 'lesson'): Promise<ScratchWorkspace> {
+  static async open(
+    host: ScratchHost,
+    files: ReadonlyMap<string, Uint8Array>,
+    layout: Layout,
+    name = 'lesson',
+  ): Promise<ScratchWorkspace> {
     const root = `${SCRATCH_ROOT}/${name}`;
-    await host.writeScratch(root, [...files].map(([path, content]) => ({ path, content })));
+    await host.writeScratch(
+      root,
+      [...files].map(([path, content]) => ({ path, content })),
+    );
     return new ScratchWorkspace(host, root, layout);
   }
 
@@ -51,7 +59,12 @@ export class ScratchWorkspace implements LessonPort {
     const tools = raw.tools.map((t) => ({ ...t, file: this.relative(t.file) }));
     // Messages name other files by their engine path too ("also defined in /scratch/…").
     const strip = (text: string): string => text.replaceAll(`${this.#root}/`, '');
-    const diagnostics = raw.diagnostics.map((d) => ({ ...d, file: this.relative(d.file), message: strip(d.message), ...(d.fix ? { fix: strip(d.fix) } : {}) }));
+    const diagnostics = raw.diagnostics.map((d) => ({
+      ...d,
+      file: this.relative(d.file),
+      message: strip(d.message),
+      ...(d.fix ? { fix: strip(d.fix) } : {}),
+    }));
     const libraries = raw.libraries.map((l) => ({ ...l, file: this.relative(l.file) }));
     // The host's inspect is the worker's, so Loki's Bash tools are already there, in Loki's order.
     return { ...raw, tools, diagnostics, libraries };
@@ -62,13 +75,19 @@ export class ScratchWorkspace implements LessonPort {
   }
 
   call(request: LessonCall): Promise<ScratchCallResult> {
-    const overlay: FileChange[] = Object.entries(request.overlay ?? {})
-      .map(([path, text]) => ({ path, content: text === null ? null : typeof text === 'string' ? encoder.encode(text) : text }));
+    const overlay: FileChange[] = Object.entries(request.overlay ?? {}).map(([path, text]) => ({
+      path,
+      content: text === null ? null : typeof text === 'string' ? encoder.encode(text) : text,
+    }));
     const profile = request.profile ?? (this.#layout === 'loki' ? 'loki' : 'lcp');
     const { confirm } = request;
     return this.#host.scratchCall({
-      base: this.#root, profile, toolsDir: toolsDirOf(profile === 'loki' ? 'loki' : 'lcp'),
-      tool: request.tool, args: request.args, overlay,
+      base: this.#root,
+      profile,
+      toolsDir: toolsDirOf(profile === 'loki' ? 'loki' : 'lcp'),
+      tool: request.tool,
+      args: request.args,
+      overlay,
       ...(request.argsJson !== undefined ? { argsJson: request.argsJson } : {}),
       ...(request.hostConfig ? { hostConfig: request.hostConfig } : {}),
       ...(Array.isArray(confirm) ? { answers: confirm } : confirm ? { confirm } : {}),
@@ -82,7 +101,15 @@ export class ScratchWorkspace implements LessonPort {
   }
 
   initialise(library: string): Promise<ScratchCallResult> {
-    return this.#host.scratchCall({ base: this.#root, profile: 'hub', toolsDir: toolsDirOf(this.#layout), tool: 'init_tool_library', args: {}, init: library, install: false });
+    return this.#host.scratchCall({
+      base: this.#root,
+      profile: 'hub',
+      toolsDir: toolsDirOf(this.#layout),
+      tool: 'init_tool_library',
+      args: {},
+      init: library,
+      install: false,
+    });
   }
 
   close(): Promise<void> {

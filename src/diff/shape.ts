@@ -44,14 +44,27 @@ export function typeText(schema: unknown): string {
   if (!isObject(schema)) return 'any';
   const union = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
   if (union) return union.map(typeText).join(' | ');
-  const types = Array.isArray(schema.type) ? schema.type.map(String) : typeof schema.type === 'string' ? [schema.type] : ['any'];
-  return types.map((t) => (t === 'array' && isObject(schema.items) ? `array of ${typeText(schema.items)}` : t)).join(' | ');
+  const types = Array.isArray(schema.type)
+    ? schema.type.map(String)
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : ['any'];
+  return types
+    .map((t) => (t === 'array' && isObject(schema.items) ? `array of ${typeText(schema.items)}` : t))
+    .join(' | ');
 }
 
 function param(name: string, schema: unknown, required: boolean): ParamShape {
   const s = isObject(schema) ? schema : {};
   const choices = Array.isArray(s.enum) ? s.enum.map((v) => JSON.stringify(v)) : null;
-  return { name, type: typeText(s), required, choices, description: described(s.description), default: 'default' in s ? JSON.stringify(s.default) ?? null : null };
+  return {
+    name,
+    type: typeText(s),
+    required,
+    choices,
+    description: described(s.description),
+    default: 'default' in s ? (JSON.stringify(s.default) ?? null) : null,
+  };
 }
 
 function tool(spec: Json): ToolShape | null {

@@ -45,6 +45,12 @@ export function createIdbVersionStore(name = 'toolplay-versions'): VersionStore 
   const store: UseStore = createStore(name, 'versions');
   return {
     load: async (id, slot) => readSavedVersion(await get(keyOf(id, slot), store)),
-    save: (id, version, slot) => setUnlessNewer(keyOf(id, slot), { savedAt: version.savedAt, files: [...version.files] }, VERSIONS_RECORD_VERSION, store),
+    save: (id, version, slot) =>
+      setUnlessNewer(
+        keyOf(id, slot),
+        { savedAt: version.savedAt, files: [...version.files] },
+        VERSIONS_RECORD_VERSION,
+        store,
+      ),
   };
 }

@@ -52,7 +52,8 @@ json.dumps({"ok": bool(ok), "files": sorted(files)})
   const out: EngineFiles = { sources: {}, bytecode: {} };
   for (const rel of files) {
     if (rel.endsWith('.pyc')) out.bytecode[rel] = engineFs(py).readFile(`${ENGINE_ROOT}/${rel}`);
-    else if (rel.endsWith('.py')) out.sources[rel] = engineFs(py).readFile(`${ENGINE_ROOT}/${rel}`, { encoding: 'utf8' });
+    else if (rel.endsWith('.py'))
+      out.sources[rel] = engineFs(py).readFile(`${ENGINE_ROOT}/${rel}`, { encoding: 'utf8' });
   }
   return out;
 }

@@ -49,7 +49,11 @@ export class Engine {
     this.suspends = canSuspend();
   }
 
-  call<M extends EngineMethod>(method: M, params: EngineMethods[M]['params'], hooks?: EngineHooks): EngineMethods[M]['result'] {
+  call<M extends EngineMethod>(
+    method: M,
+    params: EngineMethods[M]['params'],
+    hooks?: EngineHooks,
+  ): EngineMethods[M]['result'] {
     // Hooks go across as a JsProxy: Python calls hooks.emit(json) / hooks.confirm(json).
     return reply(this.#dispatch(method, JSON.stringify(params), hooks) as string);
   }
@@ -59,9 +63,15 @@ export class Engine {
    * what runs tool code uses this, so a tool can install packages (pipmaster), await (`asyncio.run`)
    * and fetch synchronously, as it would in its host. Without JSPI it is `call`, resolved.
    */
-  async callAsync<M extends EngineMethod>(method: M, params: EngineMethods[M]['params'], hooks?: EngineHooks): Promise<EngineMethods[M]['result']> {
+  async callAsync<M extends EngineMethod>(
+    method: M,
+    params: EngineMethods[M]['params'],
+    hooks?: EngineHooks,
+  ): Promise<EngineMethods[M]['result']> {
     const text = JSON.stringify(params);
-    const raw = this.suspends ? await (this.#dispatch.callPromising(method, text, hooks) as Promise<string>) : (this.#dispatch(method, text, hooks) as string);
+    const raw = this.suspends
+      ? await (this.#dispatch.callPromising(method, text, hooks) as Promise<string>)
+      : (this.#dispatch(method, text, hooks) as string);
     return reply(raw);
   }
 
@@ -69,7 +79,10 @@ export class Engine {
    * The method's result as the engine's JSON text, not parsed: the worker passes a large reply on as
    * it is, so it is parsed once, by the page. Errors are thrown as `call` throws them.
    */
-  callText<M extends EngineMethod>(method: M, params: EngineMethods[M]['params']): JsonText<EngineMethods[M]['result']> {
+  callText<M extends EngineMethod>(
+    method: M,
+    params: EngineMethods[M]['params'],
+  ): JsonText<EngineMethods[M]['result']> {
     const raw = this.#dispatch(method, JSON.stringify(params)) as string;
     // api.dispatch answers '{"ok": <result>}' or '{"error": {...}}'.
     if (raw.startsWith(OK_PREFIX)) return raw.slice(OK_PREFIX.length, -1);
@@ -80,7 +93,10 @@ export class Engine {
 
 /** The engine's reply text: its `ok` value, or its error thrown as an EngineError. */
 function reply(raw: string): unknown {
-  const parsed = JSON.parse(raw) as { ok?: unknown; error?: { kind: EngineErrorKind; message: string; traceback?: string } };
+  const parsed = JSON.parse(raw) as {
+    ok?: unknown;
+    error?: { kind: EngineErrorKind; message: string; traceback?: string };
+  };
   if (parsed.error) throw new EngineError(parsed.error.kind, parsed.error.message, parsed.error.traceback);
   return parsed.ok;
 }

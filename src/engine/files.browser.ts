@@ -18,7 +18,10 @@ export async function loadEngineFiles(): Promise<EngineFiles> {
   if (!response.ok) throw new Error(`the engine bundle did not load (${response.status} ${response.statusText})`);
   const bundle = (await response.json()) as EngineBundle;
   const bytecode = Object.fromEntries(
-    Object.entries(bundle.bytecode).map(([rel, base64]) => [rel, Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))]),
+    Object.entries(bundle.bytecode).map(([rel, base64]) => [
+      rel,
+      Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)),
+    ]),
   );
   return { sources: bundle.sources, bytecode };
 }

@@ -11,13 +11,21 @@
  */
 import type { PyodideAPI } from 'pyodide';
 
-const unsigned = (offset: number | undefined): number | undefined => (offset !== undefined && offset < 0 ? offset + 2 ** 32 : offset);
+const unsigned = (offset: number | undefined): number | undefined =>
+  offset !== undefined && offset < 0 ? offset + 2 ** 32 : offset;
 
 /** Makes `subarray` and `set` of one heap view take negative offsets as the unsigned addresses they are. */
 function withUnsignedOffsets(view: Uint8Array): Uint8Array {
   Object.defineProperties(view, {
-    subarray: { configurable: true, value: (begin?: number, end?: number) => Uint8Array.prototype.subarray.call(view, unsigned(begin), unsigned(end)) },
-    set: { configurable: true, value: (source: ArrayLike<number>, offset?: number) => Uint8Array.prototype.set.call(view, source, unsigned(offset)) },
+    subarray: {
+      configurable: true,
+      value: (begin?: number, end?: number) => Uint8Array.prototype.subarray.call(view, unsigned(begin), unsigned(end)),
+    },
+    set: {
+      configurable: true,
+      value: (source: ArrayLike<number>, offset?: number) =>
+        Uint8Array.prototype.set.call(view, source, unsigned(offset)),
+    },
   });
   return view;
 }

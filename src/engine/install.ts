@@ -27,7 +27,9 @@ export const STDLIB_DIR = 'stdlib';
  */
 export function installEngine(py: PyodideAPI, sources: EngineSources, bytecode: EngineBytecode = {}): void {
   writeEngineFiles(py, sources, bytecode);
-  const stdlib = Object.keys(sources).some((rel) => rel.startsWith(`${STDLIB_DIR}/`)) ? `${ENGINE_ROOT}/${STDLIB_DIR}` : null;
+  const stdlib = Object.keys(sources).some((rel) => rel.startsWith(`${STDLIB_DIR}/`))
+    ? `${ENGINE_ROOT}/${STDLIB_DIR}`
+    : null;
   // Only these folders' cached listings are dropped: importlib.invalidate_caches() would also
   // import importlib.metadata (and email, zipfile…), ~80 ms of a page load for nothing.
   py.runPython(`
@@ -43,7 +45,9 @@ import toolplay.api
 
 /** Writes the engine's files under ENGINE_ROOT (also after a snapshot restore: the heap has the modules, not the files). */
 export function writeEngineFiles(py: PyodideAPI, sources: EngineSources, bytecode: EngineBytecode = {}): void {
-  const files = [...Object.entries(sources), ...Object.entries(bytecode)].map(([rel, content]) => [`${ENGINE_ROOT}/${rel}`, content] as const);
+  const files = [...Object.entries(sources), ...Object.entries(bytecode)].map(
+    ([rel, content]) => [`${ENGINE_ROOT}/${rel}`, content] as const,
+  );
   for (const dir of new Set(files.map(([path]) => path.slice(0, path.lastIndexOf('/'))))) engineFs(py).mkdirTree(dir);
   for (const [path, content] of files) engineFs(py).writeFile(path, content);
 }

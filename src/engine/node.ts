@@ -52,10 +52,19 @@ export async function loadNodeEngine(options: NodeEngineOptions = {}): Promise<E
  * (src/engine/snapshot-cache.node.ts, made on the first start after an install), else plain.
  * Both give the same engine; `start` says which ran and why.
  */
-export async function startNodeEngine(options: NodeEngineOptions & { cacheDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ engine: Engine; start: PythonStart }> {
+export async function startNodeEngine(
+  options: NodeEngineOptions & { cacheDir?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ engine: Engine; start: PythonStart }> {
   const files: EngineFiles = { sources: readEngineSources(), bytecode: {} };
-  const cache = snapshotCache(files, { ...(options.cacheDir ? { dir: options.cacheDir } : {}), ...(options.env ? { env: options.env } : {}) });
-  const { py, start } = await startPython((extra) => loadPyodide({ ...streams(options), ...extra }), cache.source(), Promise.resolve(files));
+  const cache = snapshotCache(files, {
+    ...(options.cacheDir ? { dir: options.cacheDir } : {}),
+    ...(options.env ? { env: options.env } : {}),
+  });
+  const { py, start } = await startPython(
+    (extra) => loadPyodide({ ...streams(options), ...extra }),
+    cache.source(),
+    Promise.resolve(files),
+  );
   if (start.path === 'plain' && start.reason?.startsWith('the snapshot did not restore')) cache.discard();
   return { engine: new Engine(py), start };
 }

@@ -26,7 +26,9 @@ export const SNAPSHOT_CACHE_DIR = join(PYTHON_DIR, '..', 'node_modules', '.cache
 export function snapshotName(files: EngineFiles): string {
   // "jspi": snapshots are made with stack switching on since it matters (snapshot.node.ts); older ones are not used.
   const hash = createHash('sha256').update(`pyodide ${pyodideVersion}\njspi\n`);
-  for (const [rel, content] of [...Object.entries(files.sources), ...Object.entries(files.bytecode)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [rel, content] of [...Object.entries(files.sources), ...Object.entries(files.bytecode)].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  )) {
     hash.update(`${rel}\n${content.length}\n`).update(content);
   }
   return `engine-${hash.digest('hex').slice(0, 20)}${SNAPSHOT_SUFFIX}`;
@@ -39,7 +41,10 @@ export interface SnapshotCache {
   discard(): void;
 }
 
-export function snapshotCache(files: EngineFiles, options: { dir?: string; env?: NodeJS.ProcessEnv } = {}): SnapshotCache {
+export function snapshotCache(
+  files: EngineFiles,
+  options: { dir?: string; env?: NodeJS.ProcessEnv } = {},
+): SnapshotCache {
   const dir = options.dir ?? SNAPSHOT_CACHE_DIR;
   const path = join(dir, snapshotName(files));
   const off = (options.env ?? process.env).TOOLPLAY_SNAPSHOT === 'off';

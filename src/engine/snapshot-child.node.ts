@@ -7,7 +7,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { makeHere } from './snapshot.node.ts';
 
 const [input = '', output = ''] = process.argv.slice(2);
-const { sources, bytecode } = JSON.parse(readFileSync(input, 'utf8')) as { sources: Record<string, string>; bytecode: Record<string, string> };
-const bytes = await makeHere({ sources, bytecode: Object.fromEntries(Object.entries(bytecode).map(([k, v]) => [k, new Uint8Array(Buffer.from(v, 'base64'))])) });
+const { sources, bytecode } = JSON.parse(readFileSync(input, 'utf8')) as {
+  sources: Record<string, string>;
+  bytecode: Record<string, string>;
+};
+const bytes = await makeHere({
+  sources,
+  bytecode: Object.fromEntries(Object.entries(bytecode).map(([k, v]) => [k, new Uint8Array(Buffer.from(v, 'base64'))])),
+});
 writeFileSync(output, bytes);
 process.exit(0);

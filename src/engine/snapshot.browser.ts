@@ -10,7 +10,8 @@ import { SnapshotUnavailable, type SnapshotSource } from './start.ts';
  */
 export function fetchSnapshot(runtimePyodide: string): SnapshotSource {
   if (snapshot === null) return { missing: 'no snapshot in this build (dev server)' };
-  if (snapshot.pyodide !== runtimePyodide) return { missing: `the snapshot is Pyodide ${snapshot.pyodide}'s, this is ${runtimePyodide}` };
+  if (snapshot.pyodide !== runtimePyodide)
+    return { missing: `the snapshot is Pyodide ${snapshot.pyodide}'s, this is ${runtimePyodide}` };
   const bytes = download(snapshot.url);
   bytes.catch(() => {}); // seen by loadPyodide(), and startPython() when it fails
   return { bytes };
@@ -23,7 +24,8 @@ async function download(url: string): Promise<Uint8Array> {
   } catch (e) {
     throw new SnapshotUnavailable(`the snapshot did not load (${e instanceof Error ? e.message : String(e)})`);
   }
-  if (!response.ok) throw new SnapshotUnavailable(`the snapshot did not load (${response.status} ${response.statusText})`);
+  if (!response.ok)
+    throw new SnapshotUnavailable(`the snapshot did not load (${response.status} ${response.statusText})`);
   try {
     return new Uint8Array(await response.arrayBuffer());
   } catch (e) {

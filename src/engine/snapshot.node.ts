@@ -19,7 +19,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, version as pyodideVersion } from 'pyodide';
 import { installEngine, type EngineFiles } from './install.ts';
-import { heapProblem, makeSnapshot, MAKE_SNAPSHOT_OPTIONS, readSnapshotHeader, SNAPSHOT_PYODIDE_VERSION, WASM_PAGE } from './snapshot.ts';
+import {
+  heapProblem,
+  makeSnapshot,
+  MAKE_SNAPSHOT_OPTIONS,
+  readSnapshotHeader,
+  SNAPSHOT_PYODIDE_VERSION,
+  WASM_PAGE,
+} from './snapshot.ts';
 import { warmUp } from './warm-up.ts';
 import { hasJspi, jspiFlag } from './jspi-flag.node.ts';
 
@@ -72,11 +79,19 @@ function makeInChild(files: EngineFiles): Uint8Array {
   try {
     const input = join(dir, 'files.json');
     const output = join(dir, 'engine.snapshot');
-    const bytecode = Object.fromEntries(Object.entries(files.bytecode).map(([k, v]) => [k, Buffer.from(v).toString('base64')]));
+    const bytecode = Object.fromEntries(
+      Object.entries(files.bytecode).map(([k, v]) => [k, Buffer.from(v).toString('base64')]),
+    );
     writeFileSync(input, JSON.stringify({ sources: files.sources, bytecode }));
     const child = fileURLToPath(new URL('./snapshot-child.node.ts', import.meta.url));
-    const run = spawnSync(process.execPath, [jspiFlag(), '--import', 'tsx', child, input, output], { encoding: 'utf8', cwd: join(pyodideDir, '..', '..') });
-    if (run.status !== 0) throw new Error(`the snapshot could not be made with WebAssembly stack switching on: ${(run.stderr || run.error?.message || '').trim().split('\n').pop()}`);
+    const run = spawnSync(process.execPath, [jspiFlag(), '--import', 'tsx', child, input, output], {
+      encoding: 'utf8',
+      cwd: join(pyodideDir, '..', '..'),
+    });
+    if (run.status !== 0)
+      throw new Error(
+        `the snapshot could not be made with WebAssembly stack switching on: ${(run.stderr || run.error?.message || '').trim().split('\n').pop()}`,
+      );
     return new Uint8Array(readFileSync(output));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -86,12 +101,23 @@ function makeInChild(files: EngineFiles): Uint8Array {
 /** The snapshot, made in this process (JSPI on). */
 export async function makeHere(files: EngineFiles): Promise<Uint8Array> {
   if (pyodideVersion !== SNAPSHOT_PYODIDE_VERSION)
-    throw new Error(`the memory snapshot uses Pyodide ${SNAPSHOT_PYODIDE_VERSION}'s private API; this is Pyodide ${pyodideVersion} (check src/engine/snapshot.ts, then pin the new version there)`);
-  const py = await loadPyodide({ ...MAKE_SNAPSHOT_OPTIONS, ...BUILD_MARKS, env: { ...BUILD_MARKS.env }, stdout: () => {}, stderr: () => {} });
+    throw new Error(
+      `the memory snapshot uses Pyodide ${SNAPSHOT_PYODIDE_VERSION}'s private API; this is Pyodide ${pyodideVersion} (check src/engine/snapshot.ts, then pin the new version there)`,
+    );
+  const py = await loadPyodide({
+    ...MAKE_SNAPSHOT_OPTIONS,
+    ...BUILD_MARKS,
+    env: { ...BUILD_MARKS.env },
+    stdout: () => {},
+    stderr: () => {},
+  });
   installEngine(py, files.sources, files.bytecode);
   warmUp(py);
   const bytes = makeSnapshot(py);
   const problem = heapProblem(readSnapshotHeader(bytes), pyodideInitialMemory());
-  if (problem) throw new Error(`the engine's memory snapshot cannot be restored: ${problem}. Import less at start-up, or drop the snapshot.`);
+  if (problem)
+    throw new Error(
+      `the engine's memory snapshot cannot be restored: ${problem}. Import less at start-up, or drop the snapshot.`,
+    );
   return bytes;
 }

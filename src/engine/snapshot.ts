@@ -46,9 +46,14 @@ export function readSnapshotHeader(bytes: Uint8Array): SnapshotHeader {
   const view = new DataView(bytes.buffer, bytes.byteOffset, SNAPSHOT_HEADER_BYTES);
   if (view.getUint32(0, true) !== SNAPSHOT_MAGIC) throw new Error('not a Pyodide snapshot (magic number)');
   const headerBytes = view.getUint32(4, true);
-  if (headerBytes < SNAPSHOT_HEADER_BYTES || headerBytes > bytes.byteLength) throw new Error('not a Pyodide snapshot (header length)');
+  if (headerBytes < SNAPSHOT_HEADER_BYTES || headerBytes > bytes.byteLength)
+    throw new Error('not a Pyodide snapshot (header length)');
   let buildId = '';
-  for (let i = 0; i < 8; i++) buildId += view.getUint32(16 + 4 * i, true).toString(16).padStart(8, '0');
+  for (let i = 0; i < 8; i++)
+    buildId += view
+      .getUint32(16 + 4 * i, true)
+      .toString(16)
+      .padStart(8, '0');
   return { buildId, heapBytes: bytes.byteLength - headerBytes };
 }
 
@@ -58,7 +63,8 @@ export function readSnapshotHeader(bytes: Uint8Array): SnapshotHeader {
  * instantiated and never grows it first: a larger heap fails with "offset is out of bounds".
  */
 export function heapProblem(header: SnapshotHeader, initialMemory: number): string | null {
-  if (header.heapBytes % WASM_PAGE !== 0) return `the heap (${header.heapBytes} bytes) is not a whole number of wasm pages`;
+  if (header.heapBytes % WASM_PAGE !== 0)
+    return `the heap (${header.heapBytes} bytes) is not a whole number of wasm pages`;
   if (header.heapBytes > initialMemory)
     return `the heap grew to ${header.heapBytes} bytes; a restore accepts at most the wasm module's initial memory, ${initialMemory} bytes`;
   return null;
@@ -74,7 +80,9 @@ interface SnapshotApi {
 export const MAKE_SNAPSHOT_OPTIONS = { _makeSnapshot: true } as const;
 
 /** The loadPyodide() options that restore `bytes` (a promise: the download overlaps the runtime's). */
-export function restoreOptions(bytes: Uint8Array | PromiseLike<Uint8Array>): { _loadSnapshot: Uint8Array | PromiseLike<Uint8Array> } {
+export function restoreOptions(bytes: Uint8Array | PromiseLike<Uint8Array>): {
+  _loadSnapshot: Uint8Array | PromiseLike<Uint8Array>;
+} {
   return { _loadSnapshot: bytes };
 }
 
@@ -93,7 +101,10 @@ export function makeSnapshot(py: PyodideAPI): Uint8Array {
 export function freshenRestored(py: PyodideAPI, files: EngineFiles): void {
   writeEngineFiles(py, files.sources, files.bytecode);
   const env = JSON.stringify((py as unknown as SnapshotApi)._module.getEnvStrings());
-  const snapshot = py.pyimport('toolplay.snapshot') as { after_restore(env: string, root: string): string; destroy(): void };
+  const snapshot = py.pyimport('toolplay.snapshot') as {
+    after_restore(env: string, root: string): string;
+    destroy(): void;
+  };
   try {
     snapshot.after_restore(env, ENGINE_ROOT);
   } finally {

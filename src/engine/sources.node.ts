@@ -16,7 +16,8 @@ export function readEngineSources(dirs = ENGINE_PACKAGES.map((p) => join(PYTHON_
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory() && e.name !== '__pycache__') walk(p);
-      else if (e.isFile() && e.name.endsWith('.py')) out[relative(PYTHON_DIR, p).split(sep).join('/')] = readFileSync(p, 'utf8');
+      else if (e.isFile() && e.name.endsWith('.py'))
+        out[relative(PYTHON_DIR, p).split(sep).join('/')] = readFileSync(p, 'utf8');
     }
   };
   for (const dir of dirs) walk(dir);

@@ -11,14 +11,22 @@
 export const WASM_FAILED = 'wasm instantiation failed!';
 
 /** `load()`, rejected with the runtime's error if Pyodide reports (and swallows) a failed instantiation. */
-export function failOnSwallowedWasmError<T>(load: () => Promise<T>, warnings: { warn: (...args: unknown[]) => void } = console): Promise<T> {
+export function failOnSwallowedWasmError<T>(
+  load: () => Promise<T>,
+  warnings: { warn: (...args: unknown[]) => void } = console,
+): Promise<T> {
   const original = warnings.warn;
   let failing = false;
   return new Promise<T>((resolve, reject) => {
     warnings.warn = (...args: unknown[]) => {
       if (failing) {
         const cause = args[0];
-        reject(new Error(`Python's runtime (pyodide.asm.wasm) could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`, { cause }));
+        reject(
+          new Error(
+            `Python's runtime (pyodide.asm.wasm) could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`,
+            { cause },
+          ),
+        );
         failing = false;
       } else if (args[0] === WASM_FAILED) failing = true;
       original.apply(warnings, args);

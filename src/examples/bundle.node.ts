@@ -13,7 +13,8 @@ export function readExampleFiles(dir = EXAMPLES_DIR): Record<string, string> {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
       const full = join(d, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && d !== dir) raw[`./${relative(dir, full).split(sep).join('/')}`] = readFileSync(full, 'utf8');
+      else if (entry.isFile() && d !== dir)
+        raw[`./${relative(dir, full).split(sep).join('/')}`] = readFileSync(full, 'utf8');
     }
   };
   walk(dir);

@@ -45,16 +45,26 @@ export const AGENT_FILE = 'agent.json';
 const HOSTS = ['lcp', 'ltp', 'loki'] as const;
 const LOOK_HEADING = '## What to look at';
 
-const oneLine = (text: string): string => text.trim().split(/\s*\n\s*/).join(' ');
+const oneLine = (text: string): string =>
+  text
+    .trim()
+    .split(/\s*\n\s*/)
+    .join(' ');
 
 /** The card in README.md: `# title`, the first paragraph, and the text under "## What to look at". */
 function readCard(id: string, markdown: string): Pick<ExampleMeta, 'title' | 'summary' | 'look'> {
   const where = `example ${id}: ${CARD_FILE}`;
   const title = /^# (.+)\n/.exec(markdown)?.[1]?.trim();
   if (!title) throw new Error(`${where} must start with "# " and the example's title`);
-  const summary = oneLine(markdown.slice(markdown.indexOf('\n') + 1).trimStart().split(/\n\s*\n|\n#/)[0] ?? '');
+  const summary = oneLine(
+    markdown
+      .slice(markdown.indexOf('\n') + 1)
+      .trimStart()
+      .split(/\n\s*\n|\n#/)[0] ?? '',
+  );
   const at = markdown.indexOf(`\n${LOOK_HEADING}\n`);
-  if (!summary || summary.startsWith('#')) throw new Error(`${where}: the paragraph after the title (the card's summary) is missing`);
+  if (!summary || summary.startsWith('#'))
+    throw new Error(`${where}: the paragraph after the title (the card's summary) is missing`);
   if (at < 0) throw new Error(`${where}: the "${LOOK_HEADING}" section is missing`);
   const look = oneLine(markdown.slice(at + LOOK_HEADING.length + 2).split(/\n## /)[0] ?? '');
   if (!look) throw new Error(`${where}: the "${LOOK_HEADING}" section is empty`);
@@ -62,7 +72,11 @@ function readCard(id: string, markdown: string): Pick<ExampleMeta, 'title' | 'su
 }
 
 /** How the example opens, from example.json, field by field; a wrong field names the folder and the field. */
-function readOpening(id: string, text: string | undefined, files: Record<string, string>): Omit<ExampleMeta, 'id' | 'title' | 'summary' | 'look' | 'agent'> & { order: number } {
+function readOpening(
+  id: string,
+  text: string | undefined,
+  files: Record<string, string>,
+): Omit<ExampleMeta, 'id' | 'title' | 'summary' | 'look' | 'agent'> & { order: number } {
   const where = `example ${id}: ${OPENING_FILE}`;
   if (text === undefined) throw new Error(`${where} is missing (it says how the example opens)`);
   let value: unknown;
@@ -78,14 +92,34 @@ function readOpening(id: string, text: string | undefined, files: Record<string,
   if (!HOSTS.includes(host as never)) throw bad('host', `one of ${HOSTS.join(', ')}`);
   if (!PROFILES.includes(profile as never)) throw bad('profile', `one of ${PROFILES.join(', ')}`);
   if (typeof openPath !== 'string' || !(openPath in files)) throw bad('openPath', 'a file of the example');
-  if (!isRecord(run) || typeof run.tool !== 'string' || !isRecord(run.args) || (run.fails !== undefined && run.fails !== true)) throw bad('run', '{"tool": name, "args": {…}} and, when the call is meant to fail, "fails": true');
+  if (
+    !isRecord(run) ||
+    typeof run.tool !== 'string' ||
+    !isRecord(run.args) ||
+    (run.fails !== undefined && run.fails !== true)
+  )
+    throw bad('run', '{"tool": name, "args": {…}} and, when the call is meant to fail, "fails": true');
   if (source !== undefined && typeof source !== 'string') throw bad('source', 'text');
-  if (database !== undefined && !(isRecord(database) && typeof database.script === 'string' && database.script in files && typeof database.file === 'string')) throw bad('database', '{"script": an SQL file of the example, "file": the database to make}');
+  if (
+    database !== undefined &&
+    !(
+      isRecord(database) &&
+      typeof database.script === 'string' &&
+      database.script in files &&
+      typeof database.file === 'string'
+    )
+  )
+    throw bad('database', '{"script": an SQL file of the example, "file": the database to make}');
   return {
-    order, host: host as ExampleMeta['host'], profile: profile as Profile, openPath,
+    order,
+    host: host as ExampleMeta['host'],
+    profile: profile as Profile,
+    openPath,
     run: { tool: run.tool, args: run.args, ...(run.fails ? { fails: true as const } : {}) },
     ...(source !== undefined ? { source } : {}),
-    ...(database !== undefined ? { database: { script: database.script as string, file: database.file as string } } : {}),
+    ...(database !== undefined
+      ? { database: { script: database.script as string, file: database.file as string } }
+      : {}),
   };
 }
 
@@ -100,7 +134,9 @@ function exampleOf(raw: Record<string, string>, id: string): Example & { order: 
   if (card === undefined) throw new Error(`example ${id}: ${CARD_FILE} is missing (it is the example's card)`);
   const agent = raw[`${prefix}${AGENT_FILE}`];
   return {
-    id, ...readCard(id, card), ...readOpening(id, raw[`${prefix}${OPENING_FILE}`], files),
+    id,
+    ...readCard(id, card),
+    ...readOpening(id, raw[`${prefix}${OPENING_FILE}`], files),
     ...(agent !== undefined ? { agent: readScriptedStart(agent, `example ${id}: ${AGENT_FILE}`) } : {}),
     files,
   };
@@ -108,9 +144,14 @@ function exampleOf(raw: Record<string, string>, id: string): Example & { order: 
 
 /** Every example folder as an example, by `order`; a folder with a part missing, or two examples with one order, is an error. */
 export function buildGallery(raw: Record<string, string>): Example[] {
-  const ids = [...new Set(Object.keys(raw).map((key) => key.split('/')[1] ?? ''))].filter((id) => id && !id.startsWith('_'));
+  const ids = [...new Set(Object.keys(raw).map((key) => key.split('/')[1] ?? ''))].filter(
+    (id) => id && !id.startsWith('_'),
+  );
   const examples = ids.map((id) => exampleOf(raw, id)).sort((a, b) => a.order - b.order);
   const clash = examples.find((e, i) => i > 0 && examples[i - 1]?.order === e.order);
-  if (clash) throw new Error(`example ${clash.id}: order ${clash.order} is taken by ${examples[examples.indexOf(clash) - 1]?.id ?? ''}`);
+  if (clash)
+    throw new Error(
+      `example ${clash.id}: order ${clash.order} is taken by ${examples[examples.indexOf(clash) - 1]?.id ?? ''}`,
+    );
   return examples.map(({ order: _order, ...example }) => example);
 }

@@ -16,14 +16,25 @@ export async function exampleFiles(example: Example, host: ScratchHost): Promise
   const db = example.database;
   if (!db) return files;
   const root = `${SCRATCH_ROOT}/example`;
-  await host.writeScratch(root, Object.entries(example.files).map(([path, text]) => ({ path, content: encoder.encode(text) })));
+  await host.writeScratch(
+    root,
+    Object.entries(example.files).map(([path, text]) => ({ path, content: encoder.encode(text) })),
+  );
   try {
     const run = await host.scratchCall({
-      base: root, profile: 'lcp', toolsDir: SETUP_DIR, tool: 'tool_create_database', args: { script: db.script, database: db.file },
-      overlay: [{ path: `${SETUP_DIR}/sqlite_setup.py`, content: encoder.encode(setupTool) }], collect: true,
+      base: root,
+      profile: 'lcp',
+      toolsDir: SETUP_DIR,
+      tool: 'tool_create_database',
+      args: { script: db.script, database: db.file },
+      overlay: [{ path: `${SETUP_DIR}/sqlite_setup.py`, content: encoder.encode(setupTool) }],
+      collect: true,
     });
     const made = run.created.find((c) => c.path === db.file)?.content;
-    if (!made) throw new Error(`could not build ${db.file} from ${db.script}: ${'result' in run ? JSON.stringify(run.result) : 'refused' in run ? run.refused : 'escaped' in run ? run.escaped : `still running after ${run.timedOut} s`}`);
+    if (!made)
+      throw new Error(
+        `could not build ${db.file} from ${db.script}: ${'result' in run ? JSON.stringify(run.result) : 'refused' in run ? run.refused : 'escaped' in run ? run.escaped : `still running after ${run.timedOut} s`}`,
+      );
     files[db.file] = made;
     return files;
   } finally {

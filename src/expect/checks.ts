@@ -71,16 +71,27 @@ export function checkText(subject: string, actual: string | null, check: TextChe
   const out: Verdict[] = [];
   if (want.equals !== undefined) {
     const text = `${subject} is ${shortText(want.equals)}`;
-    out.push(actual === null ? verdict(false, text, missing)
-      : verdict(actual === want.equals, text, `it is ${shortText(actual)}`, () => diffOf(want.equals ?? '', actual)));
+    out.push(
+      actual === null
+        ? verdict(false, text, missing)
+        : verdict(actual === want.equals, text, `it is ${shortText(actual)}`, () => diffOf(want.equals ?? '', actual)),
+    );
   }
   if (want.contains !== undefined) {
     const text = `${subject} contains ${shortText(want.contains)}`;
-    out.push(actual === null ? verdict(false, text, missing) : verdict(actual.includes(want.contains), text, `it is ${shortText(actual)}`));
+    out.push(
+      actual === null
+        ? verdict(false, text, missing)
+        : verdict(actual.includes(want.contains), text, `it is ${shortText(actual)}`),
+    );
   }
   if (want.matches !== undefined) {
     const text = `${subject} matches /${want.matches}/`;
-    out.push(actual === null ? verdict(false, text, missing) : verdict(regexOf(want.matches).test(actual), text, `it is ${shortText(actual)}`));
+    out.push(
+      actual === null
+        ? verdict(false, text, missing)
+        : verdict(regexOf(want.matches).test(actual), text, `it is ${shortText(actual)}`),
+    );
   }
   return out;
 }
@@ -89,19 +100,45 @@ export function checkText(subject: string, actual: string | null, check: TextChe
 export function checkValue(subject: string, actual: unknown, check: ValueCheck): Verdict[] {
   const out: Verdict[] = [];
   const found = actual === undefined ? `there is no ${subject}` : `it is ${shortText(actual)}`;
-  const diff = (expected: unknown) => () => (actual === undefined ? undefined : diffOf(jsonText(expected), jsonText(actual)));
+  const diff = (expected: unknown) => () =>
+    actual === undefined ? undefined : diffOf(jsonText(expected), jsonText(actual));
   if (check.equals !== undefined)
-    out.push(verdict(actual !== undefined && sameValue(check.equals, actual), `${subject} equals ${shortText(check.equals)}`, found, diff(check.equals)));
+    out.push(
+      verdict(
+        actual !== undefined && sameValue(check.equals, actual),
+        `${subject} equals ${shortText(check.equals)}`,
+        found,
+        diff(check.equals),
+      ),
+    );
   if (check.contains !== undefined)
-    out.push(verdict(actual !== undefined && containsValue(check.contains, actual), `${subject} contains ${shortText(check.contains)}`, found, diff(check.contains)));
+    out.push(
+      verdict(
+        actual !== undefined && containsValue(check.contains, actual),
+        `${subject} contains ${shortText(check.contains)}`,
+        found,
+        diff(check.contains),
+      ),
+    );
   if (check.matches !== undefined) {
     const text = typeof actual === 'string' ? actual : jsonText(actual, 0);
-    out.push(verdict(actual !== undefined && regexOf(check.matches).test(text), `${subject} matches /${check.matches}/`, found));
+    out.push(
+      verdict(
+        actual !== undefined && regexOf(check.matches).test(text),
+        `${subject} matches /${check.matches}/`,
+        found,
+      ),
+    );
   }
   if (check.type !== undefined) {
     const type = check.type;
-    out.push(verdict(actual !== undefined && hasType(actual, type), `${subject} is ${article(type)}`,
-      actual === undefined ? found : `it is ${article(typeOf(actual))}: ${shortText(actual)}`));
+    out.push(
+      verdict(
+        actual !== undefined && hasType(actual, type),
+        `${subject} is ${article(type)}`,
+        actual === undefined ? found : `it is ${article(typeOf(actual))}: ${shortText(actual)}`,
+      ),
+    );
   }
   for (const p of check.paths ?? []) out.push(...checkPath(subject, actual, p));
   return out;
@@ -110,11 +147,19 @@ export function checkValue(subject: string, actual: unknown, check: ValueCheck):
 function checkPath(subject: string, actual: unknown, check: PathCheck): Verdict[] {
   const { path, exists, ...value } = check;
   const where = `${subject} ${path}`;
-  if (actual === undefined) return [verdict(false, `${where} ${exists === false ? 'is absent' : 'exists'}`, `there is no ${subject}`)];
+  if (actual === undefined)
+    return [verdict(false, `${where} ${exists === false ? 'is absent' : 'exists'}`, `there is no ${subject}`)];
   const selected = selectPath(actual, path);
   if ('error' in selected) return [verdict(false, `${where} can be read`, selected.error)];
   const { values } = selected;
-  if (exists === false) return [verdict(values.length === 0, `${where} is absent`, `it selects ${shortText(values.length === 1 ? values[0] : values)}`)];
+  if (exists === false)
+    return [
+      verdict(
+        values.length === 0,
+        `${where} is absent`,
+        `it selects ${shortText(values.length === 1 ? values[0] : values)}`,
+      ),
+    ];
   const clauses = Object.keys(value).length;
   if (values.length === 0) return [verdict(false, `${where} exists`, `it selects nothing in ${shortText(actual)}`)];
   if (clauses === 0) return [verdict(true, `${where} exists`)];

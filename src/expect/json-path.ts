@@ -13,7 +13,9 @@ export function selectPath(value: unknown, path: string): { values: unknown[] } 
   try {
     pointers = JSONPath({ path, json: toPlain(value) as null, resultType: 'pointer', wrap: true, eval: 'safe' });
   } catch (e) {
-    return { error: `${JSON.stringify(path)} is not a JSONPath jsonpath-plus can read: ${e instanceof Error ? e.message : String(e)}` };
+    return {
+      error: `${JSON.stringify(path)} is not a JSONPath jsonpath-plus can read: ${e instanceof Error ? e.message : String(e)}`,
+    };
   }
   const list = Array.isArray(pointers) ? pointers.filter((p): p is string => typeof p === 'string') : [];
   return { values: list.map((pointer) => at(value, pointer)) };
@@ -24,7 +26,11 @@ function at(value: unknown, pointer: string): unknown {
   let here = value;
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    here = Array.isArray(here) ? here[Number(key)] : typeof here === 'object' && here !== null ? (here as Record<string, unknown>)[key] : undefined;
+    here = Array.isArray(here)
+      ? here[Number(key)]
+      : typeof here === 'object' && here !== null
+        ? (here as Record<string, unknown>)[key]
+        : undefined;
   }
   return here;
 }

@@ -18,7 +18,7 @@ export const FILE_CHANGES = ['created', 'changed', 'deleted', 'unchanged'] as co
 export type FileChangeKind = (typeof FILE_CHANGES)[number];
 
 /** The whole output, or its lines exactly (a last newline ends the last line). */
-export type OutputCheck = Exclude<TextCheck, string> & { lines?: string[] } | string;
+export type OutputCheck = (Exclude<TextCheck, string> & { lines?: string[] }) | string;
 
 export interface Expectations {
   outcome?: Outcome;
@@ -39,8 +39,20 @@ export function judge(expect: Expectations, seen: CallObservation, before: Reado
   const out: Verdict[] = [outcomeVerdict(want, seen)];
   if (expect.result) out.push(...checkValue('result', seen.result, expect.result));
   if (expect.modelValue) {
-    if (seen.profile === 'lcp') out.push({ ok: false, text: 'model value can be read', detail: 'LCP hands the model its result: check `result` instead' });
-    else out.push(...checkValue('model value', seen.result === undefined ? undefined : modelValueOf(seen.profile, seen.result), expect.modelValue));
+    if (seen.profile === 'lcp')
+      out.push({
+        ok: false,
+        text: 'model value can be read',
+        detail: 'LCP hands the model its result: check `result` instead',
+      });
+    else
+      out.push(
+        ...checkValue(
+          'model value',
+          seen.result === undefined ? undefined : modelValueOf(seen.profile, seen.result),
+          expect.modelValue,
+        ),
+      );
   }
   if (expect.statusLine !== undefined) out.push(...checkText('status line', seen.statusLine, expect.statusLine));
   if (expect.output !== undefined) out.push(...outputVerdicts(seen.output, expect.output));
@@ -52,7 +64,14 @@ export function judge(expect: Expectations, seen: CallObservation, before: Reado
 function outcomeVerdict(want: Outcome, seen: CallObservation): Verdict {
   const text = `the call ${ENDED[want]}`;
   if (seen.outcome === want) return { ok: true, text };
-  return { ok: false, text, detail: seen.outcome === 'finished' ? `it finished, returning ${shortText(seen.result)}` : `it ${ENDED[seen.outcome]}: ${seen.message ?? ''}`.trim() };
+  return {
+    ok: false,
+    text,
+    detail:
+      seen.outcome === 'finished'
+        ? `it finished, returning ${shortText(seen.result)}`
+        : `it ${ENDED[seen.outcome]}: ${seen.message ?? ''}`.trim(),
+  };
 }
 
 /** Lines of a text as a person counts them: a last newline ends the last line, it does not start another. */
@@ -65,8 +84,16 @@ function outputVerdicts(output: string, check: OutputCheck): Verdict[] {
   if (lines) {
     const actual = linesOf(output);
     const ok = actual.length === lines.length && actual.every((l, i) => l === lines[i]);
-    out.push(ok ? { ok, text: `output lines are ${shortText(lines)}` }
-      : { ok, text: `output lines are ${shortText(lines)}`, detail: `they are ${shortText(actual)}`, ...diffOfLines(lines, actual) });
+    out.push(
+      ok
+        ? { ok, text: `output lines are ${shortText(lines)}` }
+        : {
+            ok,
+            text: `output lines are ${shortText(lines)}`,
+            detail: `they are ${shortText(actual)}`,
+            ...diffOfLines(lines, actual),
+          },
+    );
   }
   return out;
 }
@@ -76,15 +103,40 @@ const diffOfLines = (expected: string[], actual: string[]) => {
   return diff ? { diff } : {};
 };
 
-function fileVerdicts(path: string, check: FileCheck, seen: CallObservation, before: ReadonlyMap<string, Uint8Array>): Verdict[] {
-  const change: FileChangeKind | 'absent' = seen.created.has(path) ? 'created' : seen.changed.has(path) ? 'changed'
-    : seen.deleted.includes(path) ? 'deleted' : before.has(path) ? 'unchanged' : 'absent';
-  const after = seen.created.get(path) ?? seen.changed.get(path) ?? (change === 'unchanged' ? before.get(path) : undefined);
+function fileVerdicts(
+  path: string,
+  check: FileCheck,
+  seen: CallObservation,
+  before: ReadonlyMap<string, Uint8Array>,
+): Verdict[] {
+  const change: FileChangeKind | 'absent' = seen.created.has(path)
+    ? 'created'
+    : seen.changed.has(path)
+      ? 'changed'
+      : seen.deleted.includes(path)
+        ? 'deleted'
+        : before.has(path)
+          ? 'unchanged'
+          : 'absent';
+  const after =
+    seen.created.get(path) ?? seen.changed.get(path) ?? (change === 'unchanged' ? before.get(path) : undefined);
   const out: Verdict[] = [];
   if (check.change) {
     const text = `${path} was ${check.change === 'unchanged' ? 'left unchanged' : check.change}`;
-    out.push(check.change === change ? { ok: true, text }
-      : { ok: false, text, detail: change === 'absent' ? 'there is no such file, before or after the call' : change === 'unchanged' ? 'the call left it unchanged' : `the call ${change} it` });
+    out.push(
+      check.change === change
+        ? { ok: true, text }
+        : {
+            ok: false,
+            text,
+            detail:
+              change === 'absent'
+                ? 'there is no such file, before or after the call'
+                : change === 'unchanged'
+                  ? 'the call left it unchanged'
+                  : `the call ${change} it`,
+          },
+    );
   }
   const text = after === undefined ? null : decoder.decode(after);
   if (check.content !== undefined) out.push(...checkText(`${path}`, text, check.content));
@@ -106,7 +158,11 @@ function askedVerdicts(seen: CallObservation, asked: TextCheck[]): Verdict[] {
   const count = seen.asked.length;
   const text = `it asked ${asked.length} question${asked.length === 1 ? '' : 's'}`;
   const labels = seen.asked.map((a) => a.label);
-  const out: Verdict[] = [count === asked.length ? { ok: true, text } : { ok: false, text, detail: `it asked ${count}${count ? `: ${shortText(labels)}` : ''}` }];
+  const out: Verdict[] = [
+    count === asked.length
+      ? { ok: true, text }
+      : { ok: false, text, detail: `it asked ${count}${count ? `: ${shortText(labels)}` : ''}` },
+  ];
   asked.forEach((check, i) => out.push(...checkText(`question ${i + 1}`, labels[i] ?? null, check)));
   return out;
 }

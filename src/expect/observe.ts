@@ -33,7 +33,8 @@ export interface CallObservation {
 
 /** How a scratch call ended, and why when it did not finish. */
 export function outcomeOf(run: ScratchCallResult): { outcome: Outcome; message: string | null } {
-  if ('timedOut' in run) return { outcome: 'timeout', message: `still running after ${run.timedOut} s, so it was stopped` };
+  if ('timedOut' in run)
+    return { outcome: 'timeout', message: `still running after ${run.timedOut} s, so it was stopped` };
   if ('refused' in run) return { outcome: 'failed', message: `the call was refused: ${run.refused}` };
   if ('escaped' in run) return { outcome: 'failed', message: `an exception escaped the host: ${run.escaped}` };
   return { outcome: 'finished', message: null };
@@ -56,16 +57,26 @@ export function modelValueOf(profile: CallProfile, result: unknown): unknown {
 }
 
 /** A scratch call (run with `collect`) as observed; `existed` says whether a path was in the copy before the call. */
-export function observeScratch(run: ScratchCallResult, profile: CallProfile, existed: (path: string) => boolean): CallObservation {
+export function observeScratch(
+  run: ScratchCallResult,
+  profile: CallProfile,
+  existed: (path: string) => boolean,
+): CallObservation {
   const { outcome, message } = outcomeOf(run);
   const created = new Map<string, Uint8Array>();
   const changed = new Map<string, Uint8Array>();
   for (const f of run.created) if (f.content) (existed(f.path) ? changed : created).set(f.path, f.content);
   return {
-    profile, outcome, message,
+    profile,
+    outcome,
+    message,
     result: 'result' in run ? resultAsShown(profile, run) : undefined,
-    statusLine: run.statusLine ?? '', output: run.output, asked: run.asked,
-    created, changed, deleted: run.deleted ?? [],
+    statusLine: run.statusLine ?? '',
+    output: run.output,
+    asked: run.asked,
+    created,
+    changed,
+    deleted: run.deleted ?? [],
   };
 }
 
@@ -73,10 +84,12 @@ export function observeScratch(run: ScratchCallResult, profile: CallProfile, exi
 export function describeEnding(run: ScratchCallResult): string {
   if ('refused' in run) return `The call was refused: ${run.refused}`;
   if ('escaped' in run) return `An exception escaped the host: ${run.escaped}`;
-  if ('timedOut' in run) return `It was still running after ${run.timedOut} s, so it was stopped: does it wait or loop forever?`;
+  if ('timedOut' in run)
+    return `It was still running after ${run.timedOut} s, so it was stopped: does it wait or loop forever?`;
   const printed = run.output.trim() ? ` It printed: ${clip(run.output.trim())}` : '';
   const error = isRecord(run.result) ? run.result.error : undefined;
-  if (typeof error === 'string' && error) return `The host's answer is the error ${JSON.stringify(clip(error))}.${printed}`;
+  if (typeof error === 'string' && error)
+    return `The host's answer is the error ${JSON.stringify(clip(error))}.${printed}`;
   return `The host returned ${clip(typeof run.result === 'string' ? run.result : shortText(run.result, 300))}.${printed}`;
 }
 

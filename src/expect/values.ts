@@ -24,7 +24,8 @@ function numberOf(v: unknown): ExactNumber | null {
   return null;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !isLosslessNumber(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !isLosslessNumber(v);
 
 /** The type of a JSON value, integers told from floats. */
 export function typeOf(v: unknown): Exclude<ValueType, 'number'> {
@@ -53,7 +54,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
   const na = numberOf(a);
   const nb = numberOf(b);
   if (na || nb) return na !== null && nb !== null && sameNumber(na, nb);
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
   if (isObject(a) || isObject(b)) {
     if (!isObject(a) || !isObject(b)) return false;
     const keys = Object.keys(a);
@@ -79,7 +81,8 @@ export function containsValue(expected: unknown, actual: unknown): boolean {
     }
     return true;
   }
-  if (isObject(expected)) return isObject(actual) && Object.entries(expected).every(([k, v]) => k in actual && containsValue(v, actual[k]));
+  if (isObject(expected))
+    return isObject(actual) && Object.entries(expected).every(([k, v]) => k in actual && containsValue(v, actual[k]));
   return sameValue(expected, actual);
 }
 

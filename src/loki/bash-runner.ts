@@ -18,10 +18,18 @@ export interface BashRunnerOptions {
   interrupted: () => boolean;
 }
 
-export function bashRunner(engine: Engine, toolPath: string, params: ToolArguments & CallOptions, options: BashRunnerOptions): HostRunner['run'] {
+export function bashRunner(
+  engine: Engine,
+  toolPath: string,
+  params: ToolArguments & CallOptions,
+  options: BashRunnerOptions,
+): HostRunner['run'] {
   const args = params.argsJson ?? params.args;
   return async (emit): Promise<RunnerReply> => {
-    const [{ PyodideFs }, { runBashTool }] = await Promise.all([import('../bash/pyodide-fs.ts'), import('../bash/run-tool.ts')]);
+    const [{ PyodideFs }, { runBashTool }] = await Promise.all([
+      import('../bash/pyodide-fs.ts'),
+      import('../bash/run-tool.ts'),
+    ]);
     const started = performance.now();
     const abort = new AbortController();
     const poll = setInterval(() => {

@@ -9,19 +9,38 @@ import type { LokiFlavour } from '../protocol/vocabulary.ts';
 import { bashDeclarations, type BashDeclaration, type BashDeclarationError } from '../bash/declarations.ts';
 
 /** One `.sh` file as the tools panel shows it: its tools, or the error its builder stops at. */
-export function bashToolInfo(file: string, text: string, flavour: LokiFlavour): { tools: ToolInfo[]; diagnostics: Diagnostic[] } {
+export function bashToolInfo(
+  file: string,
+  text: string,
+  flavour: LokiFlavour,
+): { tools: ToolInfo[]; diagnostics: Diagnostic[] } {
   const lines = text.split('\n');
   const out = bashDeclarations(text, file, flavour);
   if (!Array.isArray(out)) {
     const diagnostic: Diagnostic = {
-      code: 'BASH-DECL', severity: 'error', file, line: 1, column: 1, endLine: 1, endColumn: (lines[0]?.length ?? 0) + 1,
+      code: 'BASH-DECL',
+      severity: 'error',
+      file,
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: (lines[0]?.length ?? 0) + 1,
       message: `${flavour === 'loki' ? 'Loki refuses to start' : 'llm-functions cannot build this tool'}: ${out.error}`,
-      fix: 'Add a `# @describe <what the tool does>` comment and check the @option/@flag lines.', profiles: [flavour],
+      fix: 'Add a `# @describe <what the tool does>` comment and check the @option/@flag lines.',
+      profiles: [flavour],
     };
     return { tools: [], diagnostics: [diagnostic] };
   }
   const line = Math.max(1, lines.findIndex((l) => /^#\s*@(describe|cmd)\b/.test(l)) + 1);
-  const tools = out.map((d) => ({ name: d.name, file, line, description: d.description, title: null, spec: d, inputSchema: d.parameters }));
+  const tools = out.map((d) => ({
+    name: d.name,
+    file,
+    line,
+    description: d.description,
+    title: null,
+    spec: d,
+    inputSchema: d.parameters,
+  }));
   return { tools, diagnostics: [] };
 }
 
@@ -32,11 +51,15 @@ export function bashNotes(source: string, stem: string, out: BashDeclaration[] |
   const name = stem.replaceAll('-', '_');
   const subcommands = out.length > 0 && out.some((d) => d.name !== name);
   if (!subcommands && name !== stem) {
-    notes.push(`Loki declares this tool '${name}' and runs bin/${name}, but writes the wrapper as bin/${stem}: the call fails with "Unable to run ${name}". Rename the file to ${name}.sh.`);
+    notes.push(
+      `Loki declares this tool '${name}' and runs bin/${name}, but writes the wrapper as bin/${stem}: the call fails with "Unable to run ${name}". Rename the file to ${name}.sh.`,
+    );
   }
   if (subcommands) {
     const names = out.map((d) => d.name).join(', ');
-    notes.push(`Loki declares one tool per @cmd (${names}) but writes only bin/${stem}: a call to any of them fails with "Unable to run <name>". Tools in functions/tools should have a main() and no @cmd.`);
+    notes.push(
+      `Loki declares one tool per @cmd (${names}) but writes only bin/${stem}: a call to any of them fails with "Unable to run <name>". Tools in functions/tools should have a main() and no @cmd.`,
+    );
   }
   if (!subcommands && !/^(function[ \t]+main\b|main[ \t]*\([ \t]*\))/m.test(source)) {
     notes.push('No main() function: argc parses the options and then runs nothing, so the model always gets null.');

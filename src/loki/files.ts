@@ -5,7 +5,6 @@
  */
 import type { EngineFs } from '../engine/fs.ts';
 
-
 /** Reads of Pyodide's FS that never throw: a missing path is simply not a file. */
 export class ToolFs {
   constructor(readonly fs: EngineFs) {}
@@ -38,7 +37,7 @@ export class ToolFs {
   /** A folder's entries (no `.`/`..`); empty when it is not a readable folder. */
   list(dir: string): string[] {
     try {
-      return (this.fs.readdir(dir)).filter((n) => n !== '.' && n !== '..');
+      return this.fs.readdir(dir).filter((n) => n !== '.' && n !== '..');
     } catch {
       return [];
     }
@@ -63,7 +62,11 @@ export function toolFiles(fs: ToolFs, paths: readonly string[]): string[] {
   return paths.flatMap((p) => {
     if (!fs.isDir(p)) return TOOL_FILE.test(p) && fs.isFile(p) ? [p] : [];
     const dir = p.replace(/\/+$/, '');
-    return fs.list(dir).filter((n) => TOOL_FILE.test(n) && fs.isFile(`${dir}/${n}`)).sort(byCodePoint).map((n) => `${dir}/${n}`);
+    return fs
+      .list(dir)
+      .filter((n) => TOOL_FILE.test(n) && fs.isFile(`${dir}/${n}`))
+      .sort(byCodePoint)
+      .map((n) => `${dir}/${n}`);
   });
 }
 

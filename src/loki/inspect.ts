@@ -41,7 +41,10 @@ function inLokiOrder(tools: ToolInfo[], view: LokiView, functionsDir: string): T
 
 /** A stable sort by a numeric key (unknown files, key -1, keep their place at the front). */
 function sortBy<T>(items: T[], key: (item: T) => number): T[] {
-  return items.map((item, i) => ({ item, i, k: key(item) })).sort((a, b) => a.k - b.k || a.i - b.i).map((x) => x.item);
+  return items
+    .map((item, i) => ({ item, i, k: key(item) }))
+    .sort((a, b) => a.k - b.k || a.i - b.i)
+    .map((x) => x.item);
 }
 
 export function inspectWorkspace(engine: Engine, params: WorkerMethods['inspect']['params']): WorkspaceInspection {
@@ -58,6 +61,7 @@ export function inspectWorkspace(engine: Engine, params: WorkerMethods['inspect'
     if (e instanceof EngineError && e.kind === 'usage') return { ...complete, lokiError: e.message };
     throw e;
   }
-  const tools = flavour === 'loki' ? inLokiOrder(complete.tools, view, loki.functionsDir.replace(/\/+$/, '')) : complete.tools;
+  const tools =
+    flavour === 'loki' ? inLokiOrder(complete.tools, view, loki.functionsDir.replace(/\/+$/, '')) : complete.tools;
   return { ...complete, tools, loki: view };
 }

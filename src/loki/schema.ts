@@ -18,7 +18,8 @@ export function hasBashTools(engine: Engine, paths: readonly string[]): boolean 
 export function lokiSchema(engine: Engine, paths: readonly string[], flavour: LokiFlavour): unknown[] {
   const fs = new ToolFs(engine.fs);
   return toolFiles(fs, paths).flatMap((file): unknown[] => {
-    if (file.endsWith('.py')) return engine.call('schema', { paths: [file], profile: flavour, format: 'native' }) as unknown[];
+    if (file.endsWith('.py'))
+      return engine.call('schema', { paths: [file], profile: flavour, format: 'native' }) as unknown[];
     const out = bashDeclarations(fs.readText(file) ?? '', file, flavour);
     return Array.isArray(out) ? out : [{ error: out.error, file }];
   });

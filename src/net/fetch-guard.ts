@@ -73,7 +73,7 @@ export class FetchGuard {
   readonly fetch: typeof fetch;
 
   constructor(readonly real: typeof fetch) {
-    this.fetch = ((input: RequestInfo | URL, init?: RequestInit) => this.#route(input, init));
+    this.fetch = (input: RequestInfo | URL, init?: RequestInit) => this.#route(input, init);
   }
 
   /** Runs `body` as an install: its wheel requests go through the cache (see the module docstring). */
@@ -90,7 +90,11 @@ export class FetchGuard {
   /** From now until `end()`, requests are a tool call's. */
   toolCall(scope: ToolScope): { end(): void } {
     this.#tool = scope;
-    return { end: () => { if (this.#tool === scope) this.#tool = null; } };
+    return {
+      end: () => {
+        if (this.#tool === scope) this.#tool = null;
+      },
+    };
   }
 
   /** The tool call running now (the XMLHttpRequest guard reads it too), or null. */
@@ -118,7 +122,10 @@ export class FetchGuard {
     const hit = await scope.cache.get(url, expected);
     if (hit) {
       scope.fetched({ url, sha256: hit.sha256, bytes: hit.bytes.byteLength, cached: true });
-      return new Response(hit.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: { 'content-type': 'application/octet-stream' } });
+      return new Response(hit.bytes as Uint8Array<ArrayBuffer>, {
+        status: 200,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
     }
     // Checked here rather than by the browser's integrity option: the cached copy is checked the same way.
     const { integrity: _checkedHere, ...rest } = init ?? {};
@@ -126,10 +133,16 @@ export class FetchGuard {
     if (!response.ok) return response;
     const bytes = await readAll(response, (loaded, total) => scope.progress(url, loaded, total));
     const sha256 = await sha256Hex(bytes);
-    if (expected && sha256 !== expected) throw new Error(`the wheel at ${url} is not the one the lock file names: its sha256 is ${sha256}, the lock says ${expected}`);
+    if (expected && sha256 !== expected)
+      throw new Error(
+        `the wheel at ${url} is not the one the lock file names: its sha256 is ${sha256}, the lock says ${expected}`,
+      );
     await scope.cache.put({ url, sha256, bytes });
     scope.fetched({ url, sha256, bytes: bytes.byteLength, cached: false });
-    return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: { 'content-type': 'application/octet-stream' } });
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      status: 200,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
   }
 
   async #timed(ms: number, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -138,7 +151,10 @@ export class FetchGuard {
     try {
       return await this.real(input, { ...init, signal: abort.signal });
     } catch (e) {
-      if (abort.signal.aborted) throw new Error(`no answer from ${originOf(urlOf(input))} within ${ms / 1000} s (${redactUrl(urlOf(input))})`, { cause: e });
+      if (abort.signal.aborted)
+        throw new Error(`no answer from ${originOf(urlOf(input))} within ${ms / 1000} s (${redactUrl(urlOf(input))})`, {
+          cause: e,
+        });
       throw e;
     } finally {
       clearTimeout(timer);
@@ -161,12 +177,31 @@ export class FetchGuard {
       response = await this.real(request, init);
     } catch (e) {
       const cause = e instanceof Error ? e.message : String(e);
-      scope.report({ method, url: redactUrl(url), status: 0, bytes: 0, ms: elapsed(started), ...(proxied ? { proxied } : {}), error: cause });
+      scope.report({
+        method,
+        url: redactUrl(url),
+        status: 0,
+        bytes: 0,
+        ms: elapsed(started),
+        ...(proxied ? { proxied } : {}),
+        error: cause,
+      });
       throw new TypeError(blockedMessage(method, url, scope.origin, cause), { cause: e });
     }
     const bytes = new Uint8Array(await response.arrayBuffer());
-    scope.report({ method, url: redactUrl(url), status: response.status, bytes: bytes.byteLength, ms: elapsed(started), ...(proxied ? { proxied } : {}) });
-    return new Response(NULL_BODY.has(response.status) ? null : (bytes), { status: response.status, statusText: response.statusText, headers: response.headers });
+    scope.report({
+      method,
+      url: redactUrl(url),
+      status: response.status,
+      bytes: bytes.byteLength,
+      ms: elapsed(started),
+      ...(proxied ? { proxied } : {}),
+    });
+    return new Response(NULL_BODY.has(response.status) ? null : bytes, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   }
 }
 
@@ -181,7 +216,10 @@ function originOf(url: string): string {
 const elapsed = (since: number): number => Math.round((performance.now() - since) * 10) / 10;
 
 /** The whole body, reporting bytes as they arrive. */
-async function readAll(response: Response, progress: (loaded: number, total: number | null) => void): Promise<Uint8Array> {
+async function readAll(
+  response: Response,
+  progress: (loaded: number, total: number | null) => void,
+): Promise<Uint8Array> {
   const length = Number(response.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;
   if (!response.body) return new Uint8Array(await response.arrayBuffer());

@@ -31,13 +31,22 @@ async function request(req: HttpRequest): Promise<HttpResponse> {
     const response = await fetch(req.url, {
       method: req.method,
       headers: req.headers,
-      ...(req.body && req.method !== 'GET' && req.method !== 'HEAD' ? { body: req.body as Uint8Array<ArrayBuffer> } : {}),
+      ...(req.body && req.method !== 'GET' && req.method !== 'HEAD'
+        ? { body: req.body as Uint8Array<ArrayBuffer> }
+        : {}),
       signal: abort.signal,
       redirect: 'follow',
     });
-    return { status: response.status, statusText: response.statusText, url: response.url || req.url, headers: [...response.headers], body: new Uint8Array(await response.arrayBuffer()) };
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      url: response.url || req.url,
+      headers: [...response.headers],
+      body: new Uint8Array(await response.arrayBuffer()),
+    };
   } catch (e) {
-    if (abort.signal.aborted) throw new Error(`timed out after ${(req.timeoutMs ?? 0) / 1000} s: ${req.method} ${req.url}`, { cause: e });
+    if (abort.signal.aborted)
+      throw new Error(`timed out after ${(req.timeoutMs ?? 0) / 1000} s: ${req.method} ${req.url}`, { cause: e });
     throw e;
   } finally {
     if (timer) clearTimeout(timer);
@@ -57,11 +66,22 @@ function requestSync(req: HttpRequest): HttpResponse {
     }
   }
   xhr.send(req.body as Uint8Array<ArrayBuffer> | null);
-  const headers = xhr.getAllResponseHeaders().trim().split(/\r?\n/).filter(Boolean).map((line): [string, string] => {
-    const at = line.indexOf(':');
-    return [line.slice(0, at).trim(), line.slice(at + 1).trim()];
-  });
-  return { status: xhr.status, statusText: xhr.statusText, url: xhr.responseURL || req.url, headers, body: new Uint8Array(xhr.response as ArrayBuffer) };
+  const headers = xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/\r?\n/)
+    .filter(Boolean)
+    .map((line): [string, string] => {
+      const at = line.indexOf(':');
+      return [line.slice(0, at).trim(), line.slice(at + 1).trim()];
+    });
+  return {
+    status: xhr.status,
+    statusText: xhr.statusText,
+    url: xhr.responseURL || req.url,
+    headers,
+    body: new Uint8Array(xhr.response as ArrayBuffer),
+  };
 }
 
 /** What `toolplay_http` offers Python (`requestSync` only where synchronous XMLHttpRequest exists: a browser worker). */

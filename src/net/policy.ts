@@ -7,7 +7,6 @@ import type { NetworkPolicy } from '../protocol/packages.ts';
 
 export type { NetworkPolicy };
 
-
 export const DEFAULT_POLICY: NetworkPolicy = { enabled: true, corsProxy: null };
 
 /** The URL a request goes to through the proxy: its whole URL after the prefix. */
@@ -38,7 +37,10 @@ export function redactUrl(url: string): string {
 export function redactHeaders(headers: Iterable<[string, string]>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of headers) {
-    out[name] = /^(authorization|proxy-authorization|cookie|set-cookie)$/i.test(name) || SECRET_PARAM.test(name) ? REDACTED : value;
+    out[name] =
+      /^(authorization|proxy-authorization|cookie|set-cookie)$/i.test(name) || SECRET_PARAM.test(name)
+        ? REDACTED
+        : value;
   }
   return out;
 }
@@ -56,8 +58,10 @@ export function blockedMessage(method: string, url: string, pageOrigin: string |
     /* not a URL: keep it whole */
   }
   if (pageOrigin === null) return `toolplay: ${method} ${redactUrl(url)} failed: could not reach ${target} (${cause})`;
-  return `toolplay: ${method} ${redactUrl(url)} was blocked by the browser or could not reach ${target} (${cause}). ` +
+  return (
+    `toolplay: ${method} ${redactUrl(url)} was blocked by the browser or could not reach ${target} (${cause}). ` +
     `A browser lets this page (${pageOrigin}) read another origin's answer only when that server sends ` +
     `Access-Control-Allow-Origin; if ${target} does not, set a CORS proxy for this workspace (Packages view → CORS proxy; ` +
-    '`npx toolplay proxy` runs one on 127.0.0.1), or use an API that allows browsers.';
+    '`npx toolplay proxy` runs one on 127.0.0.1), or use an API that allows browsers.'
+  );
 }

@@ -18,7 +18,13 @@ export function guardXhr(guard: FetchGuard): void {
     #url = '';
     #proxied = false;
     #sync = false;
-    override open(method: string, url: string | URL, async = true, username?: string | null, password?: string | null): void {
+    override open(
+      method: string,
+      url: string | URL,
+      async = true,
+      username?: string | null,
+      password?: string | null,
+    ): void {
       this.#method = method.toUpperCase();
       this.#sync = !async;
       this.#url = String(url);
@@ -44,7 +50,8 @@ export function guardXhr(guard: FetchGuard): void {
         throw new DOMException(blockedMessage(this.#method, this.#url, scope.origin, cause), 'NetworkError');
       }
       const response: unknown = this.response;
-      const bytes = response instanceof ArrayBuffer ? response.byteLength : typeof response === 'string' ? response.length : 0;
+      const bytes =
+        response instanceof ArrayBuffer ? response.byteLength : typeof response === 'string' ? response.length : 0;
       scope.report({ ...base, status: this.status, bytes, ms: Math.round(performance.now() - started) });
     }
   }

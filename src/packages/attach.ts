@@ -34,5 +34,10 @@ export function attachPackages(py: PyodideAPI, setup: PackageSetup): EnginePacka
   if (typeof XMLHttpRequest === 'function') guardXhr(guard);
   py.registerJsModule('toolplay_http', httpBridge());
   const lock = new LockIndex(py.lockfile);
-  return { installer: new Installer(py, lock, guard, setup.cache, setup.plans, setup.sources), guard, lock, origin: setup.origin };
+  return {
+    installer: new Installer(py, lock, guard, setup.cache, setup.plans, setup.sources),
+    guard,
+    lock,
+    origin: setup.origin,
+  };
 }

@@ -46,12 +46,19 @@ export const DEFAULT_SOURCES: Omit<PackageSources, 'packageBase'> = { indexUrls:
 export type PackageEvent =
   | { type: 'package.installing'; requirements: string[]; done: boolean }
   | {
-    type: 'package.installed'; name: string; version: string; source: 'pyodide' | 'index'; url: string; bytes: number; cached: boolean; ms: number;
-    /** The wheel was built from this source archive (an sdist) by its own build backend. */
-    sdist?: string;
-    /** How long that build took, in this install (absent when the built wheel came from the cache). */
-    buildMs?: number;
-  }
+      type: 'package.installed';
+      name: string;
+      version: string;
+      source: 'pyodide' | 'index';
+      url: string;
+      bytes: number;
+      cached: boolean;
+      ms: number;
+      /** The wheel was built from this source archive (an sdist) by its own build backend. */
+      sdist?: string;
+      /** How long that build took, in this install (absent when the built wheel came from the cache). */
+      buildMs?: number;
+    }
   | { type: 'package.failed'; requirement: string; message: string };
 
 /** An install's progress, for the bar: the wheel being fetched, its bytes so far and in all (null: unknown). */
@@ -126,7 +133,9 @@ export class Installer {
   wheelOf(p: LockPackage): string {
     const base = this.sources.packageBase;
     if (/:\/\//.test(p.file_name)) return p.file_name;
-    return /^[a-z][a-z0-9+.-]*:/i.test(base) ? new URL(p.file_name, base).href : `${base.replace(/\/?$/, '/')}${p.file_name}`;
+    return /^[a-z][a-z0-9+.-]*:/i.test(base)
+      ? new URL(p.file_name, base).href
+      : `${base.replace(/\/?$/, '/')}${p.file_name}`;
   }
 
   /** Installs `requirements` (requirement lines); never throws: each one that could not be had is in `failed`. */
@@ -147,7 +156,13 @@ export class Installer {
     for (const text of requirements) {
       const r = parseRequirement(text);
       if (r) parsed.push(r);
-      else this.#fail(report, sink, text, `"${text}" is not a requirement pip understands (a name, optionally [extras] and a version specifier)`);
+      else
+        this.#fail(
+          report,
+          sink,
+          text,
+          `"${text}" is not a requirement pip understands (a name, optionally [extras] and a version specifier)`,
+        );
     }
     const byLoader = parsed.filter((r) => !r.spec && !r.extras.length && !r.marker && this.lock.get(r.name));
     const byMicropip = parsed.filter((r) => !byLoader.includes(r));
@@ -172,7 +187,13 @@ export class Installer {
     }
     if (!ready.length) return;
     const errors: string[] = [];
-    await this.#installing(sink, 'pyodide', () => this.py.loadPackage(ready, { messageCallback: () => {}, errorCallback: (m) => errors.push(m), checkIntegrity: true }));
+    await this.#installing(sink, 'pyodide', () =>
+      this.py.loadPackage(ready, {
+        messageCallback: () => {},
+        errorCallback: (m) => errors.push(m),
+        checkIntegrity: true,
+      }),
+    );
     for (const name of ready) {
       if (this.py.loadedPackages[this.lock.get(name)?.name ?? name] !== undefined) report.installed.push(name);
       else this.#fail(report, sink, name, errors.join(' ').trim() || `Pyodide's loader did not install ${name}`);
@@ -212,12 +233,17 @@ export class Installer {
     }
     if (!this.py.loadedPackages.micropip) {
       const micropip = this.lock.get('micropip');
-      const missing = micropip ? await this.#fetchAll(this.lock.closure(['micropip']), sink) : 'the Pyodide distribution has no micropip';
+      const missing = micropip
+        ? await this.#fetchAll(this.lock.closure(['micropip']), sink)
+        : 'the Pyodide distribution has no micropip';
       if (missing) {
-        for (const t of texts) this.#fail(report, sink, t, `micropip, which installs packages from an index, could not be had: ${missing}`);
+        for (const t of texts)
+          this.#fail(report, sink, t, `micropip, which installs packages from an index, could not be had: ${missing}`);
         return;
       }
-      await this.#installing(sink, 'pyodide', () => this.py.loadPackage('micropip', { messageCallback: () => {}, errorCallback: () => {} }));
+      await this.#installing(sink, 'pyodide', () =>
+        this.py.loadPackage('micropip', { messageCallback: () => {}, errorCallback: () => {} }),
+      );
     }
     const dists = this.#dists();
     const before = dists.snapshot();
@@ -230,7 +256,9 @@ export class Installer {
     }
     const removed = dists.rollback(before);
     this.#forget(removed);
-    const message = (outcome.explained ?? (await this.#explainFailure(outcome.why, sink))) + (removed ? ` (${removed} rolled back: nothing of this install stays importable)` : '');
+    const message =
+      (outcome.explained ?? (await this.#explainFailure(outcome.why, sink))) +
+      (removed ? ` (${removed} rolled back: nothing of this install stays importable)` : '');
     for (const t of texts) this.#fail(report, sink, t, message);
   }
 
@@ -239,7 +267,12 @@ export class Installer {
    * the loader brought (setuptools) is loaded again by the next install that needs it.
    */
   #forget(removed: string): void {
-    const gone = new Set(removed.split(',').map((n) => canonicalName(n.trim())).filter(Boolean));
+    const gone = new Set(
+      removed
+        .split(',')
+        .map((n) => canonicalName(n.trim()))
+        .filter(Boolean),
+    );
     const loaded = this.py.loadedPackages as Record<string, unknown>;
     for (const name of Object.keys(loaded)) if (gone.has(canonicalName(name))) Reflect.deleteProperty(loaded, name);
   }
@@ -254,10 +287,20 @@ export class Installer {
    * wheel, micropip installs the wheel, and micropip is asked again. `why` is micropip's failure
    * ('' when it worked), `explained` a build's own failure in words.
    */
-  async #micropipBuilding(requirements: string[], sink: InstallRun, fetched: string[], built: Set<string>): Promise<{ why: string; explained?: string }> {
+  async #micropipBuilding(
+    requirements: string[],
+    sink: InstallRun,
+    fetched: string[],
+    built: Set<string>,
+  ): Promise<{ why: string; explained?: string }> {
     const dists = this.#dists();
     for (;;) {
-      const why = await this.#installing(sink, 'index', () => dists.micropip_install.callKwargs(requirements, this.sources.indexUrls, {}), fetched);
+      const why = await this.#installing(
+        sink,
+        'index',
+        () => dists.micropip_install.callKwargs(requirements, this.sources.indexUrls, {}),
+        fetched,
+      );
       if (why === '') return { why };
       const archives = await this.#sourceOnly(why, sink);
       const fresh = archives.filter((a) => !built.has(a.url));
@@ -277,7 +320,14 @@ export class Installer {
     for (const requirement of requirementsWithoutWheel(why)) {
       const found = await noWheel(requirement, (name) => this.#indexFiles(name, sink));
       const sdist = found?.sdist;
-      if (sdist?.file.url) out.push({ name: sdist.name, version: sdist.version, filename: sdist.file.filename, url: sdist.file.url, sha256: sdist.file.hashes?.sha256 ?? null });
+      if (sdist?.file.url)
+        out.push({
+          name: sdist.name,
+          version: sdist.version,
+          filename: sdist.file.filename,
+          url: sdist.file.url,
+          sha256: sdist.file.hashes?.sha256 ?? null,
+        });
     }
     return out;
   }
@@ -287,9 +337,15 @@ export class Installer {
    * install it from Python's file system (`emfs:`), its dependencies from the index. The failure in
    * one line, or null.
    */
-  async #fromSource(archive: SourceArchive, sink: InstallRun, fetched: string[], built: Set<string>): Promise<string | null> {
+  async #fromSource(
+    archive: SourceArchive,
+    sink: InstallRun,
+    fetched: string[],
+    built: Set<string>,
+  ): Promise<string | null> {
     const label = `${archive.name} ${archive.version}`;
-    if (!archive.sha256) return `${label} is published only as a source archive (${archive.filename}) and the index gives no sha256 for it: toolplay builds only an archive it can check`;
+    if (!archive.sha256)
+      return `${label} is published only as a source archive (${archive.filename}) and the index gives no sha256 for it: toolplay builds only an archive it can check`;
     const key = buildKey(archive.url, archive.sha256);
     const known = (await this.plans.read(key).catch(() => null))?.[0];
     const kept = known ? await this.cache.get(known) : null;
@@ -308,15 +364,27 @@ export class Installer {
     this.#files.writeFile(`${dir}/${file}`, wheel.bytes);
     try {
       const installed = await this.#micropipBuilding([`emfs:${dir}/${file}`], sink, fetched, built);
-      if (installed.why !== '') return installed.explained ?? `${label} was built from its source archive (${archive.filename}), but its wheel did not install: ${pythonMessage(await this.#explainFailure(installed.why, sink))}`;
+      if (installed.why !== '')
+        return (
+          installed.explained ??
+          `${label} was built from its source archive (${archive.filename}), but its wheel did not install: ${pythonMessage(await this.#explainFailure(installed.why, sink))}`
+        );
     } finally {
       this.#sdist().clean(dir);
     }
     fetched.push(wheel.url);
     const { version } = wheelName(wheel.url);
     sink.event({
-      type: 'package.installed', name: canonicalName(archive.name), version: version || archive.version, source: 'index', url: wheel.url, bytes: wheel.bytes.byteLength,
-      cached: wheel.buildMs === undefined, ms: sink.elapsed(), sdist: archive.url, ...(wheel.buildMs === undefined ? {} : { buildMs: wheel.buildMs }),
+      type: 'package.installed',
+      name: canonicalName(archive.name),
+      version: version || archive.version,
+      source: 'index',
+      url: wheel.url,
+      bytes: wheel.bytes.byteLength,
+      cached: wheel.buildMs === undefined,
+      ms: sink.elapsed(),
+      sdist: archive.url,
+      ...(wheel.buildMs === undefined ? {} : { buildMs: wheel.buildMs }),
     });
     return null;
   }
@@ -330,7 +398,10 @@ export class Installer {
    * own backend (python/toolplay/packages/sdist.py), its build requirements installed first by this
    * installer. The wheel's file name and bytes, or the failure in one line.
    */
-  async #build(archive: SourceArchive & { sha256: string }, sink: InstallRun): Promise<{ file: string; bytes: Uint8Array; ms: number } | { error: string }> {
+  async #build(
+    archive: SourceArchive & { sha256: string },
+    sink: InstallRun,
+  ): Promise<{ file: string; bytes: Uint8Array; ms: number } | { error: string }> {
     const label = `${archive.name} ${archive.version}`;
     let bytes: Uint8Array;
     try {
@@ -343,8 +414,14 @@ export class Installer {
       return { error: `${label}'s source archive (${archive.filename}) could not be downloaded: ${describeError(e)}` };
     }
     const actual = await sha256Hex(bytes);
-    if (actual !== archive.sha256) return { error: `${label}'s source archive (${archive.filename}) is not the one the index names: its sha256 is ${actual}, the index says ${archive.sha256}; nothing was built` };
-    if (this.#building >= 3) return { error: `${label} is needed to build another source archive, which is needed to build another: toolplay stops building at three levels` };
+    if (actual !== archive.sha256)
+      return {
+        error: `${label}'s source archive (${archive.filename}) is not the one the index names: its sha256 is ${actual}, the index says ${archive.sha256}; nothing was built`,
+      };
+    if (this.#building >= 3)
+      return {
+        error: `${label} is needed to build another source archive, which is needed to build another: toolplay stops building at three levels`,
+      };
     const started = performance.now();
     const py = this.#sdist();
     const work = `/tmp/toolplay-sdist/${archive.sha256.slice(0, 16)}`;
@@ -356,22 +433,42 @@ export class Installer {
       py.clean(work);
       this.#files.mkdirTree(work);
       this.#files.writeFile(`${work}/${file}`, bytes);
-      const tree = JSON.parse(py.prepare(`${work}/${file}`, `${work}/src`)) as { error?: string; root: string; requires: string[]; backend: string; backend_path: string[] };
+      const tree = JSON.parse(py.prepare(`${work}/${file}`, `${work}/src`)) as {
+        error?: string;
+        root: string;
+        requires: string[];
+        backend: string;
+        backend_path: string[];
+      };
       backend = tree.backend;
-      const failed = (why: string): { error: string } => ({ error: `${label} could not be built from its source archive (${archive.filename})${tree.backend ? ` by ${tree.backend}` : ''}: ${why}` });
+      const failed = (why: string): { error: string } => ({
+        error: `${label} could not be built from its source archive (${archive.filename})${tree.backend ? ` by ${tree.backend}` : ''}: ${why}`,
+      });
       if (tree.error) return failed(tree.error);
       const missing = await this.#buildRequirements(tree.requires, sink);
       if (missing) return failed(missing);
-      const more = JSON.parse(py.dynamic_requires(tree.root, tree.backend, JSON.stringify(tree.backend_path))) as { error?: string; requires?: string[] };
+      const more = JSON.parse(py.dynamic_requires(tree.root, tree.backend, JSON.stringify(tree.backend_path))) as {
+        error?: string;
+        requires?: string[];
+      };
       if (more.error) return failed(more.error);
       const missingMore = await this.#buildRequirements(more.requires ?? [], sink);
       if (missingMore) return failed(missingMore);
-      const out = JSON.parse(py.build(tree.root, tree.backend, JSON.stringify(tree.backend_path), `${work}/dist`)) as { error?: string; wheel?: string };
+      const out = JSON.parse(py.build(tree.root, tree.backend, JSON.stringify(tree.backend_path), `${work}/dist`)) as {
+        error?: string;
+        wheel?: string;
+      };
       if (out.error || !out.wheel) return failed(out.error ?? 'the backend gave no wheel');
-      return { file: out.wheel.split('/').pop() ?? '', bytes: this.#files.readFile(out.wheel), ms: Math.round(performance.now() - started) };
+      return {
+        file: out.wheel.split('/').pop() ?? '',
+        bytes: this.#files.readFile(out.wheel),
+        ms: Math.round(performance.now() - started),
+      };
     } catch (e) {
       // Not the backend's failure (sdist.py answers those): Python or the file system gave way.
-      return { error: `${label} could not be built from its source archive (${archive.filename})${backend ? ` by ${backend}` : ''}: ${pythonMessage(e)}` };
+      return {
+        error: `${label} could not be built from its source archive (${archive.filename})${backend ? ` by ${backend}` : ''}: ${pythonMessage(e)}`,
+      };
     } finally {
       this.#building -= 1;
       py.clean(work);
@@ -382,7 +479,11 @@ export class Installer {
   async #buildRequirements(requires: string[], sink: InstallRun): Promise<string | null> {
     if (!requires.length) return null;
     const report: InstallReport = { installed: [], failed: [] };
-    await this.#install(requires.map((r) => buildRequirement(r, this.lock)), report, sink);
+    await this.#install(
+      requires.map((r) => buildRequirement(r, this.lock)),
+      report,
+      sink,
+    );
     const first = report.failed[0];
     return first ? `its build requirement ${first.requirement} could not be installed: ${first.message}` : null;
   }
@@ -394,7 +495,9 @@ export class Installer {
     const wanted = urls.filter((u) => !loaded.has(wheelName(u).name));
     if (!wanted.length) return true;
     const errors: string[] = [];
-    await this.#installing(sink, 'index', () => this.py.loadPackage(wanted, { messageCallback: () => {}, errorCallback: (m) => errors.push(m) }));
+    await this.#installing(sink, 'index', () =>
+      this.py.loadPackage(wanted, { messageCallback: () => {}, errorCallback: (m) => errors.push(m) }),
+    );
     return errors.length === 0;
   }
 
@@ -405,7 +508,9 @@ export class Installer {
       const reason = await whyNoWheel(requirement, (name) => this.#indexFiles(name, sink));
       if (reason) reasons.push(reason);
     }
-    return reasons.length ? `${reasons.join('; ')}. micropip: ${(why.split('\n')[0] ?? '').replace(/^\w+Error: /, '')}` : explainMicropip(why, sink.unanswered);
+    return reasons.length
+      ? `${reasons.join('; ')}. micropip: ${(why.split('\n')[0] ?? '').replace(/^\w+Error: /, '')}`
+      : explainMicropip(why, sink.unanswered);
   }
 
   /** The files the first index that answers lists for `name` (PEP 691 JSON), or null. */
@@ -419,21 +524,35 @@ export class Installer {
 
   async #readIndexFiles(name: string, sink: InstallRun): Promise<IndexFile[] | null> {
     for (const base of this.sources.indexUrls) {
-      const files = await this.guard.installing(this.#scope(sink, null), async () => {
-        const response = await this.guard.fetch(`${base.replace(/\/+$/, '')}/${canonicalName(name)}/`, { headers: { Accept: 'application/vnd.pypi.simple.v1+json' } });
-        if (!response.ok) return null;
-        const data = (await response.json()) as { files?: unknown };
-        const page = response.url || `${base.replace(/\/+$/, '')}/${canonicalName(name)}/`;
-        // PEP 691 allows a file's URL relative to the page that lists it.
-        return Array.isArray(data.files) ? (data.files as IndexFile[]).map((f) => ({ ...f, ...(typeof f.url === 'string' ? { url: new URL(f.url, page).href } : {}) })) : null;
-      }).catch(() => null);
+      const files = await this.guard
+        .installing(this.#scope(sink, null), async () => {
+          const response = await this.guard.fetch(`${base.replace(/\/+$/, '')}/${canonicalName(name)}/`, {
+            headers: { Accept: 'application/vnd.pypi.simple.v1+json' },
+          });
+          if (!response.ok) return null;
+          const data = (await response.json()) as { files?: unknown };
+          const page = response.url || `${base.replace(/\/+$/, '')}/${canonicalName(name)}/`;
+          // PEP 691 allows a file's URL relative to the page that lists it.
+          return Array.isArray(data.files)
+            ? (data.files as IndexFile[]).map((f) => ({
+                ...f,
+                ...(typeof f.url === 'string' ? { url: new URL(f.url, page).href } : {}),
+              }))
+            : null;
+        })
+        .catch(() => null);
       if (files) return files;
     }
     return null;
   }
 
   /** Runs `body` as an install: wheels through the cache, their progress and one `package.installed` each. */
-  async #installing<T>(sink: InstallRun, source: 'pyodide' | 'index', body: () => Promise<T>, fetched: string[] = []): Promise<T> {
+  async #installing<T>(
+    sink: InstallRun,
+    source: 'pyodide' | 'index',
+    body: () => Promise<T>,
+    fetched: string[] = [],
+  ): Promise<T> {
     return this.guard.installing(this.#scope(sink, { source, fetched }), body);
   }
 
@@ -442,7 +561,10 @@ export class Installer {
    * `package.installed` per wheel, `cached` when no byte of it came over the network in this install.
    * A prefetch (no `record`) only notes which wheels it downloaded.
    */
-  #scope(sink: InstallRun, record: { source: 'pyodide' | 'index'; fetched: string[] } | null): Parameters<FetchGuard['installing']>[0] {
+  #scope(
+    sink: InstallRun,
+    record: { source: 'pyodide' | 'index'; fetched: string[] } | null,
+  ): Parameters<FetchGuard['installing']>[0] {
     return {
       cache: this.cache,
       timeoutMs: this.sources.timeoutMs,
@@ -457,7 +579,17 @@ export class Installer {
         const fromLock = this.lock.get(name);
         const source = fromLock && w.url.endsWith(`/${fromLock.file_name}`) ? 'pyodide' : record.source;
         const sdist = builtFrom(w.url);
-        sink.event({ type: 'package.installed', name, version, source, url: w.url, bytes: w.bytes, cached: !sink.downloaded.has(w.url), ms: sink.elapsed(), ...(sdist ? { sdist } : {}) });
+        sink.event({
+          type: 'package.installed',
+          name,
+          version,
+          source,
+          url: w.url,
+          bytes: w.bytes,
+          cached: !sink.downloaded.has(w.url),
+          ms: sink.elapsed(),
+          ...(sdist ? { sdist } : {}),
+        });
       },
     };
   }
@@ -501,7 +633,8 @@ export function explainMicropip(message: string, unanswered: ReadonlyArray<{ url
     }
     return `the package source could not be reached: ${origin} did not answer (${first?.reason ?? 'no answer'}). Offline, or blocked; micropip: ${message}`;
   }
-  if (/Can't fetch metadata/.test(message)) return `no package of that name on the package index. micropip: ${message.split('\n')[0]}`;
+  if (/Can't fetch metadata/.test(message))
+    return `no package of that name on the package index. micropip: ${message.split('\n')[0]}`;
   const conflict = /Requested '([^']+)', but ([^=\s]+)==(\S+) is already installed/.exec(message);
   if (conflict) {
     return `${conflict[1]} conflicts with ${conflict[2]} ${conflict[3]}, already installed in this Python (another file or package asked for it): make the requirements agree, or Restart Python to install another version. micropip: ${message.split('\n')[0]}`;
@@ -514,7 +647,11 @@ export function explainMicropip(message: string, unanswered: ReadonlyArray<{ url
 }
 
 /** Why a wheel in a folder is not the one the lock names (missing, or other bytes), or null. */
-async function checkLocal(read: (path: string) => Promise<Uint8Array>, path: string, sha256: string): Promise<string | null> {
+async function checkLocal(
+  read: (path: string) => Promise<Uint8Array>,
+  path: string,
+  sha256: string,
+): Promise<string | null> {
   let bytes: Uint8Array;
   try {
     bytes = await read(path);
@@ -522,7 +659,9 @@ async function checkLocal(read: (path: string) => Promise<Uint8Array>, path: str
     return `${path} cannot be read (${describeError(e)})`;
   }
   const actual = await sha256Hex(bytes);
-  return actual === sha256 ? null : `the wheel at ${path} is not the one the lock file names: its sha256 is ${actual}, the lock says ${sha256}`;
+  return actual === sha256
+    ? null
+    : `the wheel at ${path} is not the one the lock file names: its sha256 is ${actual}, the lock says ${sha256}`;
 }
 
 /** A plan's key: the requirements as asked (in order) and where they were looked up. */
@@ -539,7 +678,10 @@ function hexToBase64(hex: string): string {
 /** A Python error's own line (`ValueError: Can't find…`), without the traceback; its last line when it has none. */
 export function pythonMessage(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
-  const lines = text.trim().split('\n').filter((l) => l.trim() !== '');
+  const lines = text
+    .trim()
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const own = lines.filter((l) => /^[A-Za-z_][\w.]*(Error|Exception|Interrupt|Exit): /.test(l)).at(-1);
   return (own ?? lines.at(-1) ?? text).trim();
 }

@@ -32,10 +32,19 @@ export function readLockFile(text: string, where: string): LockFile {
   } catch (e) {
     throw new Error(`${where} is not a Pyodide lock file: ${(e as Error).message}`, { cause: e });
   }
-  if (!isObject(value) || !isObject(value.info) || !isObject(value.packages)) throw new Error(`${where} is not a Pyodide lock file (no info and packages)`);
+  if (!isObject(value) || !isObject(value.info) || !isObject(value.packages))
+    throw new Error(`${where} is not a Pyodide lock file (no info and packages)`);
   for (const [key, p] of Object.entries(value.packages)) {
-    if (!isObject(p) || typeof p.name !== 'string' || typeof p.version !== 'string' || typeof p.file_name !== 'string' || typeof p.sha256 !== 'string'
-      || !Array.isArray(p.imports) || !Array.isArray(p.depends)) throw new Error(`${where}: package ${key} lacks name, version, file_name, sha256, imports or depends`);
+    if (
+      !isObject(p) ||
+      typeof p.name !== 'string' ||
+      typeof p.version !== 'string' ||
+      typeof p.file_name !== 'string' ||
+      typeof p.sha256 !== 'string' ||
+      !Array.isArray(p.imports) ||
+      !Array.isArray(p.depends)
+    )
+      throw new Error(`${where}: package ${key} lacks name, version, file_name, sha256, imports or depends`);
   }
   return value as unknown as LockFile;
 }

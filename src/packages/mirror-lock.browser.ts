@@ -24,7 +24,10 @@ export async function mirrorLock(mirror: string): Promise<{ lockFileContents: st
     const kept = await get<string>(url, locks).catch(() => undefined);
     if (kept !== undefined) return { lockFileContents: kept };
     const why = e instanceof Error ? e.message : String(e);
-    throw new Error(`the package mirror's lock file ${url} could not be read (${why}) and this browser keeps no copy of it: clear or change the mirror in the Packages view`, { cause: e });
+    throw new Error(
+      `the package mirror's lock file ${url} could not be read (${why}) and this browser keeps no copy of it: clear or change the mirror in the Packages view`,
+      { cause: e },
+    );
   } finally {
     clearTimeout(timer);
   }

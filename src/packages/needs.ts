@@ -12,9 +12,21 @@ import { canonicalName } from './requirement.ts';
 
 /** Modules whose distribution has another name, among packages the Pyodide lock does not have. */
 export const KNOWN_DISTRIBUTIONS: Readonly<Record<string, string>> = {
-  dotenv: 'python-dotenv', docx: 'python-docx', pptx: 'python-pptx', magic: 'python-magic', jwt: 'PyJWT',
-  serial: 'pyserial', Crypto: 'pycryptodome', fitz: 'PyMuPDF', git: 'GitPython', OpenSSL: 'pyOpenSSL', usb: 'pyusb',
-  telegram: 'python-telegram-bot', slugify: 'python-slugify', jose: 'python-jose', multipart: 'python-multipart',
+  dotenv: 'python-dotenv',
+  docx: 'python-docx',
+  pptx: 'python-pptx',
+  magic: 'python-magic',
+  jwt: 'PyJWT',
+  serial: 'pyserial',
+  Crypto: 'pycryptodome',
+  fitz: 'PyMuPDF',
+  git: 'GitPython',
+  OpenSSL: 'pyOpenSSL',
+  usb: 'pyusb',
+  telegram: 'python-telegram-bot',
+  slugify: 'python-slugify',
+  jose: 'python-jose',
+  multipart: 'python-multipart',
 };
 
 /** The distribution that provides an import, and whether that was only guessed from its name. */

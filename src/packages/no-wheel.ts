@@ -47,7 +47,13 @@ function release(filename: string, project: string): Release | null {
     if (parts.length < 5 || canonicalName(parts[0] ?? '') !== name) return null;
     const [python = '', abi = '', platform = ''] = parts.slice(-3);
     const pure = abi === 'none' && platform === 'any' && /(^|\.)py3/.test(python);
-    return { version: parts[1] ?? '', file: filename, entry: { filename }, wheel: true, usable: pure || /emscripten/.test(platform) };
+    return {
+      version: parts[1] ?? '',
+      file: filename,
+      entry: { filename },
+      wheel: true,
+      usable: pure || /emscripten/.test(platform),
+    };
   }
   const sdist = /^(.+?)-(\d[^-]*)\.(tar\.gz|zip|tar\.bz2)$/.exec(filename);
   if (!sdist || canonicalName(sdist[1] ?? '') !== name) return null;
@@ -65,7 +71,9 @@ export async function noWheel(requirement: string, lookup: IndexLookup): Promise
   if (!parsed) return null;
   const files = await lookup(parsed.name).catch(() => null);
   if (!files) return null;
-  const releases = files.map((f) => withEntry(release(f.filename, parsed.name), f)).filter((r): r is Release => r !== null && valid(r.version) !== null);
+  const releases = files
+    .map((f) => withEntry(release(f.filename, parsed.name), f))
+    .filter((r): r is Release => r !== null && valid(r.version) !== null);
   const versions = [...new Set(releases.map((r) => r.version))];
   const spec = parsed.spec.replace(/[()\s]/g, '');
   const matching = spec ? versions.filter((v) => satisfies(v, spec)) : versions;
@@ -87,7 +95,9 @@ export async function noWheel(requirement: string, lookup: IndexLookup): Promise
     };
   }
   const newest = wheels.find((r) => r.version === best) ?? wheels[wheels.length - 1];
-  return { message: `${parsed.name} ${newest?.version} has wheels only for other platforms (${newest?.file}): it needs a compiled extension that Pyodide has not built, so it cannot run in a browser` };
+  return {
+    message: `${parsed.name} ${newest?.version} has wheels only for other platforms (${newest?.file}): it needs a compiled extension that Pyodide has not built, so it cannot run in a browser`,
+  };
 }
 
 const withEntry = (r: Release | null, entry: IndexFile): Release | null => (r ? { ...r, entry } : null);

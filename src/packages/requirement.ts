@@ -37,7 +37,10 @@ export function parseRequirement(line: string): Requirement | null {
     text,
     name,
     key: canonicalName(name),
-    extras: extras.split(',').map((e) => e.trim()).filter(Boolean),
+    extras: extras
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
     spec: spec.replace(/\s+/g, ''),
     marker: marker.trim(),
   };

@@ -13,7 +13,12 @@ import { canonicalName, parseRequirement } from './requirement.ts';
 export type { PackageRow, PackagesView };
 
 /** The rows for an engine answer; `cachedSize(url)` tells what the wheel cache holds. */
-export function packagesView(status: PackagesStatus, lock: LockIndex, wheelOf: (p: LockPackage) => string, cachedSize: (url: string) => number | null): PackagesView {
+export function packagesView(
+  status: PackagesStatus,
+  lock: LockIndex,
+  wheelOf: (p: LockPackage) => string,
+  cachedSize: (url: string) => number | null,
+): PackagesView {
   const rows = new Map<string, PackageRow>();
   const unreadable: PackageNeed[] = [];
   for (const need of status.needs) {
@@ -25,7 +30,18 @@ export function packagesView(status: PackagesStatus, lock: LockIndex, wheelOf: (
     const parsed = fromImport ? null : parseRequirement(need.text);
     const name = fromImport?.name ?? parsed?.name ?? need.text;
     const key = canonicalName(name);
-    const row = rows.get(key) ?? newRow(key, name, fromImport === null ? need.text : name, lock, wheelOf, status, cachedSize, fromImport?.guessed ?? false);
+    const row =
+      rows.get(key) ??
+      newRow(
+        key,
+        name,
+        fromImport === null ? need.text : name,
+        lock,
+        wheelOf,
+        status,
+        cachedSize,
+        fromImport?.guessed ?? false,
+      );
     row.origins.push(need);
     if (need.first) row.first = true;
     if (!(need.kind === 'import' && need.optional)) row.optional = false;
@@ -37,13 +53,29 @@ export function packagesView(status: PackagesStatus, lock: LockIndex, wheelOf: (
   return { rows: [...rows.values()], unreadable, suspends: status.suspends };
 }
 
-function newRow(key: string, name: string, requirement: string, lock: LockIndex, wheelOf: (p: LockPackage) => string, status: PackagesStatus,
-  cachedSize: (url: string) => number | null, guessed: boolean): PackageRow {
+function newRow(
+  key: string,
+  name: string,
+  requirement: string,
+  lock: LockIndex,
+  wheelOf: (p: LockPackage) => string,
+  status: PackagesStatus,
+  cachedSize: (url: string) => number | null,
+  guessed: boolean,
+): PackageRow {
   const locked = lock.get(name);
   const source = key === 'pipmaster' ? 'toolplay' : locked ? 'pyodide' : 'index';
   return {
-    requirement, key, name: locked?.name ?? name, origins: [], source, version: locked?.version ?? null,
-    installed: status.installed[key] ?? (key === 'pipmaster' ? 'toolplay' : null), guessed, first: false, optional: true,
+    requirement,
+    key,
+    name: locked?.name ?? name,
+    origins: [],
+    source,
+    version: locked?.version ?? null,
+    installed: status.installed[key] ?? (key === 'pipmaster' ? 'toolplay' : null),
+    guessed,
+    first: false,
+    optional: true,
     cachedBytes: locked ? cachedSize(wheelOf(locked)) : null,
   };
 }

@@ -22,7 +22,11 @@ export class IdbWheelStore implements WheelStore {
     return del(url, this.#db);
   }
   async entries(): Promise<CachedWheelInfo[]> {
-    return (await entries<string, Stored>(this.#db)).map(([url, s]) => ({ url, sha256: s.sha256, size: s.bytes.byteLength }));
+    return (await entries<string, Stored>(this.#db)).map(([url, s]) => ({
+      url,
+      sha256: s.sha256,
+      size: s.bytes.byteLength,
+    }));
   }
 }
 

@@ -24,7 +24,9 @@ export class DirWheelStore implements WheelStore {
     const base = this.#base(url);
     if (!existsSync(`${base}.json`) || !existsSync(`${base}.whl`)) return Promise.resolve(null);
     const meta = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as { url: string; sha256: string };
-    return Promise.resolve(meta.url === url ? { url, sha256: meta.sha256, bytes: new Uint8Array(readFileSync(`${base}.whl`)) } : null);
+    return Promise.resolve(
+      meta.url === url ? { url, sha256: meta.sha256, bytes: new Uint8Array(readFileSync(`${base}.whl`)) } : null,
+    );
   }
 
   write(wheel: CachedWheel): Promise<void> {
@@ -47,15 +49,19 @@ export class DirWheelStore implements WheelStore {
 
   entries(): Promise<CachedWheelInfo[]> {
     if (!existsSync(this.dir)) return Promise.resolve([]);
-    return Promise.resolve(readdirSync(this.dir).filter((f) => f.endsWith('.json')).flatMap((f) => {
-      try {
-        const meta = JSON.parse(readFileSync(join(this.dir, f), 'utf8')) as { url: string; sha256: string };
-        const size = readFileSync(join(this.dir, f.replace(/\.json$/, '.whl'))).byteLength;
-        return [{ url: meta.url, sha256: meta.sha256, size }];
-      } catch {
-        return [];
-      }
-    }));
+    return Promise.resolve(
+      readdirSync(this.dir)
+        .filter((f) => f.endsWith('.json'))
+        .flatMap((f) => {
+          try {
+            const meta = JSON.parse(readFileSync(join(this.dir, f), 'utf8')) as { url: string; sha256: string };
+            const size = readFileSync(join(this.dir, f.replace(/\.json$/, '.whl'))).byteLength;
+            return [{ url: meta.url, sha256: meta.sha256, size }];
+          } catch {
+            return [];
+          }
+        }),
+    );
   }
 }
 

@@ -72,6 +72,8 @@ export class MemoryWheelStore implements WheelStore {
     return Promise.resolve();
   }
   entries(): Promise<CachedWheelInfo[]> {
-    return Promise.resolve([...this.#wheels.values()].map((w) => ({ url: w.url, sha256: w.sha256, size: w.bytes.byteLength })));
+    return Promise.resolve(
+      [...this.#wheels.values()].map((w) => ({ url: w.url, sha256: w.sha256, size: w.bytes.byteLength })),
+    );
   }
 }

@@ -41,12 +41,20 @@ async function read(host: ScratchHost, bytes: Uint8Array): Promise<TablePreview[
   await host.writeScratch(ROOT, [{ path: 'database.sqlite', content: bytes }]);
   try {
     const run = await host.scratchCall({
-      base: ROOT, profile: 'lcp', toolsDir: TOOLS, tool: 'tool_preview_database', args: { database: 'database.sqlite', rows: PREVIEW_ROWS },
+      base: ROOT,
+      profile: 'lcp',
+      toolsDir: TOOLS,
+      tool: 'tool_preview_database',
+      args: { database: 'database.sqlite', rows: PREVIEW_ROWS },
       overlay: [{ path: `${TOOLS}/sqlite_preview.py`, content: encoder.encode(previewTool) }],
     });
-    if (!('result' in run)) throw new Error('refused' in run ? run.refused : 'escaped' in run ? run.escaped : `still reading after ${run.timedOut} s`);
+    if (!('result' in run))
+      throw new Error(
+        'refused' in run ? run.refused : 'escaped' in run ? run.escaped : `still reading after ${run.timedOut} s`,
+      );
     const result = run.result as { success?: unknown; output?: unknown; error?: unknown } | null;
-    if (result?.success !== true || !Array.isArray(result.output)) throw new Error(typeof result?.error === 'string' ? result.error : 'Python could not read it as a database');
+    if (result?.success !== true || !Array.isArray(result.output))
+      throw new Error(typeof result?.error === 'string' ? result.error : 'Python could not read it as a database');
     return result.output as TablePreview[];
   } finally {
     await host.writeScratch(ROOT, null);

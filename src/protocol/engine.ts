@@ -138,7 +138,10 @@ export interface EngineMethods {
    * Specs for the CLI's `schema` command (paths: folders and files). With `libraries` (profile
    * hub, format native): one `HubLibrary` per file instead.
    */
-  schema: { params: { paths: string[]; profile: Profile; format: ExportFormat; hostConfig?: HostConfig; libraries?: boolean }; result: unknown };
+  schema: {
+    params: { paths: string[]; profile: Profile; format: ExportFormat; hostConfig?: HostConfig; libraries?: boolean };
+    result: unknown;
+  };
   /** Libraries, tools and diagnostics for the UI. */
   inspect: { params: { paths: string[]; profile: Profile; hostConfig?: HostConfig }; result: Inspection };
   /**
@@ -156,7 +159,10 @@ export interface EngineMethods {
    * The line a call opens with (with its trailing newline): `hub` (default) the LTP status line the
    * hub streams, `loki`/`llm-functions` Loki's own `Call <name> <compact JSON>`.
    */
-  status: { params: { paths: string[]; tool: string; profile?: StatusProfile } & ToolArguments; result: { line: string } };
+  status: {
+    params: { paths: string[]; tool: string; profile?: StatusProfile } & ToolArguments;
+    result: { line: string };
+  };
   /**
    * Run a tool as the host would, with `workspace` as CWD (contract 3: a runner). Only the tool's
    * output and its confirmations go through hooks.emit; the lifecycle around it is src/call's.

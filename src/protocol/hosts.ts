@@ -30,11 +30,56 @@ export interface HostDescription {
 }
 
 export const HOST_TABLE = [
-  { profile: 'lcp', family: 'lcp', label: 'lcp — lollms_client LCP binding', python: 'hosts/lcp', calls: true, statusLine: false, linted: true, loki: false },
-  { profile: 'hub', family: 'ltp', label: 'hub — lollms_hub LTP', python: 'hosts/hub', calls: true, statusLine: true, linted: true, loki: false },
-  { profile: 'loki', family: 'loki', label: 'loki — Loki', python: 'hosts/loki', calls: true, statusLine: true, linted: true, loki: true },
-  { profile: 'llm-functions', family: 'loki', label: 'llm-functions', python: 'hosts/loki', calls: false, statusLine: true, linted: true, loki: true },
-  { profile: 'standard', family: 'standard', label: 'standard — what you meant', python: 'hosts/standard', calls: false, statusLine: false, linted: false, loki: false },
+  {
+    profile: 'lcp',
+    family: 'lcp',
+    label: 'lcp — lollms_client LCP binding',
+    python: 'hosts/lcp',
+    calls: true,
+    statusLine: false,
+    linted: true,
+    loki: false,
+  },
+  {
+    profile: 'hub',
+    family: 'ltp',
+    label: 'hub — lollms_hub LTP',
+    python: 'hosts/hub',
+    calls: true,
+    statusLine: true,
+    linted: true,
+    loki: false,
+  },
+  {
+    profile: 'loki',
+    family: 'loki',
+    label: 'loki — Loki',
+    python: 'hosts/loki',
+    calls: true,
+    statusLine: true,
+    linted: true,
+    loki: true,
+  },
+  {
+    profile: 'llm-functions',
+    family: 'loki',
+    label: 'llm-functions',
+    python: 'hosts/loki',
+    calls: false,
+    statusLine: true,
+    linted: true,
+    loki: true,
+  },
+  {
+    profile: 'standard',
+    family: 'standard',
+    label: 'standard — what you meant',
+    python: 'hosts/standard',
+    calls: false,
+    statusLine: false,
+    linted: false,
+    loki: false,
+  },
 ] as const satisfies readonly HostDescription[];
 
 type Entry = (typeof HOST_TABLE)[number];
@@ -44,10 +89,14 @@ type Flag = 'calls' | 'statusLine' | 'linted' | 'loki';
 type With<F extends Flag> = Extract<Entry, Record<F, true>>['profile'];
 
 /** Every profile of `table`, in its order. */
-export const profilesOf = <T extends HostDescription>(table: readonly T[]): Array<T['profile']> => table.map((h) => h.profile);
+export const profilesOf = <T extends HostDescription>(table: readonly T[]): Array<T['profile']> =>
+  table.map((h) => h.profile);
 
 /** The profiles of `table` whose entry has `flag` set, in its order. */
-export const profilesWith = <T extends HostDescription, F extends Flag>(table: readonly T[], flag: F): Array<Extract<T, Record<F, true>>['profile']> =>
+export const profilesWith = <T extends HostDescription, F extends Flag>(
+  table: readonly T[],
+  flag: F,
+): Array<Extract<T, Record<F, true>>['profile']> =>
   // TypeScript widens a generic entry's `profile` to string; the filter kept only entries with `flag`.
   table.filter((h) => h[flag]).map((h) => h.profile as Extract<T, Record<F, true>>['profile']);
 

@@ -45,9 +45,12 @@ export function numberAsTyped(text: string): unknown {
  */
 export function keepNumbers(previous: unknown, next: unknown): unknown {
   if (typeof next === 'number' && isLosslessNumber(previous) && Number(previous.value) === next) return previous;
-  if (Array.isArray(next)) return next.map((v: unknown, i) => keepNumbers(Array.isArray(previous) ? previous[i] : undefined, v));
+  if (Array.isArray(next))
+    return next.map((v: unknown, i) => keepNumbers(Array.isArray(previous) ? previous[i] : undefined, v));
   if (isRecord(next) && !isLosslessNumber(next))
-    return Object.fromEntries(Object.entries(next).map(([k, v]) => [k, keepNumbers(isRecord(previous) ? previous[k] : undefined, v)]));
+    return Object.fromEntries(
+      Object.entries(next).map(([k, v]) => [k, keepNumbers(isRecord(previous) ? previous[k] : undefined, v)]),
+    );
   return next;
 }
 

@@ -75,7 +75,6 @@ export interface PackagesView {
   suspends: boolean;
 }
 
-
 /** A workspace's package and network settings (the Packages view edits them; share links carry them). */
 export interface PackageSettings {
   /** A mirror of Pyodide's packages (a URL holding pyodide-lock.json and the wheels); null: the official distribution. */
@@ -88,4 +87,9 @@ export interface PackageSettings {
   corsProxy: string | null;
 }
 
-export const DEFAULT_PACKAGE_SETTINGS: PackageSettings = { mirror: null, indexUrl: null, network: true, corsProxy: null };
+export const DEFAULT_PACKAGE_SETTINGS: PackageSettings = {
+  mirror: null,
+  indexUrl: null,
+  network: true,
+  corsProxy: null,
+};

@@ -60,7 +60,15 @@ export type HubStoreData = Record<string, Record<string, unknown>>;
  * JavaScript's numbers would change it (`2.0` read as 2, `1e+20`, an integer past 2^53): what the
  * CLI prints and the result view shows, parsed with its numbers kept (src/protocol/json-text.ts).
  */
-export type RunnerReply = ({ result: LcpResult | LokiResult | HubCallResult | HubInitResult; resultJson?: string; durationMs: number; hubStore?: HubStoreData } | { escaped: string; durationMs: number }) & { timing?: PythonTiming };
+export type RunnerReply = (
+  | {
+      result: LcpResult | LokiResult | HubCallResult | HubInitResult;
+      resultJson?: string;
+      durationMs: number;
+      hubStore?: HubStoreData;
+    }
+  | { escaped: string; durationMs: number }
+) & { timing?: PythonTiming };
 
 /** The engine's `call` before the tool ran: these needs of the files are not installed (JavaScript installs them and calls again). */
 export interface NeedsReply {

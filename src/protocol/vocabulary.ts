@@ -5,7 +5,15 @@
  * The profile lists derive from the host table (hosts.ts). The Python engine answers `ping` with
  * its registry's profiles: tests/python/vocabulary.test.ts checks that they equal PROFILES.
  */
-import { HOST_TABLE, profilesOf, profilesWith, type CallingProfile, type LintedProfile, type LokiProfile, type ProfileName } from './hosts.ts';
+import {
+  HOST_TABLE,
+  profilesOf,
+  profilesWith,
+  type CallingProfile,
+  type LintedProfile,
+  type LokiProfile,
+  type ProfileName,
+} from './hosts.ts';
 
 /** Which host's reading of the tools to show. */
 export const PROFILES: readonly ProfileName[] = profilesOf(HOST_TABLE);
@@ -33,18 +41,39 @@ export type ConfirmDecision = (typeof CONFIRM_DECISIONS)[number];
 
 /** Telemetry event types of one call, in the order a call emits them. */
 export const TELEMETRY_EVENT_TYPES = [
-  'call.started', 'confirm.asked', 'confirm.answered', 'call.stdout', 'call.stderr', 'python.changed', 'fs.changed', 'call.finished', 'call.failed',
+  'call.started',
+  'confirm.asked',
+  'confirm.answered',
+  'call.stdout',
+  'call.stderr',
+  'python.changed',
+  'fs.changed',
+  'call.finished',
+  'call.failed',
   // What a call installed (or could not) and each request its tool made (src/packages, src/net).
-  'package.installing', 'package.installed', 'package.failed', 'package.progress', 'net.request',
+  'package.installing',
+  'package.installed',
+  'package.failed',
+  'package.progress',
+  'net.request',
   // The agent loop's own (src/agent): a piece of the hub's stream, and which model tool call a call ran for.
-  'agent.text', 'agent.call',
+  'agent.text',
+  'agent.call',
 ] as const;
 export type TelemetryEventType = (typeof TELEMETRY_EVENT_TYPES)[number];
 
 /** The events a host runner streams while the tool runs (contract 3); the call wrapper emits the others. */
 export const RUNNER_EVENT_TYPES = [
-  'call.stdout', 'call.stderr', 'confirm.asked', 'confirm.answered', 'python.changed',
-  'package.installing', 'package.installed', 'package.failed', 'package.progress', 'net.request',
+  'call.stdout',
+  'call.stderr',
+  'confirm.asked',
+  'confirm.answered',
+  'python.changed',
+  'package.installing',
+  'package.installed',
+  'package.failed',
+  'package.progress',
+  'net.request',
 ] as const satisfies readonly TelemetryEventType[];
 export type RunnerEventType = (typeof RUNNER_EVENT_TYPES)[number];
 
@@ -68,7 +97,23 @@ export const WORKER_ERROR_KINDS = [...ENGINE_ERROR_KINDS, 'interrupted', 'crashe
 export type WorkerErrorKind = (typeof WORKER_ERROR_KINDS)[number];
 
 /** The worker's request methods (their params and results: WorkerMethods in worker.ts). */
-export const WORKER_METHODS = ['init', 'sync', 'ping', 'inspect', 'rescan', 'lint', 'schema', 'status', 'call', 'setConfirmFallback', 'writeScratch', 'scratchCall', 'packages', 'install', 'setPackageSources'] as const;
+export const WORKER_METHODS = [
+  'init',
+  'sync',
+  'ping',
+  'inspect',
+  'rescan',
+  'lint',
+  'schema',
+  'status',
+  'call',
+  'setConfirmFallback',
+  'writeScratch',
+  'scratchCall',
+  'packages',
+  'install',
+  'setPackageSources',
+] as const;
 export type WorkerMethod = (typeof WORKER_METHODS)[number];
 
 /** Whether `value` is one of `list` (narrows untrusted strings to the list's type). */

@@ -19,7 +19,12 @@ export interface WireOptions {
 
 /** Ollama `/api/chat` chunk: `created_at` is ISO-8601 UTC with a `Z`. */
 export function ndjsonChunk(text: string, o: WireOptions): string {
-  const chunk = { model: o.model, created_at: new Date(o.now).toISOString(), done: false, message: { role: 'assistant', content: text } };
+  const chunk = {
+    model: o.model,
+    created_at: new Date(o.now).toISOString(),
+    done: false,
+    message: { role: 'assistant', content: text },
+  };
   return `${JSON.stringify(chunk)}\n`;
 }
 
@@ -42,7 +47,11 @@ export const SSE_DONE = 'data: [DONE]\n\n';
  * block around the model's answer, then one status line per call (outside the block).
  */
 export function roundPieces(statusLines: string[], round: number): string[] {
-  return [`<processing type="tool_execution" title="Agent Loop" round="${round}">\n`, '</processing>\n', ...statusLines];
+  return [
+    `<processing type="tool_execution" title="Agent Loop" round="${round}">\n`,
+    '</processing>\n',
+    ...statusLines,
+  ];
 }
 
 /** Status lines of every call in a telemetry log, one round per call (the playground runs calls one by one). */

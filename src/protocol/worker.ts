@@ -3,7 +3,16 @@
  * Main side: src/worker/client.svelte.ts. Worker side: src/worker/python.worker.ts + handlers.ts.
  * Everything here crosses postMessage, so it is structured-clone data only (no functions, no proxies).
  */
-import type { CallOptions, ConfirmReply, ConfirmRequest, EngineMethods, HostConfig, Inspection, InspectionPatch, ToolArguments } from './engine.ts';
+import type {
+  CallOptions,
+  ConfirmReply,
+  ConfirmRequest,
+  EngineMethods,
+  HostConfig,
+  Inspection,
+  InspectionPatch,
+  ToolArguments,
+} from './engine.ts';
 import type { TelemetryEvent } from './events.ts';
 import type { HubStoreData, InstallReport, PythonTiming } from './runner.ts';
 import type { NetworkPolicy, PackagesView } from './packages.ts';
@@ -77,11 +86,23 @@ export interface CallTiming {
 export const BEYOND_REPAIR = 'Python was restarted: a tool broke it beyond repair';
 
 /** The worker's half of a CallTiming, with the clock readings (timeOrigin + now, ms) the page needs for the transit hops. */
-export type WorkerHops = Pick<CallTiming, 'queued' | 'opening' | 'begin' | 'engine' | 'python' | 'end' | 'checksBefore'> & { receivedAt: number; repliedAt: number };
+export type WorkerHops = Pick<
+  CallTiming,
+  'queued' | 'opening' | 'begin' | 'engine' | 'python' | 'end' | 'checksBefore'
+> & { receivedAt: number; repliedAt: number };
 
 /** How a call ended, with the id its telemetry carried. A finished call lists the files it created, modified (bytes) and deleted (null). */
 export type CallOutcome =
-  | { callId: string; status: 'finished'; result: unknown; resultJson?: string; changes: FileChange[]; durationMs: number; timing?: CallTiming; hubStore?: HubStoreData }
+  | {
+      callId: string;
+      status: 'finished';
+      result: unknown;
+      resultJson?: string;
+      changes: FileChange[];
+      durationMs: number;
+      timing?: CallTiming;
+      hubStore?: HubStoreData;
+    }
   | { callId: string; status: 'failed'; reason: FailReason; message: string; durationMs: number };
 
 /** The tools panel's whole answer: the engine's inspection, and for a Loki layout Loki's start-up verdicts. */
@@ -114,7 +135,12 @@ export interface WorkerMethods {
   /** Load Pyodide + the engine, mount /workspace with `files`; `start` says how Python started. */
   init: {
     /** `indexUrls`: where micropip looks for packages (the workspace's index URL; PyPI when absent). */
-    params: { shared: SharedBuffers | null; files: FileChange[]; confirmFallback: ConfirmDecision; indexUrls?: string[] };
+    params: {
+      shared: SharedBuffers | null;
+      files: FileChange[];
+      confirmFallback: ConfirmDecision;
+      indexUrls?: string[];
+    };
     result: { python: string; start?: PythonStart };
   };
   /** Mirror workspace files into /workspace (content null deletes). `replace: true` makes /workspace exactly `files`. */
@@ -208,26 +234,27 @@ export interface AskedConfirmation {
 }
 
 /** How a scratch call ended. `result` is exactly what the host returned. */
-export type ScratchCallResult = (
+export type ScratchCallResult =
   /**
    * `resultJson`: Python's JSON text of the result when JavaScript's numbers would change it
    * (src/protocol/json-text.ts); `hubStore`: the whole store after a hub call whose tool changed it.
    */
-  | { result: unknown; resultJson?: string; hubStore?: HubStoreData }
-  /** An exception escaped the host's own handling (e.g. SystemExit while LCP imports a module). */
-  | { escaped: string }
-  /** The engine refused the call (bad input, e.g. a tool Loki cannot find). */
-  | { refused: string }
-  /** The tool ran past the time limit (seconds) and was stopped. */
-  | { timedOut: number }
-) & {
-  asked: AskedConfirmation[];
-  exists: Record<string, boolean>;
-  created: FileChange[];
-  /** With `collect`: the files the call removed, sorted. */
-  deleted?: string[];
-  /** What the tool printed (stdout and stderr, in order). */
-  output: string;
-  /** The call's opening line (`call.started`): the hub's LTP status line, or Loki's `Call …` line. */
-  statusLine?: string;
-};
+  (
+    | { result: unknown; resultJson?: string; hubStore?: HubStoreData }
+    /** An exception escaped the host's own handling (e.g. SystemExit while LCP imports a module). */
+    | { escaped: string }
+    /** The engine refused the call (bad input, e.g. a tool Loki cannot find). */
+    | { refused: string }
+    /** The tool ran past the time limit (seconds) and was stopped. */
+    | { timedOut: number }
+  ) & {
+    asked: AskedConfirmation[];
+    exists: Record<string, boolean>;
+    created: FileChange[];
+    /** With `collect`: the files the call removed, sorted. */
+    deleted?: string[];
+    /** What the tool printed (stdout and stderr, in order). */
+    output: string;
+    /** The call's opening line (`call.started`): the hub's LTP status line, or Loki's `Call …` line. */
+    statusLine?: string;
+  };

@@ -13,7 +13,10 @@ import { schemaOf } from '../loki/schema.ts';
 export const CHECK_TIMEOUT_MS = 30_000;
 
 export class NodeScratchHost implements ScratchHost {
-  constructor(readonly engine: Engine, readonly timeoutMs = CHECK_TIMEOUT_MS) {}
+  constructor(
+    readonly engine: Engine,
+    readonly timeoutMs = CHECK_TIMEOUT_MS,
+  ) {}
 
   async writeScratch(root: string, files: FileChange[] | null): Promise<void> {
     writeScratch(this.engine.fs, root, files);

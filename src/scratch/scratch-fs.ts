@@ -4,7 +4,6 @@ import type { FileChange } from '../protocol/worker.ts';
 import { sameBytes } from '../workspace/paths.ts';
 import { scratchPath } from './scratch.ts';
 
-
 const kind = (fs: EngineFs, path: string): 'file' | 'dir' | null => {
   const found = fs.analyzePath(path, false);
   if (!found.exists) return null;
@@ -53,7 +52,8 @@ export function writeScratch(fs: EngineFs, root: string, files: FileChange[] | n
 export function applyFiles(fs: EngineFs, dir: string, files: FileChange[]): void {
   for (const f of files) {
     const parts = f.path.split('/');
-    if (f.path.startsWith('/') || parts.includes('..') || parts.includes('')) throw new Error(`bad file path: ${f.path}`);
+    if (f.path.startsWith('/') || parts.includes('..') || parts.includes(''))
+      throw new Error(`bad file path: ${f.path}`);
     const full = `${dir}/${f.path}`;
     if (f.content) writeFile(fs, full, f.content);
     else if (kind(fs, full)) removeTree(fs, full);

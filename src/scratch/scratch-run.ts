@@ -14,7 +14,11 @@ import { applyFiles, changedFiles, copyTree, exists, listFiles, removeTree } fro
 
 const NO_CHANGES: FsChanges = { created: [], modified: [], deleted: [] };
 
-export async function runScratchCall(engine: Engine, params: ScratchCallParams, interrupted: () => boolean = () => false): Promise<ScratchCallResult> {
+export async function runScratchCall(
+  engine: Engine,
+  params: ScratchCallParams,
+  interrupted: () => boolean = () => false,
+): Promise<ScratchCallResult> {
   const fs = engine.fs;
   const base = scratchPath(params.base);
   // One fixed copy per base: the engine's per-path caches stay bounded however often a check runs.
@@ -29,37 +33,51 @@ export async function runScratchCall(engine: Engine, params: ScratchCallParams, 
     applyFiles(fs, dir, params.overlay ?? []);
     const before = params.collect ? listFiles(fs, dir) : new Map<string, Uint8Array>();
     const envFile = `${dir}/functions/.env`;
-    let outcome: { result: unknown; resultJson?: string; hubStore?: HubStoreData } | { escaped: string } | { refused: string };
+    let outcome:
+      { result: unknown; resultJson?: string; hubStore?: HubStoreData } | { escaped: string } | { refused: string };
     try {
-      const end = await callTool(params.install === false ? withoutInstaller(engine) : engine, {
-        callId: 'scratch', profile: params.profile, paths: [`${dir}/${params.toolsDir}`], tool: params.tool,
-        ...(params.argsJson !== undefined ? { argsJson: params.argsJson } : { args: params.args }),
-        workspace: dir, fresh: true,
-        ...(params.network ? { network: params.network } : {}),
-        ...(answers ? {} : { confirm: params.confirm ?? 'reject' }),
-        ...(params.hostConfig ? { hostConfig: params.hostConfig } : {}),
-        ...(params.profile === 'loki' && exists(fs, envFile) ? { envFile } : {}),
-        ...(params.hubStore ? { hubStore: params.hubStore } : {}),
-        ...(params.init !== undefined ? { init: true, library: `${dir}/${params.init}` } : {}),
-      }, {
-        emit(e) {
-          if (e.type === 'confirm.asked') asked.push({ label: e.label, content: e.content });
-          else if (e.type === 'call.stdout' || e.type === 'call.stderr') output += e.text;
-          else if (e.type === 'call.started') statusLine = e.statusLine;
+      const end = await callTool(
+        params.install === false ? withoutInstaller(engine) : engine,
+        {
+          callId: 'scratch',
+          profile: params.profile,
+          paths: [`${dir}/${params.toolsDir}`],
+          tool: params.tool,
+          ...(params.argsJson !== undefined ? { argsJson: params.argsJson } : { args: params.args }),
+          workspace: dir,
+          fresh: true,
+          ...(params.network ? { network: params.network } : {}),
+          ...(answers ? {} : { confirm: params.confirm ?? 'reject' }),
+          ...(params.hostConfig ? { hostConfig: params.hostConfig } : {}),
+          ...(params.profile === 'loki' && exists(fs, envFile) ? { envFile } : {}),
+          ...(params.hubStore ? { hubStore: params.hubStore } : {}),
+          ...(params.init !== undefined ? { init: true, library: `${dir}/${params.init}` } : {}),
         },
-        // Reached only with a list of answers; without one every question has its fixed decision.
-        confirm: () => {
-          const decision = answers?.shift() ?? 'reject';
-          return decision === 'reject' ? { decision, reason: 'nobody to ask in a scratch call' } : { decision };
+        {
+          emit(e) {
+            if (e.type === 'confirm.asked') asked.push({ label: e.label, content: e.content });
+            else if (e.type === 'call.stdout' || e.type === 'call.stderr') output += e.text;
+            else if (e.type === 'call.started') statusLine = e.statusLine;
+          },
+          // Reached only with a list of answers; without one every question has its fixed decision.
+          confirm: () => {
+            const decision = answers?.shift() ?? 'reject';
+            return decision === 'reject' ? { decision, reason: 'nobody to ask in a scratch call' } : { decision };
+          },
+          // What a check reports of the files is `created` below; the wrapper's own diff is not needed.
+          workspace: { begin() {}, end: () => NO_CHANGES },
+          bashEnv: { ...WORKER_BASH_ENV },
+          interrupted,
         },
-        // What a check reports of the files is `created` below; the wrapper's own diff is not needed.
-        workspace: { begin() {}, end: () => NO_CHANGES },
-        bashEnv: { ...WORKER_BASH_ENV },
-        interrupted,
-      });
-      outcome = end.status !== 'finished' ? { escaped: end.message } : {
-        result: end.result, ...(end.resultJson !== undefined ? { resultJson: end.resultJson } : {}), ...(end.hubStore ? { hubStore: end.hubStore } : {}),
-      };
+      );
+      outcome =
+        end.status !== 'finished'
+          ? { escaped: end.message }
+          : {
+              result: end.result,
+              ...(end.resultJson !== undefined ? { resultJson: end.resultJson } : {}),
+              ...(end.hubStore ? { hubStore: end.hubStore } : {}),
+            };
     } catch (e) {
       if (!(e instanceof EngineError) || e.kind !== 'usage') throw e;
       outcome = { refused: e.message };

@@ -44,7 +44,12 @@ function isBinary(bytes: Uint8Array): boolean {
 }
 
 export function buildShare(source: ShareSource, base: string): ShareResult {
-  const ws: SharedWorkspace = { ...source, files: new Map(source.files), folders: [...source.folders], telemetry: [...source.telemetry] };
+  const ws: SharedWorkspace = {
+    ...source,
+    files: new Map(source.files),
+    folders: [...source.folders],
+    telemetry: [...source.telemetry],
+  };
   const attempt = <T>(make: () => T): T | { error: string; problem: ShareProblem } => {
     try {
       return make();
@@ -59,8 +64,13 @@ export function buildShare(source: ShareSource, base: string): ShareResult {
   if (!('error' in full) || full.problem !== 'too-large') return { link: asLink(full), leftOut: [], file };
   const leftOut = [...ws.files].filter(([, bytes]) => isBinary(bytes)).map(([path]) => path);
   if (leftOut.length === 0) return { link: { error: full.error }, leftOut: [], file };
-  const textOnly = attempt(() => encodeLink({ ...ws, files: new Map([...ws.files].filter(([path]) => !leftOut.includes(path))) }, base));
-  return 'error' in textOnly ? { link: { error: full.error }, leftOut: [], file } : { link: asLink(textOnly), leftOut: leftOut.sort(), file };
+  const textOnly = attempt(() =>
+    encodeLink({ ...ws, files: new Map([...ws.files].filter(([path]) => !leftOut.includes(path))) }, base),
+  );
+  return 'error' in textOnly
+    ? { link: { error: full.error }, leftOut: [], file }
+    : { link: asLink(textOnly), leftOut: leftOut.sort(), file };
 }
 
-const asLink = (r: { link: string; dataBytes: number } | { error: string }) => ('error' in r ? { error: r.error } : { url: r.link, dataBytes: r.dataBytes });
+const asLink = (r: { link: string; dataBytes: number } | { error: string }) =>
+  'error' in r ? { error: r.error } : { url: r.link, dataBytes: r.dataBytes };

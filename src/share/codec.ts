@@ -47,27 +47,36 @@ export function hasShareMark(text: string): boolean {
 export function decodeShared(input: string | Uint8Array): SharedWorkspace {
   // JSON (an object, or anything else JSON that then gets "not a JSON object") is a file, even after
   // the byte-order mark an editor such as Notepad puts first; anything else is read as a link.
-  if (typeof input === 'string') return /^\uFEFF?\s*[{[]/.test(input) ? decodeFile(encoder.encode(input)) : decodeLink(input);
+  if (typeof input === 'string')
+    return /^\uFEFF?\s*[{[]/.test(input) ? decodeFile(encoder.encode(input)) : decodeLink(input);
   const start = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf ? 3 : 0;
   const first = input.findIndex((b, i) => i >= start && b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d);
-  return input[first] === 0x7b || input[first] === 0x5b ? decodeFile(input) : decodeLink(new TextDecoder().decode(input));
+  return input[first] === 0x7b || input[first] === 0x5b
+    ? decodeFile(input)
+    : decodeLink(new TextDecoder().decode(input));
 }
 
 export function decodeLink(text: string): SharedWorkspace {
   const trimmed = text.trim();
   const at = trimmed.indexOf(`#${MARK}`);
-  if (at < 0 && !trimmed.startsWith(MARK)) throw new ShareError('not-a-link', `this is not a toolplay link: it has no "#${MARK}" part`);
+  if (at < 0 && !trimmed.startsWith(MARK))
+    throw new ShareError('not-a-link', `this is not a toolplay link: it has no "#${MARK}" part`);
   const rest = trimmed.slice(at < 0 ? MARK.length : at + MARK.length + 1);
   const dot = rest.indexOf('.');
   const version = dot < 0 ? '' : rest.slice(0, dot);
-  if (!/^\d+$/.test(version)) throw new ShareError('damaged', `the link is damaged: "#${MARK}" is not followed by a format version and a dot`);
+  if (!/^\d+$/.test(version))
+    throw new ShareError('damaged', `the link is damaged: "#${MARK}" is not followed by a format version and a dot`);
   if (version !== String(FORMAT_VERSION)) throw unknownVersion(version);
   // Chat tools wrap long links: line breaks and spaces inside the data are not part of it.
   const data = rest.slice(dot + 1).replace(/\s+/g, '');
   const carried = Math.floor((data.length * 3) / 4);
   if (carried > MAX_LINK_BYTES) throw linkTooLarge(carried);
   const stray = firstNonBase64Url(data);
-  if (stray) throw new ShareError('damaged', `the link is damaged: it contains ${JSON.stringify(stray.char)} (character ${stray.index + 1} of its data), which no toolplay link has`);
+  if (stray)
+    throw new ShareError(
+      'damaged',
+      `the link is damaged: it contains ${JSON.stringify(stray.char)} (character ${stray.index + 1} of its data), which no toolplay link has`,
+    );
   const bytes = fromBase64Url(data);
   if (!bytes) throw new ShareError('cut-off', 'the link is cut off: it ends in the middle of the data');
   const json = inflateRawCapped(bytes, MAX_PAYLOAD_BYTES);
@@ -82,7 +91,11 @@ export function decodeFile(bytes: Uint8Array): SharedWorkspace {
 
 /** Refuses a `.toolplay.json` over the limit (callers that can stat a file check before reading it). */
 export function checkFileSize(bytes: number): void {
-  if (bytes > MAX_PAYLOAD_BYTES) throw new ShareError('unpacks-too-large', `the file is too large: ${megabytes(bytes)}, over the ${megabytes(MAX_PAYLOAD_BYTES)} limit`);
+  if (bytes > MAX_PAYLOAD_BYTES)
+    throw new ShareError(
+      'unpacks-too-large',
+      `the file is too large: ${megabytes(bytes)}, over the ${megabytes(MAX_PAYLOAD_BYTES)} limit`,
+    );
 }
 
 function parseJson(bytes: Uint8Array, from: 'link' | 'file'): unknown {
@@ -103,7 +116,10 @@ function parseJson(bytes: Uint8Array, from: 'link' | 'file'): unknown {
   // Checked before anything copies or re-serialises it: a few hundred bytes of brackets must not
   // overflow the stack of whoever reads the payload next.
   if (depthOver(value, MAX_DEPTH))
-    throw new ShareError('too-deep', `${from === 'link' ? 'the link' : 'the file'} nests values more than ${MAX_DEPTH} levels deep, which no toolplay workspace does`);
+    throw new ShareError(
+      'too-deep',
+      `${from === 'link' ? 'the link' : 'the file'} nests values more than ${MAX_DEPTH} levels deep, which no toolplay workspace does`,
+    );
   return value;
 }
 
@@ -120,9 +136,15 @@ function depthOver(value: unknown, max: number): boolean {
 }
 
 function linkTooLarge(bytes: number): ShareError {
-  return new ShareError('too-large', `the link is too large: it carries ${megabytes(bytes)} of compressed data, over the ${megabytes(MAX_LINK_BYTES)} limit`);
+  return new ShareError(
+    'too-large',
+    `the link is too large: it carries ${megabytes(bytes)} of compressed data, over the ${megabytes(MAX_LINK_BYTES)} limit`,
+  );
 }
 
 function payloadTooLarge(bytes: number): ShareError {
-  return new ShareError('unpacks-too-large', `the shared workspace is too large: ${megabytes(bytes)}, over the ${megabytes(MAX_PAYLOAD_BYTES)} limit`);
+  return new ShareError(
+    'unpacks-too-large',
+    `the shared workspace is too large: ${megabytes(bytes)}, over the ${megabytes(MAX_PAYLOAD_BYTES)} limit`,
+  );
 }

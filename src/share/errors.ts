@@ -33,5 +33,8 @@ export class ShareError extends Error {
  */
 export function quoted(text: string, max = 80): string {
   const shown = text.length > max ? `${text.slice(0, max)}…` : text;
-  return JSON.stringify(shown).replace(/[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+  return JSON.stringify(shown).replace(
+    /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu,
+    (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`,
+  );
 }

@@ -37,7 +37,11 @@ export function inflateRawCapped(data: Uint8Array, cap: number, stats: InflateSt
       inflater.push(data.subarray(at, end), end === data.length);
     }
   } catch (e) {
-    if (e instanceof OverCap) throw new ShareError('unpacks-too-large', `the shared workspace is too large: it unpacks to more than ${megabytes(cap)}, the limit`);
+    if (e instanceof OverCap)
+      throw new ShareError(
+        'unpacks-too-large',
+        `the shared workspace is too large: it unpacks to more than ${megabytes(cap)}, the limit`,
+      );
     const code = (e as FlateError).code;
     if (code === 0) throw new ShareError('cut-off', 'the link is cut off: it ends in the middle of the data');
     throw new ShareError('damaged', `the link is damaged: its data does not unpack (${(e as Error).message})`);

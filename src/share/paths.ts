@@ -27,20 +27,22 @@ export function pathProblem(path: string): string | null {
   if (path.startsWith('/')) return 'it is absolute (starts with "/")';
   if (path.includes('\\')) return 'it contains a backslash (paths use "/")';
   const control = CONTROL.exec(path);
-  if (control) return `it contains the control character U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (control)
+    return `it contains the control character U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
   if (!isWellFormed(path)) return 'it is not valid Unicode (an unpaired surrogate)';
   const deceptive = DECEPTIVE.exec(path);
-  if (deceptive) return `it contains U+${deceptive[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, which makes a file name look like another`;
+  if (deceptive)
+    return `it contains U+${deceptive[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, which makes a file name look like another`;
   for (const segment of path.split('/')) {
     if (segment === '') return 'it has an empty segment ("//" or a trailing "/")';
     if (segment === '.') return 'it has a "." segment';
     if (segment === '..') return 'it has a ".." segment';
     const bytes = encoder.encode(segment).length;
-    if (bytes > MAX_SEGMENT_BYTES) return `a segment is ${bytes} bytes long, over the ${MAX_SEGMENT_BYTES} a file name may have`;
+    if (bytes > MAX_SEGMENT_BYTES)
+      return `a segment is ${bytes} bytes long, over the ${MAX_SEGMENT_BYTES} a file name may have`;
   }
   return null;
 }
-
 
 /**
  * The whole tree's rules: at most MAX_FILES files, every path valid, nothing listed twice (nor
@@ -52,7 +54,10 @@ export function checkLayout(files: readonly string[], folders: readonly string[]
   const fileSet = new Set<string>();
   const folderSet = new Set<string>();
   const spelled = new Map<string, string>();
-  for (const [kind, list, set] of [['file', files, fileSet], ['folder', folders, folderSet]] as const) {
+  for (const [kind, list, set] of [
+    ['file', files, fileSet],
+    ['folder', folders, folderSet],
+  ] as const) {
     for (const path of list) {
       const problem = pathProblem(path);
       if (problem) throw new ShareError('bad-path', `${kind} path ${quoted(path)} is not allowed: ${problem}`);
@@ -60,19 +65,27 @@ export function checkLayout(files: readonly string[], folders: readonly string[]
       set.add(path);
       const other = spelled.get(path.normalize('NFC'));
       if (other !== undefined && other !== path)
-        throw new ShareError('bad-path', `paths ${quoted(other)} and ${quoted(path)} show the same name in two Unicode spellings (an accent as part of its letter, or as a separate mark)`);
+        throw new ShareError(
+          'bad-path',
+          `paths ${quoted(other)} and ${quoted(path)} show the same name in two Unicode spellings (an accent as part of its letter, or as a separate mark)`,
+        );
       spelled.set(path.normalize('NFC'), path);
     }
   }
   for (const path of [...files, ...folders]) {
-    if (folderSet.has(path) && fileSet.has(path)) throw new ShareError('bad-path', `${quoted(path)} is both a file and a folder`);
+    if (folderSet.has(path) && fileSet.has(path))
+      throw new ShareError('bad-path', `${quoted(path)} is both a file and a folder`);
     for (const parent of parentsOf(path))
-      if (fileSet.has(parent)) throw new ShareError('bad-path', `${quoted(parent)} is both a file and a folder (of ${quoted(path)})`);
+      if (fileSet.has(parent))
+        throw new ShareError('bad-path', `${quoted(parent)} is both a file and a folder (of ${quoted(path)})`);
   }
 }
 
 export function tooManyFiles(count: number): ShareError {
-  return new ShareError('too-many-files', `the shared workspace has ${count.toLocaleString('en-US')} files, over the limit of ${MAX_FILES.toLocaleString('en-US')}`);
+  return new ShareError(
+    'too-many-files',
+    `the shared workspace has ${count.toLocaleString('en-US')} files, over the limit of ${MAX_FILES.toLocaleString('en-US')}`,
+  );
 }
 
 export function listedTwice(kind: 'file' | 'folder', path: string): ShareError {

@@ -45,25 +45,30 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
 export function readPayload(value: unknown): SharedWorkspace {
-  if (!isObject(value)) throw new ShareError('not-a-workspace', 'this is not a toolplay workspace: the data is not a JSON object');
+  if (!isObject(value))
+    throw new ShareError('not-a-workspace', 'this is not a toolplay workspace: the data is not a JSON object');
   const version = value.toolplay;
-  if (version === undefined) throw new ShareError('not-a-workspace', 'this is not a toolplay workspace: it has no "toolplay" format version');
+  if (version === undefined)
+    throw new ShareError('not-a-workspace', 'this is not a toolplay workspace: it has no "toolplay" format version');
   if (version !== FORMAT_VERSION) throw unknownVersion(JSON.stringify(version) ?? typeof version);
   const files = readFiles(value.files ?? []);
   const folders = value.folders ?? [];
-  if (!Array.isArray(folders) || !folders.every((f) => typeof f === 'string')) throw bad('"folders" must be a list of paths');
+  if (!Array.isArray(folders) || !folders.every((f) => typeof f === 'string'))
+    throw bad('"folders" must be a list of paths');
   checkLayout([...files.keys()], folders);
   const name = value.name ?? null;
   if (name !== null && typeof name !== 'string') throw bad('"name" must be text');
   const profile = value.profile ?? null;
   if (profile !== null && !PROFILES.includes(profile as Profile))
-    throw bad(`"profile" must be one of ${PROFILES.join(', ')} (it is ${quoted(typeof profile === 'string' ? profile : String(JSON.stringify(profile)))})`);
+    throw bad(
+      `"profile" must be one of ${PROFILES.join(', ')} (it is ${quoted(typeof profile === 'string' ? profile : String(JSON.stringify(profile)))})`,
+    );
   const open = value.open ?? null;
   if (open !== null && typeof open !== 'string') throw bad('"open" must be a file path');
   return {
     name,
     files,
-    folders: [...(folders)],
+    folders: [...folders],
     profile: profile as Profile | null,
     open: open !== null && files.has(open) ? open : null,
     call: readCall(value.call ?? null),
@@ -79,7 +84,8 @@ function readPackages(value: unknown): PackageSettings {
   if (!isObject(value)) throw bad('"packages" must be an object (mirror, indexUrl, network, corsProxy)');
   const url = (key: 'mirror' | 'indexUrl' | 'corsProxy'): string | null => {
     const v = value[key] ?? null;
-    if (v !== null && (typeof v !== 'string' || !/^https?:\/\//.test(v))) throw bad(`"packages.${key}" must be an http(s) URL or null`);
+    if (v !== null && (typeof v !== 'string' || !/^https?:\/\//.test(v)))
+      throw bad(`"packages.${key}" must be an http(s) URL or null`);
     return v;
   };
   const network = value.network ?? true;
@@ -89,7 +95,10 @@ function readPackages(value: unknown): PackageSettings {
 
 /** The refusal of a format this toolplay does not read (from the payload or the link's prefix). */
 export function unknownVersion(version: string): ShareError {
-  return new ShareError('version', `this shared workspace uses format version ${quoted(version, 20)}, which this toolplay does not read (it reads version ${FORMAT_VERSION}): open it in a newer toolplay`);
+  return new ShareError(
+    'version',
+    `this shared workspace uses format version ${quoted(version, 20)}, which this toolplay does not read (it reads version ${FORMAT_VERSION}): open it in a newer toolplay`,
+  );
 }
 
 function readFiles(value: unknown): Map<string, Uint8Array> {
@@ -98,12 +107,20 @@ function readFiles(value: unknown): Map<string, Uint8Array> {
   if (value.length > MAX_FILES) throw tooManyFiles(value.length);
   const files = new Map<string, Uint8Array>();
   value.forEach((entry: unknown, i) => {
-    if (!isObject(entry) || typeof entry.path !== 'string' || (typeof entry.text === 'string') === (typeof entry.base64 === 'string'))
+    if (
+      !isObject(entry) ||
+      typeof entry.path !== 'string' ||
+      (typeof entry.text === 'string') === (typeof entry.base64 === 'string')
+    )
       throw bad(`file ${i + 1} must be an object with "path" and either "text" or "base64"`);
     const path = entry.path;
     if (files.has(path)) throw listedTwice('file', path);
     if (typeof entry.text === 'string') {
-      if (!isWellFormed(entry.text)) throw new ShareError('bad-content', `file ${quoted(path)} has text that is not valid Unicode (an unpaired surrogate)`);
+      if (!isWellFormed(entry.text))
+        throw new ShareError(
+          'bad-content',
+          `file ${quoted(path)} has text that is not valid Unicode (an unpaired surrogate)`,
+        );
       files.set(path, encoder.encode(entry.text));
     } else {
       const bytes = fromBase64(entry.base64 as string);
@@ -116,7 +133,8 @@ function readFiles(value: unknown): Map<string, Uint8Array> {
 
 function readCall(value: unknown): SharedCall | null {
   if (value === null) return null;
-  if (!isObject(value) || typeof value.tool !== 'string') throw bad('"call" must be an object with a "tool" name and its "args"');
+  if (!isObject(value) || typeof value.tool !== 'string')
+    throw bad('"call" must be an object with a "tool" name and its "args"');
   const { args, argsText } = value;
   if (argsText !== undefined && typeof argsText !== 'string') throw bad('"call.argsText" must be text');
   if (args !== undefined && !isObject(args)) throw bad('"call.args" must be a JSON object');
@@ -124,7 +142,8 @@ function readCall(value: unknown): SharedCall | null {
 }
 
 function readHost(value: unknown): HostConfig {
-  if (!isObject(value) || !Object.values(value).every(isObject)) throw bad('"host" must be an object of objects (library → configuration)');
+  if (!isObject(value) || !Object.values(value).every(isObject))
+    throw bad('"host" must be an object of objects (library → configuration)');
   return structuredClone(value) as HostConfig;
 }
 
@@ -141,19 +160,23 @@ export function writePayload(ws: SharedWorkspace, indent?: number): string {
     }
   });
   const call = ws.call ? { tool: ws.call.tool, ...argsOf(ws.call.argsText), argsText: ws.call.argsText } : undefined;
-  return JSON.stringify({
-    toolplay: FORMAT_VERSION,
-    ...(ws.name !== null ? { name: ws.name } : {}),
-    files,
-    folders: [...ws.folders].sort(),
-    ...(ws.profile !== null ? { profile: ws.profile } : {}),
-    ...(ws.open !== null ? { open: ws.open } : {}),
-    ...(call ? { call } : {}),
-    host: ws.host,
-    ...(ws.telemetry.length ? { telemetry: ws.telemetry } : {}),
-    ...(ws.agent ? { agent: ws.agent } : {}),
-    ...(ws.packages ? { packages: ws.packages } : {}),
-  }, null, indent);
+  return JSON.stringify(
+    {
+      toolplay: FORMAT_VERSION,
+      ...(ws.name !== null ? { name: ws.name } : {}),
+      files,
+      folders: [...ws.folders].sort(),
+      ...(ws.profile !== null ? { profile: ws.profile } : {}),
+      ...(ws.open !== null ? { open: ws.open } : {}),
+      ...(call ? { call } : {}),
+      host: ws.host,
+      ...(ws.telemetry.length ? { telemetry: ws.telemetry } : {}),
+      ...(ws.agent ? { agent: ws.agent } : {}),
+      ...(ws.packages ? { packages: ws.packages } : {}),
+    },
+    null,
+    indent,
+  );
 }
 
 /** `args` as an object when the text is one (readers of other versions look there first). */

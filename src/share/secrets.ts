@@ -32,31 +32,58 @@ const isEnvFile = (path: string) => /(^|\/)\.env(\.[^/]+)?$/.test(path);
 const isConfigFile = (path: string) => /\.(ya?ml|toml|ini|cfg|conf|json)$/i.test(path);
 
 /** `NAME=value` lines (`export` allowed). */
-const envKeys = (text: string) => text.split('\n').map((l) => /^\s*(?:export\s+)?([A-Za-z_]\w*)\s*=/.exec(l)?.[1]).filter((k): k is string => !!k);
+const envKeys = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => /^\s*(?:export\s+)?([A-Za-z_]\w*)\s*=/.exec(l)?.[1])
+    .filter((k): k is string => !!k);
 /** Keys given a value in YAML (`key: value`, `- key: value`), TOML/INI (`key = value`) or JSON (`"key": value`). */
-const configKeys = (text: string) => text.split('\n')
-  .map((l) => /^\s*(?:-\s+)?["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*(?!\s*(?:#.*)?$)(?![{[]\s*$)/.exec(l)?.[1])
-  .filter((k): k is string => !!k);
+const configKeys = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => /^\s*(?:-\s+)?["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*(?!\s*(?:#.*)?$)(?![{[]\s*$)/.exec(l)?.[1])
+    .filter((k): k is string => !!k);
 
-export function secretsOf(host: HostConfig, files: ReadonlyMap<string, Uint8Array>, readText: (path: string) => string | null): SecretItem[] {
+export function secretsOf(
+  host: HostConfig,
+  files: ReadonlyMap<string, Uint8Array>,
+  readText: (path: string) => string | null,
+): SecretItem[] {
   const items: SecretItem[] = [];
   for (const [stem, config] of Object.entries(host))
     for (const [key, value] of Object.entries(config))
-      items.push({ id: hostId(stem, key), kind: 'host', label: `${stem}.${key}`, preview: preview(value), suspicious: SECRET_KEY.test(key) });
+      items.push({
+        id: hostId(stem, key),
+        kind: 'host',
+        label: `${stem}.${key}`,
+        preview: preview(value),
+        suspicious: SECRET_KEY.test(key),
+      });
   for (const path of [...files.keys()].sort()) {
     if (isEnvFile(path)) {
       const keys = envKeys(readText(path) ?? '');
-      items.push({ id: fileId(path), kind: 'file', label: path, preview: keys.length ? keys.join(', ') : 'no variables', suspicious: keys.some((k) => SECRET_KEY.test(k)) });
+      items.push({
+        id: fileId(path),
+        kind: 'file',
+        label: path,
+        preview: keys.length ? keys.join(', ') : 'no variables',
+        suspicious: keys.some((k) => SECRET_KEY.test(k)),
+      });
     } else if (isConfigFile(path)) {
       const secret = [...new Set(configKeys(readText(path) ?? '').filter((k) => SECRET_KEY.test(k)))];
-      if (secret.length) items.push({ id: fileId(path), kind: 'file', label: path, preview: secret.join(', '), suspicious: true });
+      if (secret.length)
+        items.push({ id: fileId(path), kind: 'file', label: path, preview: secret.join(', '), suspicious: true });
     }
   }
   return items;
 }
 
 /** The host configuration and files without the dropped items. */
-export function withoutSecrets(host: HostConfig, files: ReadonlyMap<string, Uint8Array>, dropped: ReadonlySet<string>): { host: HostConfig; files: Map<string, Uint8Array> } {
+export function withoutSecrets(
+  host: HostConfig,
+  files: ReadonlyMap<string, Uint8Array>,
+  dropped: ReadonlySet<string>,
+): { host: HostConfig; files: Map<string, Uint8Array> } {
   const kept: HostConfig = {};
   for (const [stem, config] of Object.entries(host))
     kept[stem] = Object.fromEntries(Object.entries(config).filter(([key]) => !dropped.has(hostId(stem, key))));

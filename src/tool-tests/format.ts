@@ -37,4 +37,5 @@ export interface ToolTestFile {
 }
 
 /** Whether a workspace path is a test file. */
-export const isTestFile = (path: string): boolean => path.startsWith(`${TESTS_DIR}/`) && path.endsWith(TEST_FILE_SUFFIX);
+export const isTestFile = (path: string): boolean =>
+  path.startsWith(`${TESTS_DIR}/`) && path.endsWith(TEST_FILE_SUFFIX);

@@ -43,22 +43,55 @@ export interface Proposal {
 }
 
 /** Where a tool's tests are saved. */
-export const testFileFor = (tool: string): string => `${TESTS_DIR}/${tool.replace(/[^\w.-]+/g, '_')}${TEST_FILE_SUFFIX}`;
+export const testFileFor = (tool: string): string =>
+  `${TESTS_DIR}/${tool.replace(/[^\w.-]+/g, '_')}${TEST_FILE_SUFFIX}`;
 
 const clipped = (text: string, max = 60): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 export function proposalsOf(call: SavedCall): Proposal[] {
-  const out: Proposal[] = [{ key: 'outcome', label: `it ${call.outcome === 'timeout' ? 'runs past its time limit' : call.outcome}`, add: (e) => void (e.outcome = call.outcome) }];
+  const out: Proposal[] = [
+    {
+      key: 'outcome',
+      label: `it ${call.outcome === 'timeout' ? 'runs past its time limit' : call.outcome}`,
+      add: (e) => void (e.outcome = call.outcome),
+    },
+  ];
   if (call.outcome === 'finished') {
-    out.push({ key: 'result', label: `the result equals ${clipped(stringifyKeepingNumbers(call.result, 0))}`, add: (e) => void (e.result = { equals: call.result }) });
+    out.push({
+      key: 'result',
+      label: `the result equals ${clipped(stringifyKeepingNumbers(call.result, 0))}`,
+      add: (e) => void (e.result = { equals: call.result }),
+    });
   }
-  if (call.statusLine) out.push({ key: 'statusLine', label: `the status line is ${clipped(JSON.stringify(call.statusLine))}`, add: (e) => void (e.statusLine = call.statusLine) });
-  if (call.output) out.push({ key: 'output', label: `the output is ${clipped(JSON.stringify(call.output))}`, add: (e) => void (e.output = call.output) });
+  if (call.statusLine)
+    out.push({
+      key: 'statusLine',
+      label: `the status line is ${clipped(JSON.stringify(call.statusLine))}`,
+      add: (e) => void (e.statusLine = call.statusLine),
+    });
+  if (call.output)
+    out.push({
+      key: 'output',
+      label: `the output is ${clipped(JSON.stringify(call.output))}`,
+      add: (e) => void (e.output = call.output),
+    });
   for (const f of call.files) {
-    const check: FileCheck = { change: f.change, ...(f.text !== null && f.change !== 'deleted' ? { content: f.text } : {}) };
-    out.push({ key: `file:${f.path}`, label: `${f.path} is ${f.change}${check.content !== undefined ? ' with its text' : ''}`, add: (e) => void (e.files = { ...e.files, [f.path]: check }) });
+    const check: FileCheck = {
+      change: f.change,
+      ...(f.text !== null && f.change !== 'deleted' ? { content: f.text } : {}),
+    };
+    out.push({
+      key: `file:${f.path}`,
+      label: `${f.path} is ${f.change}${check.content !== undefined ? ' with its text' : ''}`,
+      add: (e) => void (e.files = { ...e.files, [f.path]: check }),
+    });
   }
-  if (call.asked.length) out.push({ key: 'asked', label: `it asks ${clipped(call.asked.map((l) => JSON.stringify(l)).join(', '))}`, add: (e) => void (e.asked = call.asked) });
+  if (call.asked.length)
+    out.push({
+      key: 'asked',
+      label: `it asks ${clipped(call.asked.map((l) => JSON.stringify(l)).join(', '))}`,
+      add: (e) => void (e.asked = call.asked),
+    });
   return out;
 }
 
@@ -67,7 +100,10 @@ export function testOf(call: SavedCall, name: string, kept: readonly Proposal[])
   const expect: Expectations = {};
   for (const p of kept) p.add(expect);
   return {
-    name, tool: call.tool, profile: call.profile, args: parseKeepingNumbers(call.argsJson),
+    name,
+    tool: call.tool,
+    profile: call.profile,
+    args: parseKeepingNumbers(call.argsJson),
     ...(Object.keys(call.hostConfig).length ? { hostConfig: call.hostConfig } : {}),
     ...(call.answers.length ? { confirm: call.answers } : {}),
     ...(call.outcome === 'timeout' ? { timeLimitSeconds: call.timeLimitSeconds } : {}),
@@ -92,8 +128,13 @@ export function namesIn(text: string | null): Set<string> {
  * The file's text with the test added at its end; `existing` null makes a new file. A file that
  * does not read is never rewritten (the person's text would be lost): the one line says why.
  */
-export function withTestAdded(path: string, existing: string | null, test: Record<string, unknown>): { text: string } | { problem: string } {
-  if (existing === null) return { text: `${stringifyKeepingNumbers({ toolplayTests: TESTS_VERSION, tests: [test] })}\n` };
+export function withTestAdded(
+  path: string,
+  existing: string | null,
+  test: Record<string, unknown>,
+): { text: string } | { problem: string } {
+  if (existing === null)
+    return { text: `${stringifyKeepingNumbers({ toolplayTests: TESTS_VERSION, tests: [test] })}\n` };
   const read = readTestFile(path, existing);
   if ('problem' in read) return { problem: `${problemLine(read.problem)} (fix it, then save again)` };
   const file = parseKeepingNumbers(existing) as { tests: unknown[] };

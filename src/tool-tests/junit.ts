@@ -11,7 +11,9 @@ import { resultLines } from './report.ts';
 
 /** XML 1.0 has no place for most control characters (a tool's escape codes) nor for lone surrogates. */
 export function xmlSafe(text: string): string {
-  return stripAnsi(text).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return stripAnsi(text)
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 /**
@@ -33,14 +35,24 @@ export function junitXml(results: readonly CaseResult[]): string {
     let suite = suites.get(r.path);
     if (!suite) {
       const ofFile = results.filter((x) => x.path === r.path);
-      suite = report.testSuite().name(r.path).timestamp(started).time(ofFile.reduce((sum, x) => sum + x.durationMs, 0) / 1000);
+      suite = report
+        .testSuite()
+        .name(r.path)
+        .timestamp(started)
+        .time(ofFile.reduce((sum, x) => sum + x.durationMs, 0) / 1000);
       suites.set(r.path, suite);
     }
-    const testCase = suite.testCase().className(r.path).name(`${r.name} (${r.profile})`).time(r.durationMs / 1000);
+    const testCase = suite
+      .testCase()
+      .className(r.path)
+      .name(`${r.name} (${r.profile})`)
+      .time(r.durationMs / 1000);
     if (!r.passed) {
       const first = r.verdicts.find((v) => !v.ok);
       const message = first ? `${first.text}${first.detail ? `: ${first.detail}` : ''}` : 'failed';
-      testCase.failure(xmlSafe(message), r.observation.outcome === 'timeout' ? 'timeout' : 'expectation').stacktrace(cdataSafe(resultLines(r).join('\n')));
+      testCase
+        .failure(xmlSafe(message), r.observation.outcome === 'timeout' ? 'timeout' : 'expectation')
+        .stacktrace(cdataSafe(resultLines(r).join('\n')));
     }
     if (r.observation.output) testCase.standardOutput(cdataSafe(r.observation.output));
   }

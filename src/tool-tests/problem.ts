@@ -9,4 +9,5 @@ export interface TestFileProblem {
   message: string;
 }
 
-export const problemLine = (p: TestFileProblem): string => `${p.path}: ${p.test ? `${p.test}: ` : ''}${p.field ? `${p.field}: ` : ''}${p.message}`;
+export const problemLine = (p: TestFileProblem): string =>
+  `${p.path}: ${p.test ? `${p.test}: ` : ''}${p.field ? `${p.field}: ` : ''}${p.message}`;

@@ -13,7 +13,8 @@ type Problem = Omit<TestFileProblem, 'path'>;
 /** Why a workspace path is not one ('a/b.txt' is; '/etc', '../x', 'a//b' are not), or null. */
 export function badPath(path: string): string | null {
   const parts = path.split('/');
-  if (path.startsWith('/') || parts.includes('..') || parts.includes('.') || parts.includes('')) return 'must be a path inside the workspace, like data/in.txt';
+  if (path.startsWith('/') || parts.includes('..') || parts.includes('.') || parts.includes(''))
+    return 'must be a path inside the workspace, like data/in.txt';
   return null;
 }
 
@@ -31,8 +32,13 @@ function* patterns(value: unknown, at: Array<string | number>): Generator<[strin
 }
 
 function testProblem(t: ToolTest, where: string): Problem | null {
-  const at = (field: Array<string | number>, message: string): Problem => ({ test: where, field: fieldText(field), message });
-  if (t.args !== undefined && t.argsJson !== undefined) return at(['argsJson'], 'give the arguments once: args or argsJson, not both');
+  const at = (field: Array<string | number>, message: string): Problem => ({
+    test: where,
+    field: fieldText(field),
+    message,
+  });
+  if (t.args !== undefined && t.argsJson !== undefined)
+    return at(['argsJson'], 'give the arguments once: args or argsJson, not both');
   if (t.argsJson !== undefined) {
     let parsed: unknown;
     try {
@@ -40,15 +46,20 @@ function testProblem(t: ToolTest, where: string): Problem | null {
     } catch (e) {
       return at(['argsJson'], `is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
     }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return at(['argsJson'], 'must be the JSON text of an object, like {"query": "x"}');
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      return at(['argsJson'], 'must be the JSON text of an object, like {"query": "x"}');
   }
   for (const [pattern, field] of patterns(t.expect, ['expect'])) {
     const bad = badRegex(pattern);
     if (bad) return at(field, `is not a regular expression: ${bad}`);
   }
-  for (const [kind, paths] of [['setup', Object.keys(t.setup ?? {})], ['files', Object.keys(t.expect.files ?? {})]] as const) {
+  for (const [kind, paths] of [
+    ['setup', Object.keys(t.setup ?? {})],
+    ['files', Object.keys(t.expect.files ?? {})],
+  ] as const) {
     const wrong = paths.find((p) => badPath(p));
-    if (wrong !== undefined) return at(kind === 'setup' ? ['setup', wrong] : ['expect', 'files', wrong], badPath(wrong) ?? '');
+    if (wrong !== undefined)
+      return at(kind === 'setup' ? ['setup', wrong] : ['expect', 'files', wrong], badPath(wrong) ?? '');
   }
   return null;
 }
@@ -58,7 +69,8 @@ export function semanticProblem(tests: ToolTest[]): Problem | null {
   for (const [i, t] of tests.entries()) {
     const where = `test ${JSON.stringify(t.name)}`;
     const first = seen.get(t.name);
-    if (first !== undefined) return { test: where, field: 'name', message: `tests[${first}] has this name too: each test's name is its own` };
+    if (first !== undefined)
+      return { test: where, field: 'name', message: `tests[${first}] has this name too: each test's name is its own` };
     seen.set(t.name, i);
     const problem = testProblem(t, where);
     if (problem) return problem;

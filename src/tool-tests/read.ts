@@ -46,10 +46,14 @@ export function readTestFile(path: string, text: string): ReadTestFile | { path:
   try {
     value = parse(text);
   } catch (e) {
-    return fail({ test: null, field: null, message: `not valid JSON: ${positioned(text, e instanceof Error ? e.message : String(e))}` });
+    return fail({
+      test: null,
+      field: null,
+      message: `not valid JSON: ${positioned(text, e instanceof Error ? e.message : String(e))}`,
+    });
   }
   if (!validate(toPlain(value))) {
-    const described = describeError(validate.errors ?? [] as ErrorObject[], value);
+    const described = describeError(validate.errors ?? ([] as ErrorObject[]), value);
     return fail(described);
   }
   const file = value as { tests: ToolTest[] };
@@ -61,7 +65,10 @@ export function readTestFile(path: string, text: string): ReadTestFile | { path:
 function normalised(t: ToolTest, index: number): ReadTest {
   const profiles = t.profile === undefined ? null : Array.isArray(t.profile) ? t.profile : [t.profile];
   return {
-    index, name: t.name, tool: t.tool, profiles,
+    index,
+    name: t.name,
+    tool: t.tool,
+    profiles,
     argsJson: t.argsJson ?? stringifyKeepingNumbers(t.args ?? {}, 0),
     ...(t.hostConfig ? { hostConfig: toPlain(t.hostConfig) as HostConfig } : {}),
     ...(t.confirm ? { confirm: t.confirm } : {}),

@@ -8,11 +8,16 @@ import type { CaseResult } from './run.ts';
 import { summaryLine } from './run.ts';
 
 /** A test as one names it: `tests/add.toolplay-test.json › adds two numbers (lcp)`. */
-export const caseTitle = (r: Pick<CaseResult, 'path' | 'name' | 'profile'>): string => `${r.path} › ${r.name} (${r.profile})`;
+export const caseTitle = (r: Pick<CaseResult, 'path' | 'name' | 'profile'>): string =>
+  `${r.path} › ${r.name} (${r.profile})`;
 
 /** A diff as text lines: `- expected`, `+ actual`, `  same`, `  … 12 lines …`. */
 export function diffText(diff: readonly DiffHunkLine[]): string[] {
-  return diff.map((l) => (l.kind === 'gap' ? `  … ${l.skipped} unchanged line${l.skipped === 1 ? '' : 's'} …` : `${l.kind === 'removed' ? '-' : l.kind === 'added' ? '+' : ' '} ${l.text}`));
+  return diff.map((l) =>
+    l.kind === 'gap'
+      ? `  … ${l.skipped} unchanged line${l.skipped === 1 ? '' : 's'} …`
+      : `${l.kind === 'removed' ? '-' : l.kind === 'added' ? '+' : ' '} ${l.text}`,
+  );
 }
 
 /** A result's lines: its title, and for a failure what it missed. */
@@ -34,10 +39,21 @@ export function reportText(results: readonly CaseResult[]): string {
 export function resultsJson(results: readonly CaseResult[]): unknown {
   const passed = results.filter((r) => r.passed).length;
   return {
-    passed, failed: results.length - passed,
+    passed,
+    failed: results.length - passed,
     tests: results.map((r) => ({
-      file: r.path, name: r.name, profile: r.profile, passed: r.passed, outcome: r.observation.outcome, durationMs: r.durationMs,
-      expectations: r.verdicts.map((v) => ({ ok: v.ok, text: v.text, ...(v.detail ? { detail: v.detail } : {}), ...(v.diff ? { diff: diffText(v.diff) } : {}) })),
+      file: r.path,
+      name: r.name,
+      profile: r.profile,
+      passed: r.passed,
+      outcome: r.observation.outcome,
+      durationMs: r.durationMs,
+      expectations: r.verdicts.map((v) => ({
+        ok: v.ok,
+        text: v.text,
+        ...(v.detail ? { detail: v.detail } : {}),
+        ...(v.diff ? { diff: diffText(v.diff) } : {}),
+      })),
     })),
   };
 }

@@ -34,7 +34,8 @@ export interface CaseResult {
   observation: CallObservation;
 }
 
-export const caseId = (path: string, name: string, profile: CallProfile): string => `${path}\u0000${name}\u0000${profile}`;
+export const caseId = (path: string, name: string, profile: CallProfile): string =>
+  `${path}\u0000${name}\u0000${profile}`;
 
 /** The profile a test without one runs under: Loki for a `functions/tools/` layout, else LCP. */
 export function layoutProfile(paths: Iterable<string>): CallProfile {
@@ -43,18 +44,32 @@ export function layoutProfile(paths: Iterable<string>): CallProfile {
 }
 
 /** Every run of the files' tests, in file and test order; `profile` keeps one profile's, `filter` the tests whose name or file holds it. */
-export function casesOf(files: ReadTestFile[], fallback: CallProfile, only: { profile?: CallProfile; filter?: string } = {}): TestCase[] {
+export function casesOf(
+  files: ReadTestFile[],
+  fallback: CallProfile,
+  only: { profile?: CallProfile; filter?: string } = {},
+): TestCase[] {
   const needle = only.filter?.toLowerCase();
-  return files.flatMap((f) => f.tests.flatMap((test) => (test.profiles ?? [fallback])
-    .filter((profile) => only.profile === undefined || profile === only.profile)
-    .filter(() => needle === undefined || test.name.toLowerCase().includes(needle) || f.path.toLowerCase().includes(needle))
-    .map((profile) => ({ id: caseId(f.path, test.name, profile), path: f.path, test, profile }))));
+  return files.flatMap((f) =>
+    f.tests.flatMap((test) =>
+      (test.profiles ?? [fallback])
+        .filter((profile) => only.profile === undefined || profile === only.profile)
+        .filter(
+          () =>
+            needle === undefined || test.name.toLowerCase().includes(needle) || f.path.toLowerCase().includes(needle),
+        )
+        .map((profile) => ({ id: caseId(f.path, test.name, profile), path: f.path, test, profile })),
+    ),
+  );
 }
 
 const encoder = new TextEncoder();
 
 /** The copy's files as the call finds them: the workspace with the test's setup applied. */
-function withSetup(files: ReadonlyMap<string, Uint8Array>, setup: Record<string, string | null> = {}): Map<string, Uint8Array> {
+function withSetup(
+  files: ReadonlyMap<string, Uint8Array>,
+  setup: Record<string, string | null> = {},
+): Map<string, Uint8Array> {
   const out = new Map(files);
   for (const [path, text] of Object.entries(setup)) {
     if (text === null) {
@@ -70,13 +85,24 @@ export interface RunOptions {
 }
 
 /** Runs one test on a fresh copy of `files`. Rejects when the host does (Stop, an engine failure). */
-export async function runCase(host: ScratchHost, files: ReadonlyMap<string, Uint8Array>, c: TestCase, options: RunOptions = {}): Promise<CaseResult> {
+export async function runCase(
+  host: ScratchHost,
+  files: ReadonlyMap<string, Uint8Array>,
+  c: TestCase,
+  options: RunOptions = {},
+): Promise<CaseResult> {
   const { test, profile } = c;
   const copy = await ScratchWorkspace.open(host, files, profile === 'loki' ? 'loki' : 'lcp', 'tests');
   try {
     const started = performance.now();
     const run = await copy.call({
-      tool: test.tool, args: {}, argsJson: test.argsJson, profile, collect: true, timeoutMs: test.timeLimitMs, install: true,
+      tool: test.tool,
+      args: {},
+      argsJson: test.argsJson,
+      profile,
+      collect: true,
+      timeoutMs: test.timeLimitMs,
+      install: true,
       ...(test.hostConfig ? { hostConfig: test.hostConfig } : {}),
       ...(test.confirm ? { confirm: test.confirm } : {}),
       ...(test.setup ? { overlay: test.setup } : {}),
@@ -84,9 +110,21 @@ export async function runCase(host: ScratchHost, files: ReadonlyMap<string, Uint
     });
     const durationMs = Math.round(performance.now() - started);
     const before = withSetup(files, test.setup);
-    const observation = inWorkspacePaths(observeScratch(run, profile, (p) => before.has(p)), copy.callDir);
+    const observation = inWorkspacePaths(
+      observeScratch(run, profile, (p) => before.has(p)),
+      copy.callDir,
+    );
     const verdicts = judge(test.expect, observation, before);
-    return { id: c.id, path: c.path, name: test.name, profile, passed: verdicts.every((v) => v.ok), verdicts, durationMs, observation };
+    return {
+      id: c.id,
+      path: c.path,
+      name: test.name,
+      profile,
+      passed: verdicts.every((v) => v.ok),
+      verdicts,
+      durationMs,
+      observation,
+    };
   } finally {
     await copy.close();
   }
@@ -100,7 +138,13 @@ export interface RunHooks {
 }
 
 /** Runs tests one after another. Stop ends the run: the results so far come back, the rest never ran. */
-export async function runCases(host: ScratchHost, files: ReadonlyMap<string, Uint8Array>, cases: TestCase[], hooks: RunHooks = {}, options: RunOptions = {}): Promise<CaseResult[]> {
+export async function runCases(
+  host: ScratchHost,
+  files: ReadonlyMap<string, Uint8Array>,
+  cases: TestCase[],
+  hooks: RunHooks = {},
+  options: RunOptions = {},
+): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const c of cases) {
     if (hooks.stopped?.()) break;

@@ -10,11 +10,25 @@ import type { ResolvedTheme } from './design/theme.svelte.ts';
 const THEME: Record<ResolvedTheme, string> = { light: 'toolplay-light', dark: 'toolplay-dark' };
 
 function hexOf(rgb: string): string {
-  const parts = rgb.match(/[\d.]+/g)?.slice(0, 3).map((n) => Math.round(Number(n)).toString(16).padStart(2, '0')) ?? [];
+  const parts =
+    rgb
+      .match(/[\d.]+/g)
+      ?.slice(0, 3)
+      .map((n) => Math.round(Number(n)).toString(16).padStart(2, '0')) ?? [];
   return parts.length === 3 ? `#${parts.join('')}` : '#000000';
 }
 
-const TOKENS = ['--color-bg', '--color-surface', '--color-surface-2', '--color-raised', '--color-border', '--color-text', '--color-text-muted', '--color-accent-soft', '--color-focus'] as const;
+const TOKENS = [
+  '--color-bg',
+  '--color-surface',
+  '--color-surface-2',
+  '--color-raised',
+  '--color-border',
+  '--color-text',
+  '--color-text-muted',
+  '--color-accent-soft',
+  '--color-focus',
+] as const;
 type Token = (typeof TOKENS)[number];
 
 function tokens(): Record<Token, string> {
@@ -51,7 +65,7 @@ export function applyEditorTheme(theme: ResolvedTheme): void {
       'editorWidget.border': t['--color-border'],
       'editorHoverWidget.background': t['--color-raised'],
       'editorHoverWidget.border': t['--color-border'],
-      'focusBorder': t['--color-focus'],
+      focusBorder: t['--color-focus'],
     },
   });
   monaco.editor.setTheme(THEME[theme]);

@@ -51,7 +51,10 @@ export class CallClock {
 }
 
 /** The whole CallTiming: the worker's hops and the page's readings (call entered, request posted, response received, settled). */
-export function callTiming(hops: WorkerHops, page: { entered: number; posted: number; received: number; settled: number }): CallTiming {
+export function callTiming(
+  hops: WorkerHops,
+  page: { entered: number; posted: number; received: number; settled: number },
+): CallTiming {
   const { receivedAt, repliedAt, ...worker } = hops;
   return {
     page: page.posted - page.entered,

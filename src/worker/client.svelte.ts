@@ -7,7 +7,17 @@
  */
 import type { ConfirmDecision, ConfirmReply, ConfirmRequest } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import type { CallOutcome, CallParams, FileChange, PythonStart, PythonState, SharedBuffers, WorkerHops, WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
+import type {
+  CallOutcome,
+  CallParams,
+  FileChange,
+  PythonStart,
+  PythonState,
+  SharedBuffers,
+  WorkerHops,
+  WorkerMethod,
+  WorkerMethods,
+} from '../protocol/worker.ts';
 import { BEYOND_REPAIR } from '../protocol/worker.ts';
 import type { FailReason } from '../protocol/vocabulary.ts';
 import { EngineError } from '../engine/engine.ts';
@@ -54,7 +64,8 @@ interface RunningCall {
   settle: (outcome: CallOutcome) => void;
 }
 
-const defaultWorker = (mirror: string | null): Worker => new Worker(new URL('./python.worker.ts', import.meta.url), { type: 'module', name: workerName(mirror) });
+const defaultWorker = (mirror: string | null): Worker =>
+  new Worker(new URL('./python.worker.ts', import.meta.url), { type: 'module', name: workerName(mirror) });
 
 export class PythonClient {
   #state = $state<PythonState>('loading');
@@ -111,21 +122,41 @@ export class PythonClient {
     } else this.#start();
   }
 
-  get state(): PythonState { return this.#state; }
-  get progress(): string { return this.#progress; }
-  get error(): string | null { return this.#error; }
+  get state(): PythonState {
+    return this.#state;
+  }
+  get progress(): string {
+    return this.#progress;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
   /** crossOriginIsolated: blocking confirmations and interrupting Python are available. */
-  get isolated(): boolean { return this.#isolated; }
+  get isolated(): boolean {
+    return this.#isolated;
+  }
   /** How the current Python started: from the build's memory snapshot or plain, and how long it took (telemetry). */
-  get start(): PythonStart | null { return this.#started; }
+  get start(): PythonStart | null {
+    return this.#started;
+  }
   /** How many times the worker was restarted (Stop that Python ignored, time limit, crash). */
-  get restarts(): number { return this.#restarts; }
+  get restarts(): number {
+    return this.#restarts;
+  }
   /** What tools changed in this Python that later calls still see (a host's process would keep it too), until restart(). */
-  get changedByTools(): readonly string[] { return this.#changedByTools; }
-  get timeoutMs(): number { return this.#timeoutMs; }
-  set timeoutMs(ms: number) { this.#timeoutMs = Math.max(100, ms); }
+  get changedByTools(): readonly string[] {
+    return this.#changedByTools;
+  }
+  get timeoutMs(): number {
+    return this.#timeoutMs;
+  }
+  set timeoutMs(ms: number) {
+    this.#timeoutMs = Math.max(100, ms);
+  }
   /** Without isolation a confirmation cannot wait for the person: this answer is given instead (the UI says so). */
-  get confirmFallback(): ConfirmDecision { return this.#confirmFallback; }
+  get confirmFallback(): ConfirmDecision {
+    return this.#confirmFallback;
+  }
   set confirmFallback(decision: ConfirmDecision) {
     this.#confirmFallback = decision;
     void this.#request('setConfirmFallback', { decision }).catch(() => {});
@@ -180,19 +211,21 @@ export class PythonClient {
       stop('timeout');
     }, ms);
     this.#scratchStop = () => stop('stopped');
-    return this.#request('scratchCall', params).then(
-      (result) => result,
-      (e: unknown): ScratchCallResult => {
-        if (timedOut) return { timedOut: ms / 1000, asked: [], exists: {}, created: [], output: '' };
-        throw e;
-      },
-    ).finally(() => {
-      settled = true;
-      this.#scratchStop = null;
-      clearTimeout(limit);
-      // An interrupt that arrived as the call was ending must not stop whatever Python runs next.
-      if (interrupted && this.#shared && !this.#call) new Uint8Array(this.#shared.interrupt)[0] = 0;
-    });
+    return this.#request('scratchCall', params)
+      .then(
+        (result) => result,
+        (e: unknown): ScratchCallResult => {
+          if (timedOut) return { timedOut: ms / 1000, asked: [], exists: {}, created: [], output: '' };
+          throw e;
+        },
+      )
+      .finally(() => {
+        settled = true;
+        this.#scratchStop = null;
+        clearTimeout(limit);
+        // An interrupt that arrived as the call was ending must not stop whatever Python runs next.
+        if (interrupted && this.#shared && !this.#call) new Uint8Array(this.#shared.interrupt)[0] = 0;
+      });
   }
   /** Stops the scratch call running now (a tool test run's Stop): its scratchCall rejects. */
   stopScratch(): void {
@@ -208,7 +241,10 @@ export class PythonClient {
   }
 
   /** Installs requirements now; `onEvent` hears its `package.*` events (a call id of its own). */
-  async install(requirements: string[], onEvent: (e: TelemetryEvent) => void): Promise<WorkerMethods['install']['result']> {
+  async install(
+    requirements: string[],
+    onEvent: (e: TelemetryEvent) => void,
+  ): Promise<WorkerMethods['install']['result']> {
     const installId = `install-${Date.now().toString(36)}-${(this.#installSeq++).toString(36)}`;
     this.#installs.set(installId, onEvent);
     try {
@@ -219,7 +255,9 @@ export class PythonClient {
   }
 
   /** Where Pyodide's packages come from: a mirror is read as Python starts, so a new one starts a new Python. */
-  get packageMirror(): string | null { return this.#mirror; }
+  get packageMirror(): string | null {
+    return this.#mirror;
+  }
   setPackageMirror(mirror: string | null): void {
     if (mirror === this.#mirror) return;
     this.#mirror = mirror;
@@ -245,8 +283,17 @@ export class PythonClient {
     const callId = `call-${Date.now().toString(36)}-${(this.#callSeq++).toString(36)}`;
     return new Promise<CallOutcome>((settle) => {
       const call: RunningCall = {
-        callId, onEvent, started: performance.now(), stopping: null, timers: [], syncedDuring: new Set(), sawFailed: false, sawStarted: false,
-        mustRestart: false, settle, limit: { timer: null, leftMs: this.#timeoutMs, since: 0 },
+        callId,
+        onEvent,
+        started: performance.now(),
+        stopping: null,
+        timers: [],
+        syncedDuring: new Set(),
+        sawFailed: false,
+        sawStarted: false,
+        mustRestart: false,
+        settle,
+        limit: { timer: null, leftMs: this.#timeoutMs, since: 0 },
       };
       this.#call = call;
       this.#state = 'busy';
@@ -276,13 +323,22 @@ export class PythonClient {
       })
       .catch((e: Error) => {
         // Sent to the Python the previous call broke beyond repair, which never ran it: it runs on the new one.
-        if (e instanceof WorkerRestartedError && e.message === BEYOND_REPAIR && !call.sawStarted && !call.stopping) return this.#send(call, params, entered);
+        if (e instanceof WorkerRestartedError && e.message === BEYOND_REPAIR && !call.sawStarted && !call.stopping)
+          return this.#send(call, params, entered);
         const durationMs = this.#elapsed(call);
-        if (e instanceof WorkerRestartedError) return this.#finishCall({ callId, status: 'failed', reason: e.reason, message: e.message, durationMs });
-        if (e instanceof EngineError) return this.#finishCall({ callId, status: 'failed', reason: 'error', message: e.message, durationMs });
+        if (e instanceof WorkerRestartedError)
+          return this.#finishCall({ callId, status: 'failed', reason: e.reason, message: e.message, durationMs });
+        if (e instanceof EngineError)
+          return this.#finishCall({ callId, status: 'failed', reason: 'error', message: e.message, durationMs });
         // KeyboardInterrupt reached Python: Stop or the time limit, whichever asked.
         const reason = call.stopping ?? 'stopped';
-        this.#finishCall({ callId, status: 'failed', reason, message: failMessage(reason, this.#timeoutMs), durationMs });
+        this.#finishCall({
+          callId,
+          status: 'failed',
+          reason,
+          message: failMessage(reason, this.#timeoutMs),
+          durationMs,
+        });
       });
   }
 
@@ -321,11 +377,13 @@ export class PythonClient {
           else this.#pauseLimit(call);
         }
         // After its answer, a call hears only what the worker's checks found then.
-        const ended = !call && event.type === 'python.changed' && this.#ended?.callId === event.callId ? this.#ended : null;
+        const ended =
+          !call && event.type === 'python.changed' && this.#ended?.callId === event.callId ? this.#ended : null;
         if (!call && !ended) return;
         if (call && event.type === 'call.started') call.sawStarted = true;
         if (call && event.type === 'call.failed') call.sawFailed = true;
-        if (event.type === 'python.changed' && event.kept.length) this.#changedByTools = [...new Set([...this.#changedByTools, ...event.kept])];
+        if (event.type === 'python.changed' && event.kept.length)
+          this.#changedByTools = [...new Set([...this.#changedByTools, ...event.kept])];
         (call ?? ended)?.onEvent(event);
         if (event.type === 'python.changed' && event.restart) {
           if (call) call.mustRestart = true;
@@ -338,23 +396,30 @@ export class PythonClient {
     });
     this.#link = link;
     const files = [...this.#files].map(([path, content]) => ({ path, content }));
-    this.#ready = link.request('init', { shared: this.#shared, files, confirmFallback: this.#confirmFallback, ...(this.#indexUrls ? { indexUrls: this.#indexUrls } : {}) }).then(
-      (result) => {
-        if (link !== this.#link) return;
-        booted = true;
-        this.#readyLink = link;
-        this.#started = result.start ?? null;
-        this.#state = this.#call ? 'busy' : 'ready';
-        this.#progress = '';
-        this.#error = null;
-      },
-      (e: Error) => {
-        if (link !== this.#link) throw e;
-        this.#state = 'failed';
-        this.#error = e.message;
-        throw e;
-      },
-    );
+    this.#ready = link
+      .request('init', {
+        shared: this.#shared,
+        files,
+        confirmFallback: this.#confirmFallback,
+        ...(this.#indexUrls ? { indexUrls: this.#indexUrls } : {}),
+      })
+      .then(
+        (result) => {
+          if (link !== this.#link) return;
+          booted = true;
+          this.#readyLink = link;
+          this.#started = result.start ?? null;
+          this.#state = this.#call ? 'busy' : 'ready';
+          this.#progress = '';
+          this.#error = null;
+        },
+        (e: Error) => {
+          if (link !== this.#link) throw e;
+          this.#state = 'failed';
+          this.#error = e.message;
+          throw e;
+        },
+      );
     this.#ready.catch(() => {}); // observed by callers; do not report as unhandled here
   }
 
@@ -381,9 +446,11 @@ export class PythonClient {
     }
     new Uint8Array(this.#shared.interrupt)[0] = 2; // SIGINT → KeyboardInterrupt in Python
     wakeConfirm(this.#shared); // a popup's wait notices it at once
-    call.timers.push(setTimeout(() => {
-      if (this.#call === call) this.#restart(reason, `${message} (Python did not respond, so it was restarted)`);
-    }, INTERRUPT_GRACE_MS));
+    call.timers.push(
+      setTimeout(() => {
+        if (this.#call === call) this.#restart(reason, `${message} (Python did not respond, so it was restarted)`);
+      }, INTERRUPT_GRACE_MS),
+    );
   }
 
   /** Interrupts a scratch call (Stop, or past its time limit); a worker that does not answer is restarted. */
@@ -397,7 +464,10 @@ export class PythonClient {
   }
 
   /** `page`: the hop timing's readings, when the call asked for it (the outcome then carries `timing`). */
-  #finishCall(outcome: CallOutcome, page?: { hops: WorkerHops; entered: number; posted: number; received: number }): void {
+  #finishCall(
+    outcome: CallOutcome,
+    page?: { hops: WorkerHops; entered: number; posted: number; received: number },
+  ): void {
     const call = this.#call;
     if (!call) return;
     for (const t of call.timers) clearTimeout(t);
@@ -407,7 +477,14 @@ export class PythonClient {
     if (this.#shared) new Uint8Array(this.#shared.interrupt)[0] = 0;
     if (this.#state === 'busy') this.#state = 'ready';
     if (outcome.status === 'failed' && !call.sawFailed)
-      call.onEvent({ type: 'call.failed', callId: call.callId, reason: outcome.reason, message: outcome.message, durationMs: outcome.durationMs, t: Date.now() });
+      call.onEvent({
+        type: 'call.failed',
+        callId: call.callId,
+        reason: outcome.reason,
+        message: outcome.message,
+        durationMs: outcome.durationMs,
+        t: Date.now(),
+      });
     if (page && outcome.status === 'finished') outcome.timing = callTiming(page.hops, { ...page, settled: clock() });
     call.settle(outcome);
     if (call.mustRestart) this.#restart('crashed', BEYOND_REPAIR);
@@ -423,7 +500,10 @@ export class PythonClient {
     return Math.round(performance.now() - call.started);
   }
 
-  async #request<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params']): Promise<WorkerMethods[M]['result']> {
+  async #request<M extends WorkerMethod>(
+    method: M,
+    params: WorkerMethods[M]['params'],
+  ): Promise<WorkerMethods[M]['result']> {
     if (!this.#link || this.#link !== this.#readyLink) await this.#ready;
     if (!this.#link) throw new WorkerRestartedError('crashed', 'the Python worker is not running');
     return this.#link.request(method, params);
@@ -455,7 +535,8 @@ export class PythonClient {
     if (call && this.#call === call && !call.stopping) this.#runLimit(call);
     // The call may have been stopped while the popup was open; its worker may be gone.
     // A stopped call's popup answers nothing: Python is raising KeyboardInterrupt instead.
-    if (shared && shared === this.#shared && this.#call?.callId === callId && !this.#call.stopping) answerConfirm(shared, reply);
+    if (shared && shared === this.#shared && this.#call?.callId === callId && !this.#call.stopping)
+      answerConfirm(shared, reply);
   }
 }
 

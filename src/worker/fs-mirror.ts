@@ -7,7 +7,6 @@ import { mtimeMs, type EngineFs } from '../engine/fs.ts';
 import type { FileChange } from '../protocol/worker.ts';
 import { sameBytes } from '../workspace/paths.ts';
 
-
 /** Python's bytecode caches are not the tool's output. */
 const IGNORED_DIRS = new Set(['__pycache__']);
 
@@ -29,9 +28,13 @@ export class WorkspaceMirror {
     fs.mkdirTree(this.#root);
   }
 
-  get root(): string { return this.#root; }
+  get root(): string {
+    return this.#root;
+  }
   /** How many files the mirror holds. */
-  get size(): number { return this.#known.size; }
+  get size(): number {
+    return this.#known.size;
+  }
 
   /** Writes the page's files into the FS; `replace` first removes everything the page did not send. */
   apply(files: FileChange[], replace = false): void {
@@ -82,7 +85,8 @@ export class WorkspaceMirror {
   /** Splits a diff the way the `fs.changed` event reports it. */
   classify(changes: FileChange[]): { created: string[]; modified: string[]; deleted: string[] } {
     const out = { created: [] as string[], modified: [] as string[], deleted: [] as string[] };
-    for (const c of changes) (c.content === null ? out.deleted : this.#known.has(c.path) ? out.modified : out.created).push(c.path);
+    for (const c of changes)
+      (c.content === null ? out.deleted : this.#known.has(c.path) ? out.modified : out.created).push(c.path);
     return out;
   }
 
@@ -172,7 +176,6 @@ export class WorkspaceMirror {
     }
   }
 }
-
 
 /** The page sent something the mirror cannot hold: reported as a usage error. */
 export class BadRequest extends Error {

@@ -3,7 +3,18 @@
  * Pyodide (tests/python/worker*.test.ts). python.worker.ts only glues them to messages.
  */
 import type { ConfirmDecision, ConfirmReply, ConfirmRequest, PythonChanges } from '../protocol/engine.ts';
-import type { CallOutcome, FileChange, PythonStart, SharedBuffers, WorkerCallParams, WorkerErrorKind, WorkerHops, WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
+import type {
+  CallOutcome,
+  FileChange,
+  PythonStart,
+  SharedBuffers,
+  WorkerCallParams,
+  WorkerErrorKind,
+  WorkerHops,
+  WorkerMessage,
+  WorkerMethods,
+  WorkerRequest,
+} from '../protocol/worker.ts';
 import { BEYOND_REPAIR } from '../protocol/worker.ts';
 import { Engine, EngineError } from '../engine/engine.ts';
 import { callTool, WORKER_BASH_ENV, type WorkspaceDiff } from '../call/wrapper.ts';
@@ -80,25 +91,36 @@ export class WorkerCore {
     engine.py.runPython('import sys\nsys.dont_write_bytecode = True');
   }
 
-  get confirm(): ConfirmBridge { return this.#options.confirm; }
+  get confirm(): ConfirmBridge {
+    return this.#options.confirm;
+  }
 
   /** Handles one request; never throws (every failure is an error response). `received`: when its message arrived (clock()). */
   async handle(request: WorkerRequest, received?: number): Promise<Response> {
     const { id } = request;
-    if (this.#beyondRepair) return { kind: 'response', id, ok: false, error: { kind: 'crashed', message: BEYOND_REPAIR } };
+    if (this.#beyondRepair)
+      return { kind: 'response', id, ok: false, error: { kind: 'crashed', message: BEYOND_REPAIR } };
     try {
       const result = await this.#dispatch(request, received);
-      return result instanceof JsonReply ? { kind: 'response', id, ok: true, json: result.json } : { kind: 'response', id, ok: true, result };
+      return result instanceof JsonReply
+        ? { kind: 'response', id, ok: true, json: result.json }
+        : { kind: 'response', id, ok: true, result };
     } catch (e) {
       return { kind: 'response', id, ok: false, error: this.#describe(e) };
     }
   }
 
   /** A method's result, or a `JsonReply` the response passes on as text. */
-  async #dispatch(request: WorkerRequest, received?: number): Promise<WorkerMethods[WorkerRequest['method']]['result']> {
+  async #dispatch(
+    request: WorkerRequest,
+    received?: number,
+  ): Promise<WorkerMethods[WorkerRequest['method']]['result']> {
     switch (request.method) {
       case 'init':
-        return { python: this.engine.call('ping', {}).python, ...(this.#options.start ? { start: this.#options.start } : {}) };
+        return {
+          python: this.engine.call('ping', {}).python,
+          ...(this.#options.start ? { start: this.#options.start } : {}),
+        };
       case 'sync':
         this.mirror.apply(request.params.files, request.params.replace ?? false);
         return null;
@@ -120,16 +142,25 @@ export class WorkerCore {
       case 'call':
         return this.call(request.params, received);
       case 'writeScratch':
-        (await import('../scratch/scratch-fs.ts')).writeScratch(this.engine.fs, request.params.root, request.params.files);
+        (await import('../scratch/scratch-fs.ts')).writeScratch(
+          this.engine.fs,
+          request.params.root,
+          request.params.files,
+        );
         return null;
       case 'scratchCall':
-        return (await import('../scratch/scratch-run.ts')).runScratchCall(this.engine, request.params, this.#options.interrupted);
+        return (await import('../scratch/scratch-run.ts')).runScratchCall(
+          this.engine,
+          request.params,
+          this.#options.interrupted,
+        );
       case 'packages':
         return this.#packages(request.params);
       case 'install':
         return this.#install(request.params);
       case 'setPackageSources':
-        if (this.engine.packages) this.engine.packages.installer.sources = { ...this.engine.packages.installer.sources, ...request.params };
+        if (this.engine.packages)
+          this.engine.packages.installer.sources = { ...this.engine.packages.installer.sources, ...request.params };
         return null;
     }
   }
@@ -141,14 +172,23 @@ export class WorkerCore {
     const packages = this.engine.packages;
     if (!packages) return { rows: [], unreadable: [], suspends: status.suspends };
     const sizes = new Map((await packages.installer.cache.store.entries().catch(() => [])).map((e) => [e.url, e.size]));
-    return packagesView(status, packages.lock, (p) => packages.installer.wheelOf(p), (url) => sizes.get(url) ?? null);
+    return packagesView(
+      status,
+      packages.lock,
+      (p) => packages.installer.wheelOf(p),
+      (url) => sizes.get(url) ?? null,
+    );
   }
 
   /** Installs requirements now (the Packages view's Install): events and progress go out under `installId`. */
   async #install({ requirements, installId }: WorkerMethods['install']['params']): Promise<InstallReport> {
     const packages = this.engine.packages;
     const post = (event: TelemetryEvent): void => this.#options.post({ kind: 'event', event });
-    if (!packages) return { installed: [], failed: requirements.map((requirement) => ({ requirement, message: 'this Python has no package installer' })) };
+    if (!packages)
+      return {
+        installed: [],
+        failed: requirements.map((requirement) => ({ requirement, message: 'this Python has no package installer' })),
+      };
     const report = await packages.installer.install(requirements, {
       event: (e) => post({ ...e, callId: installId, t: Date.now() }),
       progress: (p) => post({ type: 'package.progress', callId: installId, ...p, t: Date.now() }),
@@ -169,14 +209,18 @@ export class WorkerCore {
     this.#unchecked = params.callId;
     try {
       // The deeper integrity checks wait until the answer is out: checkAfterCall().
-      const end = await callTool(this.engine, { ...params, workspace: this.mirror.root, deferChecks: true }, {
-        emit: (event) => options.post({ kind: 'event', event }),
-        confirm: (request) => options.confirm.ask(params.callId, request),
-        workspace: diff,
-        bashEnv: { ...WORKER_BASH_ENV },
-        interrupted: options.interrupted ?? (() => false),
-        ...(clock ? { step: (name, python) => clock.step(name, python) } : {}),
-      });
+      const end = await callTool(
+        this.engine,
+        { ...params, workspace: this.mirror.root, deferChecks: true },
+        {
+          emit: (event) => options.post({ kind: 'event', event }),
+          confirm: (request) => options.confirm.ask(params.callId, request),
+          workspace: diff,
+          bashEnv: { ...WORKER_BASH_ENV },
+          interrupted: options.interrupted ?? (() => false),
+          ...(clock ? { step: (name, python) => clock.step(name, python) } : {}),
+        },
+      );
       if (end.status === 'failed') {
         this.mirror.restore();
         return end;
@@ -216,11 +260,17 @@ export class WorkerCore {
 
   #describe(e: unknown): { kind: WorkerErrorKind; message: string; traceback?: string } {
     if (e instanceof EngineError)
-      return e.pythonTraceback ? { kind: e.kind, message: e.message, traceback: e.pythonTraceback } : { kind: e.kind, message: e.message };
+      return e.pythonTraceback
+        ? { kind: e.kind, message: e.message, traceback: e.pythonTraceback }
+        : { kind: e.kind, message: e.message };
     if (e instanceof BadRequest) return { kind: 'usage', message: e.message };
     const name = (e as { type?: unknown }).type ?? (e as Error).name;
     const message = e instanceof Error ? e.message : String(e);
-    if (name === 'KeyboardInterrupt' || /KeyboardInterrupt/.test(message.split('\n').slice(-2).join('\n')) || name === 'AbortError')
+    if (
+      name === 'KeyboardInterrupt' ||
+      /KeyboardInterrupt/.test(message.split('\n').slice(-2).join('\n')) ||
+      name === 'AbortError'
+    )
       return { kind: 'interrupted', message: 'KeyboardInterrupt' };
     if (isFatal(this.engine)) return { kind: 'crashed', message: `Python crashed: ${lastLine(message)}` };
     return { kind: 'internal', message: lastLine(message) };

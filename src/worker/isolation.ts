@@ -23,7 +23,9 @@ async function attempt(): Promise<IsolationStatus> {
   if (typeof window === 'undefined' || !window.isSecureContext || !('serviceWorker' in navigator)) return 'unavailable';
   try {
     const url = new URL('coi-serviceworker.js', document.baseURI);
-    const registration = await navigator.serviceWorker.register(url, { scope: new URL('./', document.baseURI).pathname });
+    const registration = await navigator.serviceWorker.register(url, {
+      scope: new URL('./', document.baseURI).pathname,
+    });
     // Controlled and still not isolated: the service worker cannot help here; reloading again would loop.
     if (navigator.serviceWorker.controller || sessionStorage.getItem(RELOADED)) return 'unavailable';
     await activated(registration);

@@ -33,8 +33,12 @@ export function readWorkerMessage(v: unknown): WorkerMessage | null {
       return typeof v.callId === 'string' && isRecord(v.request) ? (v as unknown as WorkerMessage) : null;
     case 'response':
       if (typeof v.id !== 'number') return null;
-      if (v.ok === true) return typeof v.json === 'string' ? { kind: 'response', id: v.id, ok: true, json: v.json } : { kind: 'response', id: v.id, ok: true, result: v.result };
-      if (isRecord(v.error) && isOneOf(WORKER_ERROR_KINDS, v.error.kind) && typeof v.error.message === 'string') return v as unknown as WorkerMessage;
+      if (v.ok === true)
+        return typeof v.json === 'string'
+          ? { kind: 'response', id: v.id, ok: true, json: v.json }
+          : { kind: 'response', id: v.id, ok: true, result: v.result };
+      if (isRecord(v.error) && isOneOf(WORKER_ERROR_KINDS, v.error.kind) && typeof v.error.message === 'string')
+        return v as unknown as WorkerMessage;
       return null;
     default:
       return null;

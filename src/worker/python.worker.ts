@@ -25,12 +25,15 @@ import { IdbPlanStore, IdbWheelStore } from '../packages/wheel-cache.browser.ts'
 declare const self: DedicatedWorkerGlobalScope;
 
 // An explicit indexURL: the bundled pyodide.mjs would otherwise look for its files in /assets/ (P4).
-const indexURL = new URL(`../pyodide-${__PYODIDE_VERSION__}/`, new URL(import.meta.env.BASE_URL, self.location.href)).href;
+const indexURL = new URL(`../pyodide-${__PYODIDE_VERSION__}/`, new URL(import.meta.env.BASE_URL, self.location.href))
+  .href;
 // Where Pyodide's own packages come from (client.svelte.ts names the worker with it): a mirror's lock
 // file and wheels, or the official distribution of this very Pyodide (with the lock the app ships).
 const mirror = packageMirror(self.name);
 const packageBaseUrl = mirror ?? PYODIDE_DISTRIBUTION(pyodideVersion);
-const packageSource = mirror ? mirrorLock(mirror).then((lock) => ({ ...lock, packageBaseUrl })) : Promise.resolve({ packageBaseUrl });
+const packageSource = mirror
+  ? mirrorLock(mirror).then((lock) => ({ ...lock, packageBaseUrl }))
+  : Promise.resolve({ packageBaseUrl });
 
 const post = (message: WorkerMessage): void => self.postMessage(message);
 let core: WorkerCore | null = null;
@@ -42,8 +45,13 @@ let queue: Promise<void> = Promise.resolve();
 // All three start as this module runs, before the page's init message: nothing in them waits for it.
 // Python starts from the build's memory snapshot when it can, else plain (src/engine/start.ts).
 const engineFiles = loadEngineFiles();
-const load = async (extra: object) => loadPyodide({ indexURL, stdout: () => {}, stderr: () => {}, ...(await packageSource), ...extra });
-const started = startPython((extra) => failOnSwallowedWasmError(() => load(extra)), fetchSnapshot(pyodideVersion), engineFiles);
+const load = async (extra: object) =>
+  loadPyodide({ indexURL, stdout: () => {}, stderr: () => {}, ...(await packageSource), ...extra });
+const started = startPython(
+  (extra) => failOnSwallowedWasmError(() => load(extra)),
+  fetchSnapshot(pyodideVersion),
+  engineFiles,
+);
 // Their failures are reported by init; until it awaits them they must not count as unhandled.
 engineFiles.catch(() => {});
 packageSource.catch(() => {});
@@ -55,13 +63,27 @@ async function init(id: number, params: WorkerMethods['init']['params']): Promis
   const { shared } = params;
   if (shared) py.setInterruptBuffer(new Uint8Array(shared.interrupt));
   interrupt = shared ? new Uint8Array(shared.interrupt) : null;
-  const confirm = shared ? new BlockingConfirm(shared, post, () => py.checkInterrupt()) : new PolicyConfirm(params.confirmFallback);
+  const confirm = shared
+    ? new BlockingConfirm(shared, post, () => py.checkInterrupt())
+    : new PolicyConfirm(params.confirmFallback);
   const engine = new Engine(py);
   engine.packages = attachPackages(py, {
-    cache: new WheelCache(new IdbWheelStore()), plans: new IdbPlanStore(), origin: self.location.origin,
-    sources: { ...DEFAULT_SOURCES, packageBase: packageBaseUrl, ...(params.indexUrls ? { indexUrls: params.indexUrls } : {}) },
+    cache: new WheelCache(new IdbWheelStore()),
+    plans: new IdbPlanStore(),
+    origin: self.location.origin,
+    sources: {
+      ...DEFAULT_SOURCES,
+      packageBase: packageBaseUrl,
+      ...(params.indexUrls ? { indexUrls: params.indexUrls } : {}),
+    },
   });
-  core = new WorkerCore(engine, { root: WORKSPACE_ROOT, post, confirm, interrupted: () => (interrupt?.[0] ?? 0) !== 0, start });
+  core = new WorkerCore(engine, {
+    root: WORKSPACE_ROOT,
+    post,
+    confirm,
+    interrupted: () => (interrupt?.[0] ?? 0) !== 0,
+    start,
+  });
   post({ kind: 'progress', text: 'Mounting the workspace…' });
   core.mirror.apply(params.files, true);
   post(await core.handle({ kind: 'request', id, method: 'init', params }));
@@ -72,12 +94,22 @@ async function handle(request: WorkerRequest, received: number): Promise<void> {
     try {
       await init(request.id, request.params);
     } catch (e) {
-      post({ kind: 'response', id: request.id, ok: false, error: { kind: 'crashed', message: `Python failed to load: ${(e as Error).message ?? e}` } });
+      post({
+        kind: 'response',
+        id: request.id,
+        ok: false,
+        error: { kind: 'crashed', message: `Python failed to load: ${(e as Error).message ?? e}` },
+      });
     }
     return;
   }
   if (!core) {
-    post({ kind: 'response', id: request.id, ok: false, error: { kind: 'internal', message: 'Python is not loaded yet' } });
+    post({
+      kind: 'response',
+      id: request.id,
+      ok: false,
+      error: { kind: 'internal', message: 'Python is not loaded yet' },
+    });
     return;
   }
   // A Stop that arrived after its call ended must not interrupt the next request.

@@ -17,6 +17,7 @@ export function rescanWorkspace(
   params: WorkerMethods['rescan']['params'],
 ): JsonReply<TrackedInspection | InspectionPatch> | WorkspaceInspection {
   const { loki, base, ...request } = params;
-  if (loki || isOneOf(LOKI_FLAVOURS, request.profile)) return inspectWorkspace(engine, { ...request, ...(loki ? { loki } : {}) });
+  if (loki || isOneOf(LOKI_FLAVOURS, request.profile))
+    return inspectWorkspace(engine, { ...request, ...(loki ? { loki } : {}) });
   return new JsonReply(engine.callText('rescan', { ...request, base }));
 }

@@ -13,7 +13,11 @@ const ANSWERED = 1;
 const DATA_BYTES = 64 * 1024;
 
 export function createSharedBuffers(): SharedBuffers {
-  return { control: new SharedArrayBuffer(8), data: new SharedArrayBuffer(DATA_BYTES), interrupt: new SharedArrayBuffer(1) };
+  return {
+    control: new SharedArrayBuffer(8),
+    data: new SharedArrayBuffer(DATA_BYTES),
+    interrupt: new SharedArrayBuffer(1),
+  };
 }
 
 /** Page side: hand the worker its answer. */
@@ -61,8 +65,7 @@ export function parseReply(text: string): ConfirmReply {
     const value: unknown = JSON.parse(text);
     if (value && typeof value === 'object' && 'decision' in value) {
       const { decision, reason } = value as { decision: unknown; reason?: unknown };
-      if (isOneOf(CONFIRM_DECISIONS, decision))
-        return typeof reason === 'string' ? { decision, reason } : { decision };
+      if (isOneOf(CONFIRM_DECISIONS, decision)) return typeof reason === 'string' ? { decision, reason } : { decision };
     }
   } catch {
     // fall through

@@ -14,7 +14,10 @@ export type { FailReason };
 
 /** A request that failed because the worker died or was restarted under it. */
 export class WorkerRestartedError extends Error {
-  constructor(readonly reason: FailReason, message: string) {
+  constructor(
+    readonly reason: FailReason,
+    message: string,
+  ) {
     super(message);
     this.name = 'WorkerRestartedError';
   }
@@ -79,7 +82,12 @@ export class WorkerLink {
     try {
       pending.resolve(JSON.parse(json));
     } catch (e) {
-      pending.reject(new EngineError('internal', `the Python worker answered ${pending.method} with JSON the page cannot read: ${(e as Error).message}`));
+      pending.reject(
+        new EngineError(
+          'internal',
+          `the Python worker answered ${pending.method} with JSON the page cannot read: ${(e as Error).message}`,
+        ),
+      );
     }
   }
 

@@ -8,7 +8,13 @@
  * A tab without edits to those files takes them at once; a file both tabs changed is a conflict: kept
  * unsaved here, with the other tab's version beside it, until the person chooses (Workspace.resolve).
  */
-import { WorkspaceGone, describeSaveError, type WorkspaceMeta, type WorkspaceSettings, type WorkspaceStore } from './store.ts';
+import {
+  WorkspaceGone,
+  describeSaveError,
+  type WorkspaceMeta,
+  type WorkspaceSettings,
+  type WorkspaceStore,
+} from './store.ts';
 import type { FileWrite } from './conflicts.ts';
 import { StoreFromNewerVersion } from './storage-errors.ts';
 import type { VersionReason } from './history-ring.ts';
@@ -23,9 +29,7 @@ export interface WorkspaceView {
 }
 
 /** What another tab said. */
-export type RemoteNews =
-  | { kind: 'stored'; paths: string[]; meta: boolean }
-  | { kind: 'conflict'; paths: string[] };
+export type RemoteNews = { kind: 'stored'; paths: string[]; meta: boolean } | { kind: 'conflict'; paths: string[] };
 
 export interface AutosaveOptions {
   /** Debounce of autosave after the last edit. */
@@ -86,20 +90,38 @@ export class Autosave {
     }
   }
 
-  get state(): SaveState { return this.#state; }
-  get error(): string | null { return this.#error; }
-  get gone(): boolean { return this.#gone; }
-  get revision(): number { return this.#revision; }
+  get state(): SaveState {
+    return this.#state;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get gone(): boolean {
+    return this.#gone;
+  }
+  get revision(): number {
+    return this.#revision;
+  }
   /** Files both this tab and another changed: path → the other tab's stored version (null: it deleted the file). */
-  get conflicts(): ReadonlyMap<string, Uint8Array | null> { return this.#conflicts; }
+  get conflicts(): ReadonlyMap<string, Uint8Array | null> {
+    return this.#conflicts;
+  }
   /** Settings or folders changed since the last save. */
-  get metaDirty(): boolean { return this.#metaDirty; }
+  get metaDirty(): boolean {
+    return this.#metaDirty;
+  }
   /** Whether `path` has edits not stored yet. */
-  isDirty(path: string): boolean { return this.#dirty.has(path); }
+  isDirty(path: string): boolean {
+    return this.#dirty.has(path);
+  }
   /** Whether a save in flight is writing `path` (its outcome, stored or conflict, comes from the store). */
-  isSaving(path: string): boolean { return this.#inflight?.has(path) ?? false; }
+  isSaving(path: string): boolean {
+    return this.#inflight?.has(path) ?? false;
+  }
   /** The stored bytes an unsaved edit of `path` started from. */
-  baseOf(path: string): Uint8Array | null | undefined { return this.#dirty.get(path)?.base; }
+  baseOf(path: string): Uint8Array | null | undefined {
+    return this.#dirty.get(path)?.base;
+  }
 
   /** A file is about to change; `stored` is what it held before (the base the store checks). */
   touch(path: string, stored: Uint8Array | null, reason: VersionReason = 'edit'): void {
@@ -114,7 +136,9 @@ export class Autosave {
     for (const key of settings) this.#changedSettings.add(key);
   }
   /** Settings fields changed here and not saved yet. */
-  get changedSettings(): ReadonlySet<string> { return this.#changedSettings; }
+  get changedSettings(): ReadonlySet<string> {
+    return this.#changedSettings;
+  }
 
   /** Another tab stored `path` and this tab took that version as it is: nothing of it is unsaved here. */
   settle(path: string): void {
@@ -210,7 +234,12 @@ export class Autosave {
   }
 
   #post(m: Omit<Message, 'workspace' | 'tab' | 'revision'>): void {
-    this.#channel?.postMessage({ ...m, workspace: this.#id, tab: this.#tab, revision: this.#revision } satisfies Message);
+    this.#channel?.postMessage({
+      ...m,
+      workspace: this.#id,
+      tab: this.#tab,
+      revision: this.#revision,
+    } satisfies Message);
   }
 
   #dropConflict(path: string): void {
@@ -251,7 +280,8 @@ export class Autosave {
   /** A hidden tab saves now; a page that goes away (pagehide) saves in a way that survives the unload. */
   #onHide = (e: Event): void => {
     if (e.type === 'pagehide') return this.#saveOnUnload();
-    if (document.visibilityState === 'hidden' && (this.#timer || this.#dirty.size || this.#metaDirty)) void this.flush();
+    if (document.visibilityState === 'hidden' && (this.#timer || this.#dirty.size || this.#metaDirty))
+      void this.flush();
   };
 
   /**
@@ -265,9 +295,19 @@ export class Autosave {
     if (!dirty.size && !this.#metaDirty && !this.#inflight) return;
     this.cancel();
     const files = this.#writes(dirty);
-    this.#store.save(this.#id, { files, meta: this.#metaDirty ? this.#meta() : null, unloading: true, knownRevision: this.#revision }).catch(() => {});
+    this.#store
+      .save(this.#id, {
+        files,
+        meta: this.#metaDirty ? this.#meta() : null,
+        unloading: true,
+        knownRevision: this.#revision,
+      })
+      .catch(() => {});
     this.#revision++;
-    this.broadcast(files.map((f) => f.path), this.#metaDirty);
+    this.broadcast(
+      files.map((f) => f.path),
+      this.#metaDirty,
+    );
   }
 
   async #save(): Promise<void> {
@@ -287,7 +327,10 @@ export class Autosave {
     this.#changedSettings = new Set();
     if (this.#conflicts.size === 0) this.#state = 'saving';
     const attempt = this.#store.save(this.#id, { files, meta, ...(meta ? { changedSettings } : {}) });
-    this.#saving = attempt.then(() => undefined, () => undefined);
+    this.#saving = attempt.then(
+      () => undefined,
+      () => undefined,
+    );
     this.#inflight = dirty;
     try {
       const { revision, conflicts } = await attempt;

@@ -58,19 +58,38 @@ export const entryBytes = (e: JournalEntry): number => e.files.reduce((n, f) => 
  * The entry for a call that committed `changes`; `before` reads a file as it was before the call.
  * When those files held more than `maxBytes`, their content is not kept (the entry is tooLarge).
  */
-export function entryOf(callId: string, tool: string, changes: readonly FileChange[], before: (path: string) => Uint8Array | null, at: number, maxBytes = JOURNAL_ENTRY_MAX_BYTES): JournalEntry {
-  const files = changes.map((c) => ({ path: c.path, before: before(c.path), after: c.content ? fingerprint(c.content) : null }));
+export function entryOf(
+  callId: string,
+  tool: string,
+  changes: readonly FileChange[],
+  before: (path: string) => Uint8Array | null,
+  at: number,
+  maxBytes = JOURNAL_ENTRY_MAX_BYTES,
+): JournalEntry {
+  const files = changes.map((c) => ({
+    path: c.path,
+    before: before(c.path),
+    after: c.content ? fingerprint(c.content) : null,
+  }));
   const entry: JournalEntry = { callId, tool, at, undone: false, files };
   const bytes = entryBytes(entry);
   if (bytes <= maxBytes) return entry;
-  return { ...entry, tooLarge: bytes, files: files.map((f) => (f.before ? { path: f.path, before: null, after: f.after, dropped: true } : f)) };
+  return {
+    ...entry,
+    tooLarge: bytes,
+    files: files.map((f) => (f.before ? { path: f.path, before: null, after: f.after, dropped: true } : f)),
+  };
 }
 
 /**
  * The journal with `entry` added first: the newest `keep` entries always, older ones up to `limit`
  * while every entry kept so far fits in `budget` (entryOf bounds each entry, so `keep` of them fit).
  */
-export function addEntry(journal: readonly JournalEntry[], entry: JournalEntry, { limit = JOURNAL_LIMIT, keep = JOURNAL_KEEP, budget = JOURNAL_BUDGET } = {}): JournalEntry[] {
+export function addEntry(
+  journal: readonly JournalEntry[],
+  entry: JournalEntry,
+  { limit = JOURNAL_LIMIT, keep = JOURNAL_KEEP, budget = JOURNAL_BUDGET } = {},
+): JournalEntry[] {
   const out: JournalEntry[] = [];
   let used = 0;
   for (const e of [entry, ...journal.filter((j) => j.callId !== entry.callId)].slice(0, limit)) {
@@ -111,7 +130,8 @@ export function toolSourceImpact(entry: JournalEntry, toolsDir: string): string 
 }
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-const list = (paths: string[]) => (paths.length > 4 ? `${paths.slice(0, 4).join(', ')} and ${paths.length - 4} more` : paths.join(', '));
+const list = (paths: string[]) =>
+  paths.length > 4 ? `${paths.slice(0, 4).join(', ')} and ${paths.length - 4} more` : paths.join(', ');
 
 /** A stored journal, narrowed: entries that are not entries are dropped. */
 export function readJournal(value: unknown): JournalEntry[] {
@@ -119,9 +139,20 @@ export function readJournal(value: unknown): JournalEntry[] {
   return value.filter((e): e is JournalEntry => {
     if (typeof e !== 'object' || e === null) return false;
     const j = e as Partial<JournalEntry>;
-    return typeof j.callId === 'string' && typeof j.tool === 'string' && typeof j.at === 'number' && typeof j.undone === 'boolean' && Array.isArray(j.files)
-      && (j.tooLarge === undefined || typeof j.tooLarge === 'number')
-      && j.files.every((f: Partial<JournalFile>) => typeof f.path === 'string' && (f.before === null || f.before instanceof Uint8Array) && (f.after === null || typeof f.after === 'string')
-        && (f.dropped === undefined || (f.dropped === true && typeof j.tooLarge === 'number')));
+    return (
+      typeof j.callId === 'string' &&
+      typeof j.tool === 'string' &&
+      typeof j.at === 'number' &&
+      typeof j.undone === 'boolean' &&
+      Array.isArray(j.files) &&
+      (j.tooLarge === undefined || typeof j.tooLarge === 'number') &&
+      j.files.every(
+        (f: Partial<JournalFile>) =>
+          typeof f.path === 'string' &&
+          (f.before === null || f.before instanceof Uint8Array) &&
+          (f.after === null || typeof f.after === 'string') &&
+          (f.dropped === undefined || (f.dropped === true && typeof j.tooLarge === 'number')),
+      )
+    );
   });
 }

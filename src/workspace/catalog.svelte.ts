@@ -40,10 +40,16 @@ export class WorkspaceCatalog {
     if (typeof window !== 'undefined') window.addEventListener('pagehide', this.#onLeave);
   }
 
-  get entries(): readonly WorkspaceEntry[] { return this.#entries; }
-  entry(id: string): WorkspaceEntry | undefined { return this.#entries.find((e) => e.id === id); }
+  get entries(): readonly WorkspaceEntry[] {
+    return this.#entries;
+  }
+  entry(id: string): WorkspaceEntry | undefined {
+    return this.#entries.find((e) => e.id === id);
+  }
   /** Whether another tab has this workspace open. */
-  openElsewhere(id: string): boolean { return [...this.#elsewhere.values()].includes(id); }
+  openElsewhere(id: string): boolean {
+    return [...this.#elsewhere.values()].includes(id);
+  }
 
   /** Re-reads the list from the store. */
   async refresh(): Promise<void> {
@@ -80,7 +86,8 @@ export class WorkspaceCatalog {
     const m = data as Partial<Message> & { workspace?: unknown };
     if (typeof m.tab !== 'string' || m.tab === this.#tab) return;
     if (m.kind === 'who' && this.#current) this.#post({ kind: 'here', tab: this.#tab, workspace: this.#current });
-    if (m.kind === 'here' && typeof m.workspace === 'string') this.#elsewhere = new Map([...this.#elsewhere, [m.tab, m.workspace]]);
+    if (m.kind === 'here' && typeof m.workspace === 'string')
+      this.#elsewhere = new Map([...this.#elsewhere, [m.tab, m.workspace]]);
     if (m.kind === 'bye') this.#elsewhere = new Map([...this.#elsewhere].filter(([tab]) => tab !== m.tab));
     if (m.kind === 'changed') {
       await this.refresh();

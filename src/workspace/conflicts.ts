@@ -26,7 +26,10 @@ export function conflictOf(write: FileWrite, stored: Uint8Array | null): FileCon
   return { path: write.path, stored };
 }
 
-export function findConflicts(writes: Iterable<FileWrite>, stored: (path: string) => Uint8Array | null): FileConflict[] {
+export function findConflicts(
+  writes: Iterable<FileWrite>,
+  stored: (path: string) => Uint8Array | null,
+): FileConflict[] {
   const out: FileConflict[] = [];
   for (const w of writes) {
     const c = conflictOf(w, stored(w.path));

@@ -13,7 +13,9 @@ export interface ToolsFolder {
 }
 
 export function toolsFolderOf(paths: readonly string[], folders: readonly string[] = []): ToolsFolder {
-  const loki = paths.some((p) => p.startsWith('functions/tools/')) || folders.some((f) => f === 'functions/tools' || f.startsWith('functions/tools/'));
+  const loki =
+    paths.some((p) => p.startsWith('functions/tools/')) ||
+    folders.some((f) => f === 'functions/tools' || f.startsWith('functions/tools/'));
   const toolsDir = loki ? 'functions/tools' : 'tools';
   return { kind: loki ? 'loki' : 'lcp', toolsDir, enginePaths: [toEnginePath(toolsDir)] };
 }

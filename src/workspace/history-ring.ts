@@ -29,7 +29,13 @@ export interface HistoryPolicy {
 }
 
 /** The ring after `replaced` was overwritten for `reason` at `now`. */
-export function pushVersion(ring: readonly FileVersion[], replaced: Uint8Array, reason: VersionReason, now: number, policy: HistoryPolicy = {}): FileVersion[] {
+export function pushVersion(
+  ring: readonly FileVersion[],
+  replaced: Uint8Array,
+  reason: VersionReason,
+  now: number,
+  policy: HistoryPolicy = {},
+): FileVersion[] {
   const { limit = HISTORY_LIMIT, maxBytes = HISTORY_MAX_BYTES, editGapMs = EDIT_GAP_MS } = policy;
   if (replaced.length > maxBytes) return [...ring];
   const newest = ring[0];
@@ -41,6 +47,12 @@ export function pushVersion(ring: readonly FileVersion[], replaced: Uint8Array, 
 /** A stored ring narrowed: anything unreadable is dropped. */
 export function readRing(value: unknown): FileVersion[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((v): v is FileVersion =>
-    typeof v === 'object' && v !== null && (v as FileVersion).bytes instanceof Uint8Array && typeof (v as FileVersion).at === 'number' && typeof (v as FileVersion).reason === 'string');
+  return value.filter(
+    (v): v is FileVersion =>
+      typeof v === 'object' &&
+      v !== null &&
+      (v as FileVersion).bytes instanceof Uint8Array &&
+      typeof (v as FileVersion).at === 'number' &&
+      typeof (v as FileVersion).reason === 'string',
+  );
 }

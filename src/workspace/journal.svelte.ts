@@ -5,7 +5,14 @@
  * to that file's history: undoing never loses what came after the call either.
  */
 import type { FileChange } from '../protocol/worker.ts';
-import { addEntry, entryOf, toolSourceImpact, undoPlan, JOURNAL_ENTRY_MAX_BYTES, type JournalEntry } from './call-journal.ts';
+import {
+  addEntry,
+  entryOf,
+  toolSourceImpact,
+  undoPlan,
+  JOURNAL_ENTRY_MAX_BYTES,
+  type JournalEntry,
+} from './call-journal.ts';
 import type { JournalStore } from './journal-store.ts';
 import { StoreFromNewerVersion } from './storage-errors.ts';
 
@@ -29,9 +36,13 @@ export class CallJournal {
   }
 
   /** Newest first. */
-  get entries(): readonly JournalEntry[] { return this.#entries; }
+  get entries(): readonly JournalEntry[] {
+    return this.#entries;
+  }
   /** Why the journal could not be kept (storage failed), shown next to Undo; undo still works in this tab. */
-  get error(): string | null { return this.#error; }
+  get error(): string | null {
+    return this.#error;
+  }
 
   async load(): Promise<void> {
     try {
@@ -60,7 +71,12 @@ export class CallJournal {
   }
 
   /** A finished call committed `changes`; `before` reads each file as it was before the call. */
-  record(callId: string, tool: string, changes: readonly FileChange[], before: (path: string) => Uint8Array | null): void {
+  record(
+    callId: string,
+    tool: string,
+    changes: readonly FileChange[],
+    before: (path: string) => Uint8Array | null,
+  ): void {
     if (!callId || changes.length === 0) return;
     this.#entries = addEntry(this.#entries, entryOf(callId, tool, changes, before, Date.now()));
     this.#persist();
@@ -94,7 +110,10 @@ export class CallJournal {
     const entries = this.#entries;
     this.#writes = this.#writes
       .then(() => this.#store.save(this.#workspace.id, entries))
-      .then(() => void (this.#error = null), (e: unknown) => void (this.#error = describeJournalError(e)));
+      .then(
+        () => void (this.#error = null),
+        (e: unknown) => void (this.#error = describeJournalError(e)),
+      );
   }
 
   /** Resolves when the journal's last write ended (tests, before closing). */
@@ -103,13 +122,15 @@ export class CallJournal {
   }
 }
 
-const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
+const megabytes = (bytes: number): string =>
+  `${(bytes / 1_000_000).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
 
 /** A failed journal write in one sentence: the files themselves are saved apart from it (their own message, if any). */
 export function describeJournalError(e: unknown): string {
   const name = e instanceof Error || e instanceof DOMException ? e.name : '';
   const still = 'Undo still works in this tab until it is closed or reloaded.';
   if (name === 'QuotaExceededError') return `Browser storage is full, so the undo history is not saved. ${still}`;
-  if (e instanceof StoreFromNewerVersion) return `A newer version of toolplay now owns this browser's storage, so the undo history is not saved here (its data is left intact). ${still}`;
+  if (e instanceof StoreFromNewerVersion)
+    return `A newer version of toolplay now owns this browser's storage, so the undo history is not saved here (its data is left intact). ${still}`;
   return `The undo history is not saved (${name || (e instanceof Error ? e.message : String(e))}). ${still}`;
 }

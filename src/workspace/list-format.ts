@@ -41,7 +41,13 @@ export function readListRecord(value: unknown): WorkspaceListRecord | undefined 
   for (const e of value.entries as unknown[]) {
     if (!isObject(e) || typeof e.id !== 'string' || typeof e.name !== 'string') continue;
     const review = e.review === 'pending' || e.review === 'trusted' ? e.review : null;
-    entries.push({ id: e.id, name: e.name, created: typeof e.created === 'number' ? e.created : 0, review, ...(typeof e.origin === 'string' ? { origin: e.origin } : {}) });
+    entries.push({
+      id: e.id,
+      name: e.name,
+      created: typeof e.created === 'number' ? e.created : 0,
+      review,
+      ...(typeof e.origin === 'string' ? { origin: e.origin } : {}),
+    });
   }
   return { layout: STORE_VERSION, entries, last: typeof value.last === 'string' ? value.last : null };
 }

@@ -5,7 +5,14 @@
  * remove() hands back every record it deleted).
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
-import { LIST_KEY, STORE_VERSION, isNewerVersion, readListRecord, type WorkspaceEntry, type WorkspaceListRecord } from './list-format.ts';
+import {
+  LIST_KEY,
+  STORE_VERSION,
+  isNewerVersion,
+  readListRecord,
+  type WorkspaceEntry,
+  type WorkspaceListRecord,
+} from './list-format.ts';
 import { StoreFromNewerVersion } from './storage-errors.ts';
 import type { WorkspaceMeta, WorkspaceSettings } from './store.ts';
 import { TELEMETRY, type TelemetryRecord } from './telemetry-store.ts';
@@ -45,23 +52,29 @@ export function createListStore(name = 'toolplay'): ListStore {
   const use: UseStore = createStore(name, 'records');
 
   /** Reads the list, lets `body` change it and issue more requests; one transaction, all or nothing. */
-  const withList = <T>(body: (list: WorkspaceListRecord | undefined, os: IDBObjectStore, done: (value: T) => void) => void): Promise<T> =>
-    use('readwrite', (os) => new Promise<T>((resolve, reject) => {
-      let result: T;
-      const get = os.get(LIST_KEY);
-      get.onsuccess = () => {
-        try {
-          if (isNewerVersion(get.result)) throw new StoreFromNewerVersion();
-          body(readListRecord(get.result), os, (value) => (result = value));
-        } catch (e) {
-          os.transaction.abort();
-          reject(e instanceof Error ? e : new Error(String(e)));
-          return;
-        }
-        promisifyRequest(os.transaction).then(() => resolve(result), reject);
-      };
-      get.onerror = () => reject(get.error ?? new Error('the workspace list could not be read'));
-    }));
+  const withList = <T>(
+    body: (list: WorkspaceListRecord | undefined, os: IDBObjectStore, done: (value: T) => void) => void,
+  ): Promise<T> =>
+    use(
+      'readwrite',
+      (os) =>
+        new Promise<T>((resolve, reject) => {
+          let result: T;
+          const get = os.get(LIST_KEY);
+          get.onsuccess = () => {
+            try {
+              if (isNewerVersion(get.result)) throw new StoreFromNewerVersion();
+              body(readListRecord(get.result), os, (value) => (result = value));
+            } catch (e) {
+              os.transaction.abort();
+              reject(e instanceof Error ? e : new Error(String(e)));
+              return;
+            }
+            promisifyRequest(os.transaction).then(() => resolve(result), reject);
+          };
+          get.onerror = () => reject(get.error ?? new Error('the workspace list could not be read'));
+        }),
+    );
 
   const put = (os: IDBObjectStore, list: WorkspaceListRecord) => os.put(list, LIST_KEY);
   const required = (list: WorkspaceListRecord | undefined): WorkspaceListRecord => {
@@ -80,7 +93,10 @@ export function createListStore(name = 'toolplay'): ListStore {
             for (const id of ids) if (!found.entries.some((e) => e.id === id)) os.delete(everything(id));
             return done({ list: found, migrated: false, fresh: false });
           }
-          const entries = ids.length === 0 ? [first] : ids.map((id, i) => ({ ...first, id, name: ids.length === 1 ? first.name : `${first.name} ${i + 1}` }));
+          const entries =
+            ids.length === 0
+              ? [first]
+              : ids.map((id, i) => ({ ...first, id, name: ids.length === 1 ? first.name : `${first.name} ${i + 1}` }));
           const list: WorkspaceListRecord = { layout: STORE_VERSION, entries, last: entries[0]!.id };
           put(os, list);
           done({ list, migrated: ids.length > 0, fresh: ids.length === 0 });
@@ -112,7 +128,9 @@ export function createListStore(name = 'toolplay'): ListStore {
         const keys = os.getAllKeys(everything(from));
         const values = os.getAll(everything(from));
         values.onsuccess = () => {
-          keys.result.forEach((key, i) => os.put(values.result[i], [entry.id, ...(key as unknown[]).slice(1)] as IDBValidKey));
+          keys.result.forEach((key, i) =>
+            os.put(values.result[i], [entry.id, ...(key as unknown[]).slice(1)] as IDBValidKey),
+          );
           done(undefined);
         };
       }),
@@ -138,7 +156,12 @@ export function createListStore(name = 'toolplay'): ListStore {
         const keys = os.getAllKeys(everything(id));
         const values = os.getAll(everything(id));
         os.delete(everything(id));
-        values.onsuccess = () => done({ entry: list.entries[position]!, position, records: keys.result.map((k, i) => [k, values.result[i]] as [IDBValidKey, unknown]) });
+        values.onsuccess = () =>
+          done({
+            entry: list.entries[position]!,
+            position,
+            records: keys.result.map((k, i) => [k, values.result[i]] as [IDBValidKey, unknown]),
+          });
       }),
     restore: (removed) =>
       withList((found, os, done) => {

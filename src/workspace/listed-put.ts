@@ -27,6 +27,7 @@ export function putIfListed(os: IDBObjectStore, id: string, key: IDBValidKey, va
     };
     const tx = os.transaction;
     tx.oncomplete = () => resolve();
-    tx.onabort = tx.onerror = () => reject(failure ?? tx.error ?? new DOMException('the write was aborted', 'AbortError'));
+    tx.onabort = tx.onerror = () =>
+      reject(failure ?? tx.error ?? new DOMException('the write was aborted', 'AbortError'));
   });
 }

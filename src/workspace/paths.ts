@@ -2,7 +2,10 @@
 
 /** Normalises a path typed by a person or sent by a tool; throws one clear message for a path that cannot be a workspace file. */
 export function normalizePath(input: string): string {
-  const parts = input.replaceAll('\\', '/').split('/').filter((p) => p !== '' && p !== '.');
+  const parts = input
+    .replaceAll('\\', '/')
+    .split('/')
+    .filter((p) => p !== '' && p !== '.');
   if (parts.length === 0) throw new Error(`"${input}" is not a file path inside the workspace`);
   if (parts.includes('..')) throw new Error(`"${input}" leaves the workspace ("..")`);
   return parts.join('/');

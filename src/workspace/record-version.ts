@@ -20,8 +20,12 @@ export function isNewerRecord(value: unknown, version: number): boolean {
  * there: a newer toolplay's record stays as it is and the write rejects with StoreFromNewerVersion.
  */
 export function setUnlessNewer(key: IDBValidKey, record: object, version: number, store: UseStore): Promise<void> {
-  return update(key, (stored: unknown) => {
-    if (isNewerRecord(stored, version)) throw new StoreFromNewerVersion();
-    return { ...record, layout: version };
-  }, store);
+  return update(
+    key,
+    (stored: unknown) => {
+      if (isNewerRecord(stored, version)) throw new StoreFromNewerVersion();
+      return { ...record, layout: version };
+    },
+    store,
+  );
 }

@@ -26,8 +26,14 @@ export function describeStorageError(e: unknown): string {
   if (name === 'QuotaExceededError')
     return 'Browser storage is full, so recent edits are not saved yet. They are kept in this tab: download the workspace as a zip, or delete large files, and saving resumes.';
   if (e instanceof StoreFromNewerVersion || name === 'VersionError')
-    return 'A newer version of toolplay now owns this browser\'s storage (opened in another tab), so this page stops saving to keep that data intact. Your edits are kept in this tab: download the workspace as a zip, then reload.';
-  if (name === 'InvalidStateError' || name === 'UnknownError' || name === 'AbortError' || name === 'NotFoundError' || name === 'SecurityError')
+    return "A newer version of toolplay now owns this browser's storage (opened in another tab), so this page stops saving to keep that data intact. Your edits are kept in this tab: download the workspace as a zip, then reload.";
+  if (
+    name === 'InvalidStateError' ||
+    name === 'UnknownError' ||
+    name === 'AbortError' ||
+    name === 'NotFoundError' ||
+    name === 'SecurityError'
+  )
     return `Browser storage stopped answering (${name}), so recent edits are not saved. They are kept in this tab: download the workspace as a zip to be safe; reloading reopens storage.`;
   return `Saving failed: ${e instanceof Error ? e.message : String(e)}. Your edits are kept in this tab.`;
 }

@@ -8,7 +8,10 @@ import { LIST_KEY, isNewerVersion } from './list-format.ts';
 import { StoreFromNewerVersion, describeOpenFailure } from './storage-errors.ts';
 
 /** null when storage works; else the one sentence the page shows. */
-export async function probeStorage(name = 'toolplay', factory: IDBFactory | undefined = globalThis.indexedDB): Promise<string | null> {
+export async function probeStorage(
+  name = 'toolplay',
+  factory: IDBFactory | undefined = globalThis.indexedDB,
+): Promise<string | null> {
   try {
     if (!factory) throw new Error('no IndexedDB');
     const db = await new Promise<IDBDatabase>((ok, fail) => {

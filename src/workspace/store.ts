@@ -37,7 +37,14 @@ export interface WorkspaceSettings {
   packages?: PackageSettings;
 }
 
-export const DEFAULT_SETTINGS: WorkspaceSettings = { profile: 'lcp', hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000, tool: null };
+export const DEFAULT_SETTINGS: WorkspaceSettings = {
+  profile: 'lcp',
+  hostConfig: {},
+  args: {},
+  openPath: null,
+  timeoutMs: 30_000,
+  tool: null,
+};
 
 export interface WorkspaceMeta {
   settings: WorkspaceSettings;
@@ -95,7 +102,10 @@ export interface WorkspaceStore {
    */
   save(id: string, write: WorkspaceWrite): Promise<SaveResult>;
   /** What the store holds for `paths` now (null: no such file), and the metadata. */
-  read(id: string, paths: readonly string[]): Promise<{ files: Map<string, Uint8Array | null>; meta: WorkspaceMeta | undefined }>;
+  read(
+    id: string,
+    paths: readonly string[],
+  ): Promise<{ files: Map<string, Uint8Array | null>; meta: WorkspaceMeta | undefined }>;
   /** A file's replaced versions, newest first. */
   history(id: string, path: string): Promise<FileVersion[]>;
   /** Ids of every stored workspace. */
@@ -128,11 +138,13 @@ export function createIdbStore(name = 'toolplay'): WorkspaceStore {
         return { meta, files };
       }),
     save: (id, write) =>
-      use('readwrite', (os) => (write.unloading ? saveBlind(os, id, write) : saveChecked(os, id, write, true))).catch((e: unknown) => {
-        // Full: the edit matters more than the history of older versions, so try once without it.
-        if (write.unloading || (e as { name?: unknown }).name !== 'QuotaExceededError') throw e;
-        return use('readwrite', (os) => saveChecked(os, id, write, false));
-      }),
+      use('readwrite', (os) => (write.unloading ? saveBlind(os, id, write) : saveChecked(os, id, write, true))).catch(
+        (e: unknown) => {
+          // Full: the edit matters more than the history of older versions, so try once without it.
+          if (write.unloading || (e as { name?: unknown }).name !== 'QuotaExceededError') throw e;
+          return use('readwrite', (os) => saveChecked(os, id, write, false));
+        },
+      ),
     read: (id, paths) =>
       use('readonly', async (os) => {
         const [meta, ...values] = await Promise.all([
@@ -170,7 +182,11 @@ function saveChecked(os: IDBObjectStore, id: string, write: WorkspaceWrite, hist
   };
   const listed = os.get(LIST_KEY);
   const metaRead = os.get([id, META]) as IDBRequest<WorkspaceMeta | undefined>;
-  const reads = write.files.map((f) => ({ file: f, stored: os.get([id, FILE, f.path]), ring: os.get([id, HISTORY, f.path]) }));
+  const reads = write.files.map((f) => ({
+    file: f,
+    stored: os.get([id, FILE, f.path]),
+    ring: os.get([id, HISTORY, f.path]),
+  }));
   // Requests answer in order: when the last read answers, every read has.
   const last = reads.at(-1)?.ring ?? metaRead;
   last.onsuccess = () => {
@@ -188,22 +204,29 @@ function saveChecked(os: IDBObjectStore, id: string, write: WorkspaceWrite, hist
           continue;
         }
         if (sameBytes(current, file.next)) continue;
-        if (current && history) os.put(pushVersion(readRing(ring.result), current, file.reason ?? 'edit', now), [id, HISTORY, file.path]);
+        if (current && history)
+          os.put(pushVersion(readRing(ring.result), current, file.reason ?? 'edit', now), [id, HISTORY, file.path]);
         if (file.next) os.put(file.next, [id, FILE, file.path]);
         else os.delete([id, FILE, file.path]);
       }
       const stored = metaRead.result;
       const revision = (stored?.revision ?? 0) + 1;
       const base = stored ?? { settings: DEFAULT_SETTINGS, folders: [] };
-      os.put({ ...base, ...(write.meta ? { ...write.meta, settings: mergedSettings(base.settings, write) } : {}), revision }, [id, META]);
+      os.put(
+        { ...base, ...(write.meta ? { ...write.meta, settings: mergedSettings(base.settings, write) } : {}), revision },
+        [id, META],
+      );
       result = { revision, conflicts };
     } catch (e) {
       fail(e); // put() refusing (quota, clone error): store none of it
     }
   };
-  return done.then(() => result, (e: unknown) => {
-    throw failure ?? e;
-  });
+  return done.then(
+    () => result,
+    (e: unknown) => {
+      throw failure ?? e;
+    },
+  );
 }
 
 /**

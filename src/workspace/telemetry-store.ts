@@ -37,7 +37,10 @@ function readRecord(value: unknown): TelemetryRecord {
   if (typeof value !== 'object' || value === null) return { events: [], recorded: [] };
   const { events, recorded } = value as { events?: unknown; recorded?: unknown };
   try {
-    return { events: readEvents(events ?? []), recorded: Array.isArray(recorded) ? recorded.filter((r): r is string => typeof r === 'string') : [] };
+    return {
+      events: readEvents(events ?? []),
+      recorded: Array.isArray(recorded) ? recorded.filter((r): r is string => typeof r === 'string') : [],
+    };
   } catch {
     return { events: [], recorded: [] };
   }

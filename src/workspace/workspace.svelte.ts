@@ -49,7 +49,9 @@ export class Workspace {
   #settings = $state<WorkspaceSettings>(structuredClone(DEFAULT_SETTINGS));
   #version = $state(0);
   // The same arrays while an edit changes no path (the usual edit), so what reads them is not re-run.
-  #paths = $derived.by(() => (this.#version, (this.#lastPaths = unchanged(this.#lastPaths, [...this.#files.keys()].sort()))));
+  #paths = $derived.by(
+    () => (this.#version, (this.#lastPaths = unchanged(this.#lastPaths, [...this.#files.keys()].sort()))),
+  );
   #lastPaths: string[] = [];
   #folderList = $derived.by(() => {
     void this.#version;
@@ -70,7 +72,12 @@ export class Workspace {
   private constructor(id: string, store: WorkspaceStore, options: WorkspaceOptions) {
     this.#id = id;
     this.#store = store;
-    this.#save = new Autosave(id, store, () => ({ files: this.#files, folders: this.#folders, settings: this.#settings }), options);
+    this.#save = new Autosave(
+      id,
+      store,
+      () => ({ files: this.#files, folders: this.#folders, settings: this.#settings }),
+      options,
+    );
     this.#save.onRemote = (news) => void this.#onRemote(news);
   }
 
@@ -81,24 +88,45 @@ export class Workspace {
     return ws;
   }
 
-  get id(): string { return this.#id; }
-  get files(): ReadonlyMap<string, Uint8Array> { void this.#version; return this.#files; }
-  get paths(): string[] { return this.#paths; }
-  get folders(): string[] { return this.#folderList; }
-  get settings(): WorkspaceSettings { return this.#settings; }
-  get saveState(): SaveState { return this.#save.state; }
-  get saveError(): string | null { return this.#save.error; }
+  get id(): string {
+    return this.#id;
+  }
+  get files(): ReadonlyMap<string, Uint8Array> {
+    void this.#version;
+    return this.#files;
+  }
+  get paths(): string[] {
+    return this.#paths;
+  }
+  get folders(): string[] {
+    return this.#folderList;
+  }
+  get settings(): WorkspaceSettings {
+    return this.#settings;
+  }
+  get saveState(): SaveState {
+    return this.#save.state;
+  }
+  get saveError(): string | null {
+    return this.#save.error;
+  }
   /** Files both this tab and another changed, waiting for the person's choice. */
   get conflicts(): Conflict[] {
     void this.#version;
     return [...this.#save.conflicts].map(([path, theirs]) => ({ path, theirs, mine: this.#files.get(path) ?? null }));
   }
   /** What another tab just did to files shown here, in one sentence (null: nothing to say). */
-  get notice(): string | null { return this.#notice; }
+  get notice(): string | null {
+    return this.#notice;
+  }
   /** Deleted in another tab: edits stay in this tab and nothing is written (see markDeleted). */
-  get deleted(): boolean { return this.#save.gone; }
+  get deleted(): boolean {
+    return this.#save.gone;
+  }
   /** The stored revision this tab is based on. */
-  get revision(): number { return this.#save.revision; }
+  get revision(): number {
+    return this.#save.revision;
+  }
 
   update(patch: Partial<WorkspaceSettings>): void {
     this.#settings = { ...this.#settings, ...structuredClone(patch) };
@@ -174,7 +202,10 @@ export class Workspace {
     for (const f of gone) this.#set(f, null);
     for (const f of folders) this.#folders.delete(f);
     if (folders.length) this.#save.touchMeta();
-    this.#changed(gone.map((f) => ({ path: f, content: null })), 'edit');
+    this.#changed(
+      gone.map((f) => ({ path: f, content: null })),
+      'edit',
+    );
   }
 
   /**
@@ -282,7 +313,8 @@ export class Workspace {
         else this.#files.delete(path);
         changes.push({ path, content: theirs });
       } else if (sameBytes(mine, theirs)) this.#save.settle(path);
-      else if (conflictOf({ path, base: this.#save.baseOf(path) ?? null, next: mine }, theirs)) this.#save.addConflict(path, theirs);
+      else if (conflictOf({ path, base: this.#save.baseOf(path) ?? null, next: mine }, theirs))
+        this.#save.addConflict(path, theirs);
     }
     if (news.meta && meta) {
       if (!this.#save.metaDirty) this.#folders = new Set(meta.folders);
@@ -290,7 +322,9 @@ export class Workspace {
       // not saved yet, and the file this tab shows (another tab opening a file must not move this one).
       const mine = this.#save.changedSettings;
       const theirs = { ...structuredClone(DEFAULT_SETTINGS), ...meta.settings } as Record<string, unknown>;
-      const kept = Object.fromEntries(Object.entries(this.#settings).filter(([key]) => mine.has(key) || key === 'openPath'));
+      const kept = Object.fromEntries(
+        Object.entries(this.#settings).filter(([key]) => mine.has(key) || key === 'openPath'),
+      );
       this.#settings = { ...theirs, ...kept } as unknown as WorkspaceSettings;
     }
     if (changes.length) this.#notice = `Updated from another tab: ${changes.map((c) => c.path).join(', ')}.`;
@@ -320,7 +354,8 @@ export class Workspace {
 
   /** A file cannot sit below another file ('a.txt/b'). */
   #checkParents(path: string): void {
-    for (const parent of parentsOf(path)) if (this.#files.has(parent)) throw new Error(`"${parent}" is a file, not a folder`);
+    for (const parent of parentsOf(path))
+      if (this.#files.has(parent)) throw new Error(`"${parent}" is a file, not a folder`);
   }
 
   async #load(): Promise<void> {

@@ -28,17 +28,28 @@ const noHost = {} as ScratchHost; // none of the examples used here builds a dat
 
 describe('readScriptedStart', () => {
   it('keeps the script text as written (2.0 stays 2.0), only unindented, and the message', () => {
-    const text = '{\n  "message": "Add them",\n  "script": [\n    {"call": "tool_add", "args": {"a": 2.0}},\n    {"say": "{{last_result}}"}\n  ]\n}\n';
-    expect(readScriptedStart(text, 'x')).toEqual({ message: 'Add them', script: '[\n  {"call": "tool_add", "args": {"a": 2.0}},\n  {"say": "{{last_result}}"}\n]' });
+    const text =
+      '{\n  "message": "Add them",\n  "script": [\n    {"call": "tool_add", "args": {"a": 2.0}},\n    {"say": "{{last_result}}"}\n  ]\n}\n';
+    expect(readScriptedStart(text, 'x')).toEqual({
+      message: 'Add them',
+      script: '[\n  {"call": "tool_add", "args": {"a": 2.0}},\n  {"say": "{{last_result}}"}\n]',
+    });
   });
 
   it('says which file is wrong and what it should hold', () => {
-    expect(() => readScriptedStart('{"message": "hi"}', 'lesson x: agent.json')).toThrow('lesson x: agent.json: must be {"message": "the request", "script": [the turns]}');
-    expect(() => readScriptedStart('{"message": ', 'lesson x: agent.json')).toThrow(/^lesson x: agent\.json: not valid JSON \(/);
+    expect(() => readScriptedStart('{"message": "hi"}', 'lesson x: agent.json')).toThrow(
+      'lesson x: agent.json: must be {"message": "the request", "script": [the turns]}',
+    );
+    expect(() => readScriptedStart('{"message": ', 'lesson x: agent.json')).toThrow(
+      /^lesson x: agent\.json: not valid JSON \(/,
+    );
   });
 
   it("every example's and lesson's script is a valid script, and the lesson's file reads the same from disk", () => {
-    const starts = [...EXAMPLES.flatMap((e) => (e.agent ? [e.agent] : [])), ...COURSE.flatMap((l) => (l.agent ? [l.agent] : []))];
+    const starts = [
+      ...EXAMPLES.flatMap((e) => (e.agent ? [e.agent] : [])),
+      ...COURSE.flatMap((l) => (l.agent ? [l.agent] : [])),
+    ];
     expect(starts.length).toBeGreaterThan(3);
     for (const s of starts) {
       expect(parseScript(s.script), s.script).toMatchObject({ ok: true });
@@ -49,7 +60,13 @@ describe('readScriptedStart', () => {
   });
 
   it('becomes agent settings: the scripted model, its script, the message in the composer, no conversation', () => {
-    expect(agentOfStart({ script: '[{"say": "hi"}]', message: 'Hello' })).toEqual({ ...DEFAULT_AGENT, model: 'scripted', script: '[{"say": "hi"}]', draft: 'Hello', conversation: [] });
+    expect(agentOfStart({ script: '[{"say": "hi"}]', message: 'Hello' })).toEqual({
+      ...DEFAULT_AGENT,
+      model: 'scripted',
+      script: '[{"say": "hi"}]',
+      draft: 'Hello',
+      conversation: [],
+    });
   });
 });
 
@@ -63,7 +80,14 @@ describe('opening an example or a lesson with a script', () => {
     expect(opened[1]).not.toHaveProperty('agent');
 
     const workspace = { id: 'w', files: new Map<string, Uint8Array>(), blocked: null };
-    const course = new CourseState({ lessons: COURSE, host: noHost, workspace, progress: createIdbProgressStore(`scripted-start-${++n}`), open: async (r) => (opened.push(r), true), replace: () => {} });
+    const course = new CourseState({
+      lessons: COURSE,
+      host: noHost,
+      workspace,
+      progress: createIdbProgressStore(`scripted-start-${++n}`),
+      open: async (r) => (opened.push(r), true),
+      replace: () => {},
+    });
     course.select('lcp-confirm');
     await course.start();
     expect(opened[2]?.agent).toEqual(COURSE.find((l) => l.id === 'lcp-confirm')?.agent);
@@ -77,7 +101,12 @@ describe('opening an example or a lesson with a script', () => {
     expect(await session.openAsNew(opened[0]!)).toBe(true);
 
     const agent = new AgentState(session.playground, null);
-    expect([agent.modelKind, agent.script, agent.draft, agent.messages]).toEqual(['scripted', ex.agent?.script, ex.agent?.message, []]);
+    expect([agent.modelKind, agent.script, agent.draft, agent.messages]).toEqual([
+      'scripted',
+      ex.agent?.script,
+      ex.agent?.message,
+      [],
+    ]);
     expect(agent.scriptProblems).toEqual([]);
     agent.draft = 'Something else';
     expect(session.workspace.settings.agent?.draft).toBe('Something else');
@@ -93,7 +122,14 @@ describe('opening an example or a lesson with a script', () => {
 
   it('an example without a script opens with the default Agent panel', async () => {
     const { session } = await openTab(`scripted-start-${++n}`);
-    expect(await session.openAsNew({ title: 'Plain', files: { 'tools/a.py': 'x = 1\n' }, openPath: 'tools/a.py', profile: 'lcp' })).toBe(true);
+    expect(
+      await session.openAsNew({
+        title: 'Plain',
+        files: { 'tools/a.py': 'x = 1\n' },
+        openPath: 'tools/a.py',
+        profile: 'lcp',
+      }),
+    ).toBe(true);
     expect(session.workspace.settings.agent).toBeUndefined();
     expect(new AgentState(session.playground, null).settings).toEqual(DEFAULT_AGENT);
     session.dispose();

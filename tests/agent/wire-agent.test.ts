@@ -14,13 +14,33 @@ describe('frameCalls with agent events', () => {
       { type: 'agent.text', callId: 'agent-x-round-1', round: 1, text: '</processing>\n', t: 2001 },
       { type: 'agent.text', callId: 'agent-x-round-1', round: 1, text: '🛠️ B: "q"\n', t: 2002 },
       { type: 'agent.call', callId: 'call-b', round: 1, toolCallId: 'call_1_1', t: 2003 },
-      { type: 'call.started', callId: 'call-b', tool: 'tool_b', args: { query: 'q' }, statusLine: '🛠️ B: "q"\n', t: 2003 },
+      {
+        type: 'call.started',
+        callId: 'call-b',
+        tool: 'tool_b',
+        args: { query: 'q' },
+        statusLine: '🛠️ B: "q"\n',
+        t: 2003,
+      },
       { type: 'agent.text', callId: 'agent-x-round-2', round: 2, text: OPEN(2), t: 3000 },
       { type: 'agent.text', callId: 'agent-x-round-2', round: 2, text: '</processing>\n', t: 3001 },
       { type: 'agent.text', callId: 'agent-x-round-2', round: 2, text: '* Task finalized by m.\n', t: 3002 },
     ];
-    const pieces = frameCalls(events, 'ndjson', { model: 'm' }).trim().split('\n').map((l) => (JSON.parse(l) as { message: { content: string } }).message.content);
-    expect(pieces).toEqual([OPEN(1), '</processing>\n', '🛠️ A: ""\n', OPEN(1), '</processing>\n', '🛠️ B: "q"\n', OPEN(2), '</processing>\n', '* Task finalized by m.\n']);
+    const pieces = frameCalls(events, 'ndjson', { model: 'm' })
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { message: { content: string } }).message.content);
+    expect(pieces).toEqual([
+      OPEN(1),
+      '</processing>\n',
+      '🛠️ A: ""\n',
+      OPEN(1),
+      '</processing>\n',
+      '🛠️ B: "q"\n',
+      OPEN(2),
+      '</processing>\n',
+      '* Task finalized by m.\n',
+    ]);
     expect(frameCalls(events, 'sse', { model: 'm' }).endsWith('data: [DONE]\n\n')).toBe(true);
   });
 });

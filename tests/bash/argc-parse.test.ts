@@ -23,7 +23,11 @@ const nameValue = (d: ParamData, suffix: string): string => {
   let out = `${d.name}${suffix}${modifier(d)}`;
   const c = d.choice;
   const v = d.default;
-  if (c?.kind === 'values') out += v?.kind === 'value' ? `[=${c.values.map((x) => quoteIf(x, /[|\]]/)).join('|')}]` : `[${c.values.map((x) => quoteIf(x, /[|\]]/)).join('|')}]`;
+  if (c?.kind === 'values')
+    out +=
+      v?.kind === 'value'
+        ? `[=${c.values.map((x) => quoteIf(x, /[|\]]/)).join('|')}]`
+        : `[${c.values.map((x) => quoteIf(x, /[|\]]/)).join('|')}]`;
   else if (c?.kind === 'fn') out += `[${c.validate ? '' : '?'}\`${c.fn}\`]`;
   else if (v?.kind === 'value') out += `=${quoteIf(v.value, /\s/)}`;
   else if (v?.kind === 'fn') out += `=\`${v.fn}\``;
@@ -32,11 +36,21 @@ const nameValue = (d: ParamData, suffix: string): string => {
 const env = (d: ParamData): string[] => (d.env === undefined ? [] : [d.env === null ? '$$' : `$${d.env}`]);
 const renderFlagOption = (p: FlagOptionParam): string => {
   const suffix = `${p.prefixed || p.data.name.endsWith('-') ? '-' : ''}${p.assigned || p.data.name.endsWith(':') ? ':' : ''}`;
-  const parts = [...(p.short ? [p.short] : []), p.longPrefix + nameValue(p.data, suffix), ...env(p.data), ...p.rawNotations.map((n) => `<${n}>`)];
+  const parts = [
+    ...(p.short ? [p.short] : []),
+    p.longPrefix + nameValue(p.data, suffix),
+    ...env(p.data),
+    ...p.rawNotations.map((n) => `<${n}>`),
+  ];
   return [...parts, ...(p.data.describe ? [p.data.describe] : [])].join(' ');
 };
 const renderPositional = (p: PositionalParam): string =>
-  [nameValue(p.data, ''), ...env(p.data), ...(p.rawNotation !== undefined ? [`<${p.rawNotation}>`] : []), ...(p.data.describe ? [p.data.describe] : [])].join(' ');
+  [
+    nameValue(p.data, ''),
+    ...env(p.data),
+    ...(p.rawNotation !== undefined ? [`<${p.rawNotation}>`] : []),
+    ...(p.data.describe ? [p.data.describe] : []),
+  ].join(' ');
 
 const one = (line: string): ArgcEvent | undefined => parseArgcEvents(line)[0];
 const roundTrip = (tag: 'option' | 'flag' | 'arg', data: string): string => {
@@ -47,21 +61,114 @@ const roundTrip = (tag: 'option' | 'flag' | 'arg', data: string): string => {
 };
 
 const OPTIONS = [
-  '-f --foo=a <FOO> A foo option', '--foo:bar', '--foo.bar', '--foo!', '--foo+', '--foo*', '--foo+,', '--foo*,', '--foo-*', '--foo-',
-  '--foo--', '--foo:*', '--foo:', '--foo::', '--foo=a', '--foo=`_foo`', '--foo[a|b]', '--foo[=a|b]', '--foo[`_foo`]', '--foo![a|b]',
-  '--foo![`_foo`]', '--foo![=a|b]', '--foo+[a|b]', '--foo+[`_foo`]', '--foo+[=a|b]', '--foo+,[a|b]', '--foo*[a|b]', '--foo*[=a|b]',
-  '--foo*[`_foo`]', '--foo*,[a|b]', '--foo <FOO>', '--foo-abc <FOO>', '--foo="a b"', '--foo["a|b"|"c]d"]', '--foo <abc>',
-  '--foo <abc> <def>', '--foo <>', '--foo <abc def>', '--foo <<abc def>>', '--foo $$', '--foo $FOO', '--foo $FOO <FOO>', '--foo <◉>',
+  '-f --foo=a <FOO> A foo option',
+  '--foo:bar',
+  '--foo.bar',
+  '--foo!',
+  '--foo+',
+  '--foo*',
+  '--foo+,',
+  '--foo*,',
+  '--foo-*',
+  '--foo-',
+  '--foo--',
+  '--foo:*',
+  '--foo:',
+  '--foo::',
+  '--foo=a',
+  '--foo=`_foo`',
+  '--foo[a|b]',
+  '--foo[=a|b]',
+  '--foo[`_foo`]',
+  '--foo![a|b]',
+  '--foo![`_foo`]',
+  '--foo![=a|b]',
+  '--foo+[a|b]',
+  '--foo+[`_foo`]',
+  '--foo+[=a|b]',
+  '--foo+,[a|b]',
+  '--foo*[a|b]',
+  '--foo*[=a|b]',
+  '--foo*[`_foo`]',
+  '--foo*,[a|b]',
+  '--foo <FOO>',
+  '--foo-abc <FOO>',
+  '--foo="a b"',
+  '--foo["a|b"|"c]d"]',
+  '--foo <abc>',
+  '--foo <abc> <def>',
+  '--foo <>',
+  '--foo <abc def>',
+  '--foo <<abc def>>',
+  '--foo $$',
+  '--foo $FOO',
+  '--foo $FOO <FOO>',
+  '--foo <◉>',
 ];
-const SHORT_OPTIONS = ['-f', '-f!', '-f=a', '-f=`_foo`', '-f[a|b]', '-f[=a|b]', '-f[`_foo`]', '-f![a|b]', '-f![`_foo`]', '-f![=a|b]', '-D-', '-D--'];
-const FLAGS = ['-f --foo A foo flag', '-. --hidden', '--http1.1', '--foo A foo flag', '--foo', '--foo*', '-f -foo A foo flag', '-. -hidden', '-http1.1', '-foo', '-foo*', '-f A foo flag', '-f', '-.', '-0', '-#', '-:', '-f*'];
+const SHORT_OPTIONS = [
+  '-f',
+  '-f!',
+  '-f=a',
+  '-f=`_foo`',
+  '-f[a|b]',
+  '-f[=a|b]',
+  '-f[`_foo`]',
+  '-f![a|b]',
+  '-f![`_foo`]',
+  '-f![=a|b]',
+  '-D-',
+  '-D--',
+];
+const FLAGS = [
+  '-f --foo A foo flag',
+  '-. --hidden',
+  '--http1.1',
+  '--foo A foo flag',
+  '--foo',
+  '--foo*',
+  '-f -foo A foo flag',
+  '-. -hidden',
+  '-http1.1',
+  '-foo',
+  '-foo*',
+  '-f A foo flag',
+  '-f',
+  '-.',
+  '-0',
+  '-#',
+  '-:',
+  '-f*',
+];
 const ARGS = [
-  'foo <FOO> A foo arg', 'a.b', 'foo', 'foo!', 'foo+', 'foo*', 'foo <FOO>', 'foo=a', 'foo=`_foo`', 'foo[a|b]', 'foo[`_foo`]', 'foo[=a|b]',
-  'foo![a|b]', 'foo![`_foo`]', 'foo![=a|b]', 'foo+[a|b]', 'foo+[`_foo`]', 'foo+[=a|b]', 'foo*[a|b]', 'foo*[`_foo`]', 'foo*[=a|b]', 'foo $$', 'foo $FOO',
+  'foo <FOO> A foo arg',
+  'a.b',
+  'foo',
+  'foo!',
+  'foo+',
+  'foo*',
+  'foo <FOO>',
+  'foo=a',
+  'foo=`_foo`',
+  'foo[a|b]',
+  'foo[`_foo`]',
+  'foo[=a|b]',
+  'foo![a|b]',
+  'foo![`_foo`]',
+  'foo![=a|b]',
+  'foo+[a|b]',
+  'foo+[`_foo`]',
+  'foo+[=a|b]',
+  'foo*[a|b]',
+  'foo*[`_foo`]',
+  'foo*[=a|b]',
+  'foo $$',
+  'foo $FOO',
 ];
 
 describe("argc's parser tests, ported", () => {
-  it.each(OPTIONS.flatMap((o) => [o, o.replaceAll('--', '-')]))('@option %s', (data) => expect(roundTrip('option', data)).toBe(data));
+  it.each(OPTIONS.flatMap((o) => [o, o.replaceAll('--', '-')]))('@option %s', (data) =>
+    expect(roundTrip('option', data)).toBe(data),
+  );
   it.each(SHORT_OPTIONS)('@option %s (no long name)', (data) => expect(roundTrip('option', data)).toBe(data));
   it.each(FLAGS)('@flag %s', (data) => expect(roundTrip('flag', data)).toBe(data));
   it.each(ARGS)('@arg %s', (data) => expect(roundTrip('arg', data)).toBe(data));
@@ -73,8 +180,19 @@ describe("argc's parser tests, ported", () => {
     expect(one('# @meta key value')).toMatchObject({ kind: 'meta', key: 'key', value: 'value' });
     expect(one('# @cmd A subcommand')).toMatchObject({ kind: 'cmd', text: 'A subcommand' });
     expect(one('# @alias t,tst')).toMatchObject({ kind: 'alias', names: ['t', 'tst'] });
-    for (const [line, name] of [['foo()', 'foo'], ['foo ()', 'foo'], ['foo  ()', 'foo'], ['foo ( )', 'foo'], ['foo-bar ()', 'foo-bar'], ['foo:bar ()', 'foo:bar'],
-      ['foo.bar ()', 'foo.bar'], ['foo@bar ()', 'foo@bar'], ['function foo', 'foo'], ['function  foo', 'foo'], ['function foo.bar', 'foo.bar']]) {
+    for (const [line, name] of [
+      ['foo()', 'foo'],
+      ['foo ()', 'foo'],
+      ['foo  ()', 'foo'],
+      ['foo ( )', 'foo'],
+      ['foo-bar ()', 'foo-bar'],
+      ['foo:bar ()', 'foo:bar'],
+      ['foo.bar ()', 'foo.bar'],
+      ['foo@bar ()', 'foo@bar'],
+      ['function foo', 'foo'],
+      ['function  foo', 'foo'],
+      ['function foo.bar', 'foo.bar'],
+    ]) {
       expect(one(line ?? '')).toMatchObject({ kind: 'func', name });
     }
     for (const line of [' foo ()', ' function foo', '#!/bin/bash']) expect(one(line)).toBeUndefined();

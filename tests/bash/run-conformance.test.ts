@@ -19,7 +19,13 @@ async function run(file: string, json: string) {
   await fs.mkdir('/loki/functions/tools', { recursive: true });
   await fs.mkdir('/loki/cwd', { recursive: true });
   await fs.writeFile(`/loki/functions/tools/${base}`, readConformance(file));
-  return runBashTool({ fs, toolPath: `/loki/functions/tools/${base}`, args: json, cwd: '/loki/cwd', env: { HOME: '/home/user', PATH: '/usr/bin:/bin' } });
+  return runBashTool({
+    fs,
+    toolPath: `/loki/functions/tools/${base}`,
+    args: json,
+    cwd: '/loki/cwd',
+    env: { HOME: '/home/user', PATH: '/usr/bin:/bin' },
+  });
 }
 
 describe('Bash run cases match Loki (loki_expected/run/b*_bash_*)', () => {

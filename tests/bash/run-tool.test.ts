@@ -12,7 +12,14 @@ async function tool(body: string, name = 'probe', extra: Record<string, string> 
   await fs.writeFile(`${ROOT}/tools/${name}.sh`, `#!/usr/bin/env bash\nset -e\n\n${body}\n`);
   for (const [path, text] of Object.entries(extra)) await fs.writeFile(path, text);
   const run = (args: unknown, more: Partial<RunBashToolOptions> = {}) =>
-    runBashTool({ fs, toolPath: `${ROOT}/tools/${name}.sh`, args, cwd: '/work', ...more, env: { HOME: '/home/u', PATH: '/usr/bin:/bin', ...more.env } });
+    runBashTool({
+      fs,
+      toolPath: `${ROOT}/tools/${name}.sh`,
+      args,
+      cwd: '/work',
+      ...more,
+      env: { HOME: '/home/u', PATH: '/usr/bin:/bin', ...more.env },
+    });
   return { fs, run };
 }
 
@@ -44,7 +51,9 @@ main() {
   });
 
   it('uses a new LLM_OUTPUT file per call that did not exist before the call', async () => {
-    const { fs, run } = await tool('# @describe Output probe.\nmain() { [ -e "$LLM_OUTPUT" ] && echo existed >> "$LLM_OUTPUT" || echo fresh >> "$LLM_OUTPUT"; echo "$LLM_OUTPUT" >&2; }');
+    const { fs, run } = await tool(
+      '# @describe Output probe.\nmain() { [ -e "$LLM_OUTPUT" ] && echo existed >> "$LLM_OUTPUT" || echo fresh >> "$LLM_OUTPUT"; echo "$LLM_OUTPUT" >&2; }',
+    );
     const a = await run({});
     const b = await run({});
     expect(a.llm_output).toBe('fresh\n');
@@ -57,14 +66,19 @@ main() {
     const { run } = await tool(
       '# @describe Dotenv probe.\nmain() { echo "$MY_KEY|$QUOTED|$EXISTING|$WITH_EQ|$LLM_TOOL_NAME" >> "$LLM_OUTPUT"; }',
       'probe',
-      { [`${ROOT}/.env`]: '# comment\nMY_KEY=from-dotenv\nQUOTED="quoted value"\nEXISTING=from-dotenv\nWITH_EQ=a=b\nLLM_TOOL_NAME=nope\n' },
+      {
+        [`${ROOT}/.env`]:
+          '# comment\nMY_KEY=from-dotenv\nQUOTED="quoted value"\nEXISTING=from-dotenv\nWITH_EQ=a=b\nLLM_TOOL_NAME=nope\n',
+      },
     );
     const r = await run({}, { env: { EXISTING: 'from-process' } });
     expect(r.llm_output).toBe('from-dotenv|quoted value|from-process|a=b|probe\n');
   });
 
   it('dies like bash on a .env key ${!key+x} cannot take', async () => {
-    const { run } = await tool('# @describe T.\nmain() { echo ran >> "$LLM_OUTPUT"; }', 'probe', { [`${ROOT}/.env`]: 'OK=1\n SPACED = spaced value \n' });
+    const { run } = await tool('# @describe T.\nmain() { echo ran >> "$LLM_OUTPUT"; }', 'probe', {
+      [`${ROOT}/.env`]: 'OK=1\n SPACED = spaced value \n',
+    });
     const r = await run({});
     expect(r.exit_code).toBe(1);
     expect(r.llm_output).toBe('');
@@ -81,7 +95,10 @@ main() {
     expect((await run({ code: 0 })).model_value).toEqual({ ok: true });
     const failed = await run('{"code": 3}');
     expect(failed.exit_code).toBe(3);
-    expect(failed.model_value).toEqual({ tool_call_error: "Tool call 'probe' exited with code 3", stderr: 'bad things' });
+    expect(failed.model_value).toEqual({
+      tool_call_error: "Tool call 'probe' exited with code 3",
+      stderr: 'bad things',
+    });
   });
 
   it('round-trips quotes, newlines and option-like keys such as help', async () => {
@@ -112,15 +129,22 @@ main() {
 }`);
     const r = await run({ city: 'Paris' });
     expect(r.exit_code).toBe(127);
-    expect(r.stderr).toBe("toolplay: probe.sh (line 7): 'curl' is not available in the Bash sandbox: network access is not enabled for Bash tools\n");
-    expect(r.model_value).toEqual({ tool_call_error: "Tool call 'probe' exited with code 127", stderr: r.stderr.trim() });
+    expect(r.stderr).toBe(
+      "toolplay: probe.sh (line 7): 'curl' is not available in the Bash sandbox: network access is not enabled for Bash tools\n",
+    );
+    expect(r.model_value).toEqual({
+      tool_call_error: "Tool call 'probe' exited with code 127",
+      stderr: r.stderr.trim(),
+    });
   });
 
   it('explains a command only known at run time', async () => {
     const { run } = await tool('# @describe Dyn.\nmain() { cmd=git; $cmd status; }');
     const r = await run({});
     expect(r.exit_code).toBe(127);
-    expect(r.stderr).toContain("bash: git: command not found (toolplay: not available in the Bash sandbox: just-bash has no 'git' command)");
+    expect(r.stderr).toContain(
+      "bash: git: command not found (toolplay: not available in the Bash sandbox: just-bash has no 'git' command)",
+    );
   });
 
   it('runs an agent tools.sh function by its @cmd name, as run-agent.sh sets it up', async () => {
@@ -128,7 +152,9 @@ main() {
     await fs.mkdir('/cfg/agents/todo', { recursive: true });
     await fs.mkdir('/work', { recursive: true });
     await fs.writeFile('/cfg/.env', 'TODO_FILE=todos.txt\n');
-    await fs.writeFile('/cfg/agents/todo/tools.sh', `#!/usr/bin/env bash
+    await fs.writeFile(
+      '/cfg/agents/todo/tools.sh',
+      `#!/usr/bin/env bash
 set -e
 # @cmd Add an item
 # @option --name!
@@ -136,8 +162,16 @@ add_item() {
   echo "added $argc_name to $TODO_FILE" >> "$LLM_OUTPUT"
   for v in LLM_ROOT_DIR LLM_AGENT_NAME LLM_AGENT_FUNC LLM_AGENT_ROOT_DIR LLM_AGENT_CACHE_DIR LLM_PROMPT_UTILS_FILE; do echo "$v=\${!v}"; done >> "$LLM_OUTPUT"
 }
-`);
-    const r = await runBashTool({ fs, toolPath: '/cfg/agents/todo/tools.sh', command: 'add_item', args: { name: 'milk' }, cwd: '/work', env: {} });
+`,
+    );
+    const r = await runBashTool({
+      fs,
+      toolPath: '/cfg/agents/todo/tools.sh',
+      command: 'add_item',
+      args: { name: 'milk' },
+      cwd: '/work',
+      env: {},
+    });
     expect(r.llm_output).toBe(
       [
         'added milk to todos.txt',
@@ -150,7 +184,14 @@ add_item() {
         '',
       ].join('\n'),
     );
-    const missing = await runBashTool({ fs, toolPath: '/cfg/agents/todo/tools.sh', command: 'add_item', args: {}, cwd: '/work', env: {} });
+    const missing = await runBashTool({
+      fs,
+      toolPath: '/cfg/agents/todo/tools.sh',
+      command: 'add_item',
+      args: {},
+      cwd: '/work',
+      env: {},
+    });
     expect(missing.model_value).toEqual({
       tool_call_error: "Tool call 'add_item' exited with code 1",
       stderr: 'error: the following required arguments were not provided:\n  --name <NAME>',
@@ -174,7 +215,9 @@ main() { echo "$argc_picked $argc_when" >> "$LLM_OUTPUT"; }
 _choices() { echo one; echo two; }
 _today() { echo 2026-01-01; }`);
     expect((await run({ picked: 'two' })).llm_output).toBe('two 2026-01-01\n');
-    expect((await run({ picked: 'three' })).stderr).toBe('error: invalid value `three` for `<PICKED>`\n  [possible values: one, two]\n');
+    expect((await run({ picked: 'three' })).stderr).toBe(
+      'error: invalid value `three` for `<PICKED>`\n  [possible values: one, two]\n',
+    );
   });
 
   it('keeps the tool text byte for byte: indented heredocs stay indented', async () => {
@@ -198,6 +241,8 @@ main() {
 }`);
     const r = await run({});
     expect(r.exit_code).toBe(0);
-    expect(r.llm_output).toMatch(/^hi \/tmp 10 \/work\/notes\.[A-Za-z0-9]{4}\nmktemp: too few X's in template 'nox'\n$/);
+    expect(r.llm_output).toMatch(
+      /^hi \/tmp 10 \/work\/notes\.[A-Za-z0-9]{4}\nmktemp: too few X's in template 'nox'\n$/,
+    );
   });
 });

@@ -6,11 +6,19 @@ import { lokiModelValue } from '../../src/bash/model-value.ts';
 describe('tool JSON → run-tool.sh option words', () => {
   it('builds the jq script’s text: _ → -, arrays repeat, false dropped, null/numbers/objects via tostring', () => {
     expect(
-      toolArgsText({ dry_run: true, quiet: false, tags: ['x', 'y z'], n: null, count: 1.5, note: { a: 1 }, text: "it's" }),
+      toolArgsText({
+        dry_run: true,
+        quiet: false,
+        tags: ['x', 'y z'],
+        n: null,
+        count: 1.5,
+        note: { a: 1 },
+        text: "it's",
+      }),
     ).toBe(`--dry-run  --tags 'x' --tags 'y z' --n 'null' --count '1.5' --note '{"a":1}' --text 'it'"'"'s'`);
   });
 
-  it('splices newlines as $\'\\n\' so they survive eval', () => {
+  it("splices newlines as $'\\n' so they survive eval", () => {
     expect(toolArgsText({ text: 'a\nb' })).toBe(`--text 'a'$'\\n''b'`);
   });
 
@@ -47,7 +55,10 @@ describe('.env as run-tool.sh load_env reads it', () => {
 
 describe('what Loki hands the model', () => {
   it('follows §5', () => {
-    expect(lokiModelValue('t', 3, '  bad things\n', 'ignored')).toEqual({ tool_call_error: "Tool call 't' exited with code 3", stderr: 'bad things' });
+    expect(lokiModelValue('t', 3, '  bad things\n', 'ignored')).toEqual({
+      tool_call_error: "Tool call 't' exited with code 3",
+      stderr: 'bad things',
+    });
     expect(lokiModelValue('t', 1, '', null)).toEqual({ tool_call_error: "Tool call 't' exited with code 1" });
     expect(lokiModelValue('t', 0, '', null)).toBeNull();
     expect(lokiModelValue('t', 0, '', '')).toBeNull();

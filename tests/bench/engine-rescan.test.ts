@@ -10,7 +10,8 @@ describe('engine rescan (bench/generate.ts folder)', () => {
     const engine = await loadNodeEngine();
     const dir = '/tmp/engine-rescan-1';
     const paths = writeLibraries(engine.py, dir, 200);
-    const parsed = (): number => Number(engine.py.runPython('import toolplay.hosts.lcp.file_tools as f; f.stats["parsed"]'));
+    const parsed = (): number =>
+      Number(engine.py.runPython('import toolplay.hosts.lcp.file_tools as f; f.stats["parsed"]'));
     type Tool = { name: string; description: string };
     const schema = (): Tool[] => engine.call('schema', { paths: [dir], profile: 'lcp', format: 'native' }) as Tool[];
 
@@ -22,7 +23,10 @@ describe('engine rescan (bench/generate.ts folder)', () => {
     schema();
     expect(parsed() - start).toBe(200);
 
-    engine.fs.writeFile(paths[42] ?? '', librarySource(42, 1).replace('Perform action 0 of library 42', 'Edited action'));
+    engine.fs.writeFile(
+      paths[42] ?? '',
+      librarySource(42, 1).replace('Perform action 0 of library 42', 'Edited action'),
+    );
     const after = schema();
     expect(parsed() - start).toBe(201);
     expect(after.find((t) => t.name === 'tool_lib42_action0')?.description).toBe('Edited action on the workspace.');

@@ -65,64 +65,167 @@ def tool_spin() -> dict:
     while True:
         pass
 `;
-const root = sandbox({ 'slow/slow.py': SLOW, 'lcp/notes.py': LCP_TOOL, 'functions/tools/greet.py': LOKI_PY, 'functions/tools/hi.sh': LOKI_SH, 'ws/.keep': '', 'cwd/.keep': '' });
+const root = sandbox({
+  'slow/slow.py': SLOW,
+  'lcp/notes.py': LCP_TOOL,
+  'functions/tools/greet.py': LOKI_PY,
+  'functions/tools/hi.sh': LOKI_SH,
+  'ws/.keep': '',
+  'cwd/.keep': '',
+});
 const cwd = `${root}/cwd`;
 const T = { timeout: 300_000 };
 
 describe('toolplay call', () => {
-  it('lcp: prints execute_tool\'s result, the file lands on disk, --events streams NDJSON telemetry', T, async () => {
-    const run = await toolplay(['call', `${root}/lcp`, 'tool_write_note', '{"name": "n.txt", "text": "hello"}', '--workspace', `${root}/ws`, '--events'], cwd);
+  it("lcp: prints execute_tool's result, the file lands on disk, --events streams NDJSON telemetry", T, async () => {
+    const run = await toolplay(
+      [
+        'call',
+        `${root}/lcp`,
+        'tool_write_note',
+        '{"name": "n.txt", "text": "hello"}',
+        '--workspace',
+        `${root}/ws`,
+        '--events',
+      ],
+      cwd,
+    );
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ output: 'wrote n.txt', status_code: 200, success: true });
     expect(readFileSync(`${root}/ws/n.txt`, 'utf8')).toBe('hello');
-    const events = run.stderr.trim().split('\n').map((l) => JSON.parse(l) as { type: string; created?: string[]; text?: string });
+    const events = run.stderr
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; created?: string[]; text?: string });
     expect(events[0]?.type).toBe('call.started');
-    expect(events.filter((e) => e.type === 'call.stdout').map((e) => e.text).join('')).toBe('writing n.txt\n');
+    expect(
+      events
+        .filter((e) => e.type === 'call.stdout')
+        .map((e) => e.text)
+        .join(''),
+    ).toBe('writing n.txt\n');
     expect(events.find((e) => e.type === 'fs.changed')?.created).toEqual(['n.txt']);
     expect(events.at(-1)?.type).toBe('call.finished');
   });
 
-  it('a tool past --timeout (a sleep, a busy loop) is stopped with one line and exit 2; a call.failed event says timeout', T, async () => {
-    const napping = await toolplay(['call', `${root}/slow`, 'tool_nap', '{}', '--workspace', `${root}/ws`, '--timeout', '1', '--events'], cwd);
-    expect(napping.code).toBe(2);
-    expect(napping.stdout).toBe('');
-    const events = napping.stderr.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { type: string; reason?: string });
-    expect(events.at(-1)).toMatchObject({ type: 'call.failed', reason: 'timeout' });
-    expect(napping.stderr.trim().split('\n').at(-1)).toBe('toolplay: tool_nap was still running after 1 s, so it was stopped (give it longer with --timeout SECONDS)');
-    const spinning = await toolplay(['call', `${root}/slow`, 'tool_spin', '{}', '--workspace', `${root}/ws`, '--timeout', '0.5'], cwd);
-    expect(spinning).toMatchObject({ code: 2, stderr: 'toolplay: tool_spin was still running after 0.5 s, so it was stopped (give it longer with --timeout SECONDS)\n' });
-    const quick = await toolplay(['call', `${root}/slow`, 'tool_nap', '{"seconds": 0}', '--workspace', `${root}/ws`, '--timeout', '20'], cwd);
-    expect(quick.code).toBe(0);
-    expect(JSON.parse(quick.stdout)).toMatchObject({ output: 'awake' });
-    expect(await toolplay(['call', `${root}/slow`, 'tool_nap', '{}', '--timeout', 'soon'], cwd)).toMatchObject({ code: 2, stderr: 'toolplay: call: --timeout takes a number of seconds above 0 (got "soon")\n' });
-  });
+  it(
+    'a tool past --timeout (a sleep, a busy loop) is stopped with one line and exit 2; a call.failed event says timeout',
+    T,
+    async () => {
+      const napping = await toolplay(
+        ['call', `${root}/slow`, 'tool_nap', '{}', '--workspace', `${root}/ws`, '--timeout', '1', '--events'],
+        cwd,
+      );
+      expect(napping.code).toBe(2);
+      expect(napping.stdout).toBe('');
+      const events = napping.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { type: string; reason?: string });
+      expect(events.at(-1)).toMatchObject({ type: 'call.failed', reason: 'timeout' });
+      expect(napping.stderr.trim().split('\n').at(-1)).toBe(
+        'toolplay: tool_nap was still running after 1 s, so it was stopped (give it longer with --timeout SECONDS)',
+      );
+      const spinning = await toolplay(
+        ['call', `${root}/slow`, 'tool_spin', '{}', '--workspace', `${root}/ws`, '--timeout', '0.5'],
+        cwd,
+      );
+      expect(spinning).toMatchObject({
+        code: 2,
+        stderr:
+          'toolplay: tool_spin was still running after 0.5 s, so it was stopped (give it longer with --timeout SECONDS)\n',
+      });
+      const quick = await toolplay(
+        ['call', `${root}/slow`, 'tool_nap', '{"seconds": 0}', '--workspace', `${root}/ws`, '--timeout', '20'],
+        cwd,
+      );
+      expect(quick.code).toBe(0);
+      expect(JSON.parse(quick.stdout)).toMatchObject({ output: 'awake' });
+      expect(await toolplay(['call', `${root}/slow`, 'tool_nap', '{}', '--timeout', 'soon'], cwd)).toMatchObject({
+        code: 2,
+        stderr: 'toolplay: call: --timeout takes a number of seconds above 0 (got "soon")\n',
+      });
+    },
+  );
 
   it('lcp: a confirmation without --confirm and without a terminal is rejected, with a note on stderr', T, async () => {
-    const run = await toolplay(['call', `${root}/lcp/notes.py`, 'tool_delete', '{"path": "x"}', '--workspace', `${root}/ws`], cwd);
+    const run = await toolplay(
+      ['call', `${root}/lcp/notes.py`, 'tool_delete', '{"path": "x"}', '--workspace', `${root}/ws`],
+      cwd,
+    );
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ output: 'reject: No terminal to ask and no --confirm answer given.', success: true });
-    expect(run.stderr).toBe('toolplay: tool_delete asked for confirmation ([RISKY] delete); stdin is not a terminal, so it was rejected. Pass --confirm allow|always|reject to answer.\n');
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      output: 'reject: No terminal to ask and no --confirm answer given.',
+      success: true,
+    });
+    expect(run.stderr).toBe(
+      'toolplay: tool_delete asked for confirmation ([RISKY] delete); stdin is not a terminal, so it was rejected. Pass --confirm allow|always|reject to answer.\n',
+    );
   });
 
   it('lcp: --confirm allow answers every confirmation', T, async () => {
-    const run = await toolplay(['call', `${root}/lcp/notes.py`, 'tool_delete', '{"path": "x"}', '--workspace', `${root}/ws`, '--confirm', 'allow'], cwd);
+    const run = await toolplay(
+      [
+        'call',
+        `${root}/lcp/notes.py`,
+        'tool_delete',
+        '{"path": "x"}',
+        '--workspace',
+        `${root}/ws`,
+        '--confirm',
+        'allow',
+      ],
+      cwd,
+    );
     // The engine answers itself when given `confirm` (no hook round trip), with no reason text.
     expect(JSON.parse(run.stdout)).toMatchObject({ output: 'allow: ', success: true });
     expect(run.stderr).toBe('');
   });
 
   it('loki (Python): {exit_code, llm_output, model_value, ...}; the tool runs in the workspace', T, async () => {
-    const run = await toolplay(['call', `${root}/functions/tools`, 'greet', '{"name": "Ann"}', '--profile', 'loki', '--workspace', `${root}/ws`], cwd);
+    const run = await toolplay(
+      ['call', `${root}/functions/tools`, 'greet', '{"name": "Ann"}', '--profile', 'loki', '--workspace', `${root}/ws`],
+      cwd,
+    );
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ exit_code: 0, llm_output: 'hello Ann', model_value: { output: 'hello Ann' }, stdout: '', stderr: '' });
+    expect(JSON.parse(run.stdout)).toEqual({
+      exit_code: 0,
+      llm_output: 'hello Ann',
+      model_value: { output: 'hello Ann' },
+      stdout: '',
+      stderr: '',
+    });
     expect(readFileSync(`${root}/ws/greeted.txt`, 'utf8')).toBe('Ann');
   });
 
-  it('loki (Bash .sh): runs through the run-tool.sh emulation; LLM_OUTPUT and workspace files are real', T, async () => {
-    const run = await toolplay(['call', `${root}/functions/tools/hi.sh`, 'hi', '{"name": "Bo"}', '--profile', 'loki', '--workspace', `${root}/ws`], cwd);
-    expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ exit_code: 0, llm_output: 'hi Bo\n', model_value: { output: 'hi Bo\n' }, stdout: '', stderr: '' });
-    expect(readFileSync(`${root}/ws/bash_out.txt`, 'utf8')).toBe('Bo\n');
-    expect(existsSync(`${root}/functions/tools/bash_out.txt`)).toBe(false);
-  });
+  it(
+    'loki (Bash .sh): runs through the run-tool.sh emulation; LLM_OUTPUT and workspace files are real',
+    T,
+    async () => {
+      const run = await toolplay(
+        [
+          'call',
+          `${root}/functions/tools/hi.sh`,
+          'hi',
+          '{"name": "Bo"}',
+          '--profile',
+          'loki',
+          '--workspace',
+          `${root}/ws`,
+        ],
+        cwd,
+      );
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout)).toEqual({
+        exit_code: 0,
+        llm_output: 'hi Bo\n',
+        model_value: { output: 'hi Bo\n' },
+        stdout: '',
+        stderr: '',
+      });
+      expect(readFileSync(`${root}/ws/bash_out.txt`, 'utf8')).toBe('Bo\n');
+      expect(existsSync(`${root}/functions/tools/bash_out.txt`)).toBe(false);
+    },
+  );
 });

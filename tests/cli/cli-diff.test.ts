@@ -25,7 +25,10 @@ def tool_count(query: str) -> dict:
     """
 `.replace('mode: Literal["fast", "slow"] = "fast")', 'mode: Literal["fast", "slow"] = "fast", page: int = 1)');
 /** `limit` removed, `query` an integer, `mode` narrowed. */
-const V2_BREAKING = V1.replace('query: str, limit: int = 5, mode: Literal["fast", "slow"]', 'query: int, mode: Literal["fast"]');
+const V2_BREAKING = V1.replace(
+  'query: str, limit: int = 5, mode: Literal["fast", "slow"]',
+  'query: int, mode: Literal["fast"]',
+);
 
 const root = sandbox({
   'v1/tools/search.py': V1,
@@ -42,35 +45,49 @@ describe('toolplay diff', () => {
     expect(run).toEqual({
       code: 0,
       stderr: '',
-      stdout: 'Other changes (lcp):\n  tool_count: tool added (query: string)\n  tool_search: parameter `page` added (optional, integer)\n\n0 breaking changes, 2 other changes.\n',
+      stdout:
+        'Other changes (lcp):\n  tool_count: tool added (query: string)\n  tool_search: parameter `page` added (optional, integer)\n\n0 breaking changes, 2 other changes.\n',
     });
   });
 
   it('breaking changes are listed first and exit 1 (standard profile keeps the Literal choices)', T, async () => {
     const run = await toolplay(['diff', 'v1/tools', 'v2bad/tools', '--profile', 'standard'], root);
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe([
-      'Breaking changes (standard):',
-      '  tool_search: parameter `limit` removed',
-      '  tool_search: parameter `query`: type string → integer',
-      '  tool_search: parameter `mode`: allowed values narrowed: "slow" no longer allowed',
-      '',
-      '3 breaking changes, 0 other changes.',
-      '',
-    ].join('\n'));
+    expect(run.stdout).toBe(
+      [
+        'Breaking changes (standard):',
+        '  tool_search: parameter `limit` removed',
+        '  tool_search: parameter `query`: type string → integer',
+        '  tool_search: parameter `mode`: allowed values narrowed: "slow" no longer allowed',
+        '',
+        '3 breaking changes, 0 other changes.',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('--json: the changes as data, same exit code', T, async () => {
     const run = await toolplay(['diff', 'v1/tools', 'v2bad/tools', '--json'], root);
     expect(run.code).toBe(1);
-    const out = JSON.parse(run.stdout) as { profile: string; breaking: number; changes: Array<{ kind: string; param?: string; breaking: boolean }> };
+    const out = JSON.parse(run.stdout) as {
+      profile: string;
+      breaking: number;
+      changes: Array<{ kind: string; param?: string; breaking: boolean }>;
+    };
     expect(out.profile).toBe('lcp');
     expect(out.breaking).toBe(2);
-    expect(out.changes.map((c) => [c.kind, c.param, c.breaking])).toEqual([['param-removed', 'limit', true], ['param-type', 'query', true]]);
+    expect(out.changes.map((c) => [c.kind, c.param, c.breaking])).toEqual([
+      ['param-removed', 'limit', true],
+      ['param-type', 'query', true],
+    ]);
   });
 
   it('the same library: no change, exit 0', T, async () => {
-    expect(await toolplay(['diff', 'v1/tools', 'v1/tools', '--profile', 'hub'], root)).toEqual({ code: 0, stderr: '', stdout: 'No change in what the hub profile tells the model.\n' });
+    expect(await toolplay(['diff', 'v1/tools', 'v1/tools', '--profile', 'hub'], root)).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: 'No change in what the hub profile tells the model.\n',
+    });
   });
 
   it('Loki Bash tools: an option no longer required and a flag added are not breaking', T, async () => {
@@ -81,8 +98,14 @@ describe('toolplay diff', () => {
   });
 
   it('bad input: exit 2 with one line', T, async () => {
-    expect(await toolplay(['diff', 'v1/tools'], root)).toEqual({ code: 2, stdout: '', stderr: 'toolplay: diff: missing NEW_PATH (see toolplay diff --help)\n' });
-    expect((await toolplay(['diff', 'v1/tools', 'nowhere'], root)).stderr).toBe('toolplay: NEW_PATH not found: nowhere\n');
+    expect(await toolplay(['diff', 'v1/tools'], root)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'toolplay: diff: missing NEW_PATH (see toolplay diff --help)\n',
+    });
+    expect((await toolplay(['diff', 'v1/tools', 'nowhere'], root)).stderr).toBe(
+      'toolplay: NEW_PATH not found: nowhere\n',
+    );
     expect((await toolplay(['diff', 'v1/tools', 'v1/tools', '--profile', 'x'], root)).code).toBe(2);
   });
 });

@@ -14,8 +14,13 @@ import { sandbox, toolplay } from './run.ts';
 const T = { timeout: 240_000 };
 const exact = (value: unknown): string => stringifyKeepingNumbers(value, 0);
 
-interface Step { executor: { args: { kind: string }; result: unknown }; model_content: string }
-const golden = parseKeepingNumbers(readFileSync(conformancePath('hub_executor/golden/results.json'), 'utf8')) as { steps: Step[] };
+interface Step {
+  executor: { args: { kind: string }; result: unknown };
+  model_content: string;
+}
+const golden = parseKeepingNumbers(readFileSync(conformancePath('hub_executor/golden/results.json'), 'utf8')) as {
+  steps: Step[];
+};
 const recorded = (kind: string): Step => {
   const step = golden.steps.find((s) => s.executor.args.kind === kind);
   if (!step) throw new Error(`no recorded step for ${kind}`);
@@ -33,35 +38,54 @@ const ECHO = `def tool_echo_raw(x: int = 0) -> dict:
 `;
 
 describe('exact results', () => {
-  it('hub: the executor\'s result prints as lollms_hub returned it (big integer, 3.0), and the model\'s text with it', T, async () => {
-    const root = sandbox({}, { 'tools/results.py': 'hub_executor/fixtures/results.py' });
-    for (const kind of KINDS) {
-      const run = await toolplay(['call', 'tools/results.py', 'tool_result', JSON.stringify({ kind }), '--profile', 'hub'], root);
-      expect(run.code, run.stderr).toBe(0);
-      const out = parseKeepingNumbers(run.stdout) as { result: unknown; model_content: string };
-      expect(exact(out.result)).toBe(exact(recorded(kind).executor.result));
-      expect(out.model_content).toBe(recorded(kind).model_content);
-    }
-    expect(exact(recorded('big_int').executor.result)).toBe('1180591620717411303424'); // the golden itself is read exactly
-  });
+  it(
+    "hub: the executor's result prints as lollms_hub returned it (big integer, 3.0), and the model's text with it",
+    T,
+    async () => {
+      const root = sandbox({}, { 'tools/results.py': 'hub_executor/fixtures/results.py' });
+      for (const kind of KINDS) {
+        const run = await toolplay(
+          ['call', 'tools/results.py', 'tool_result', JSON.stringify({ kind }), '--profile', 'hub'],
+          root,
+        );
+        expect(run.code, run.stderr).toBe(0);
+        const out = parseKeepingNumbers(run.stdout) as { result: unknown; model_content: string };
+        expect(exact(out.result)).toBe(exact(recorded(kind).executor.result));
+        expect(out.model_content).toBe(recorded(kind).model_content);
+      }
+      expect(exact(recorded('big_int').executor.result)).toBe('1180591620717411303424'); // the golden itself is read exactly
+    },
+  );
 
-  it('lcp: execute_tool\'s result prints with the numbers Python wrote: 12345678901234567891, 2.0, 1e+20, 1.5e+300, 3.0, 1e-05', T, async () => {
-    const root = sandbox({ 'tools/numbers.py': ECHO });
-    const run = await toolplay(['call', 'tools', 'tool_echo_raw', '{"x": 12345678901234567891}'], root);
-    expect(run.code, run.stderr).toBe(0);
-    expect(exact((parseKeepingNumbers(run.stdout) as { output: unknown }).output)).toBe('[12345678901234567891,2.0,1e+20,[1.5e+300,3.0],1e-05,7]');
-  });
+  it(
+    "lcp: execute_tool's result prints with the numbers Python wrote: 12345678901234567891, 2.0, 1e+20, 1.5e+300, 3.0, 1e-05",
+    T,
+    async () => {
+      const root = sandbox({ 'tools/numbers.py': ECHO });
+      const run = await toolplay(['call', 'tools', 'tool_echo_raw', '{"x": 12345678901234567891}'], root);
+      expect(run.code, run.stderr).toBe(0);
+      expect(exact((parseKeepingNumbers(run.stdout) as { output: unknown }).output)).toBe(
+        '[12345678901234567891,2.0,1e+20,[1.5e+300,3.0],1e-05,7]',
+      );
+    },
+  );
 
   it('batch: each answer carries the same numbers as the command alone', T, async () => {
     const root = sandbox({ 'tools/numbers.py': ECHO }, { 'hub/results.py': 'hub_executor/fixtures/results.py' });
     const lines = [
       { cmd: 'call', args: ['tools', 'tool_echo_raw', '{"x": 12345678901234567891}'] },
-      ...KINDS.map((kind) => ({ cmd: 'call', args: ['hub/results.py', 'tool_result', JSON.stringify({ kind }), '--profile', 'hub'] })),
+      ...KINDS.map((kind) => ({
+        cmd: 'call',
+        args: ['hub/results.py', 'tool_result', JSON.stringify({ kind }), '--profile', 'hub'],
+      })),
     ];
     writeFileSync(join(root, 'lines.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n'));
     const run = await toolplay(['batch', 'lines.jsonl'], root);
     expect(run.code, run.stderr).toBe(0);
-    const answers = run.stdout.trim().split('\n').map((l) => parseKeepingNumbers(l) as { json: { output?: unknown; result?: unknown } });
+    const answers = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => parseKeepingNumbers(l) as { json: { output?: unknown; result?: unknown } });
     expect(exact(answers[0]?.json.output)).toBe('[12345678901234567891,2.0,1e+20,[1.5e+300,3.0],1e-05,7]');
     KINDS.forEach((kind, i) => expect(exact(answers[i + 1]?.json.result)).toBe(exact(recorded(kind).executor.result)));
   });

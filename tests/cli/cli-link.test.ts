@@ -16,7 +16,8 @@ describe('toolplay link decode refuses what the app refuses, with the same line'
       const input = refusal.input();
       // JSON and long links go through a file (argv has a length limit); short links as the argument.
       let arg = input;
-      if (/^\uFEFF?\s*[{[]/.test(input) || input.length > 100_000) writeFileSync((arg = join(root, 'input.txt')), input);
+      if (/^\uFEFF?\s*[{[]/.test(input) || input.length > 100_000)
+        writeFileSync((arg = join(root, 'input.txt')), input);
       const run = await toolplay(['link', 'decode', arg, '--out', 'out'], root);
       expect(run.stderr).toBe(`toolplay: ${refusal.message}\n`);
       expect(run.code).toBe(2);
@@ -33,7 +34,24 @@ describe('toolplay link encode and decode', () => {
     mkdirSync(join(root, 'ws/.git'));
     writeFileSync(join(root, 'ws/.git/HEAD'), 'ref');
     writeFileSync(join(root, 'ws/blob.bin'), Uint8Array.of(0, 255, 128, 10));
-    const encoded = await toolplay(['link', 'encode', 'ws', '--profile', 'hub', '--tool', 'tool_echo', '--args', '{"x": 2.0}', '--name', 'Echo', '--base', 'https://example.org/play/'], root);
+    const encoded = await toolplay(
+      [
+        'link',
+        'encode',
+        'ws',
+        '--profile',
+        'hub',
+        '--tool',
+        'tool_echo',
+        '--args',
+        '{"x": 2.0}',
+        '--name',
+        'Echo',
+        '--base',
+        'https://example.org/play/',
+      ],
+      root,
+    );
     expect(encoded.stderr).toBe('');
     expect(encoded.code).toBe(0);
     const link = encoded.stdout.trim();
@@ -46,13 +64,15 @@ describe('toolplay link encode and decode', () => {
 
     const decoded = await toolplay(['link', 'decode', link, '--out', 'back'], root);
     expect(decoded.code).toBe(0);
-    expect(decoded.stdout).toBe([
-      'wrote 4 files and 1 empty folder to back',
-      'name: "Echo"',
-      'profile: hub',
-      `call: toolplay call back/tools tool_echo '{"x": 2.0}' --profile lcp --workspace back`,
-      '',
-    ].join('\n'));
+    expect(decoded.stdout).toBe(
+      [
+        'wrote 4 files and 1 empty folder to back',
+        'name: "Echo"',
+        'profile: hub',
+        `call: toolplay call back/tools tool_echo '{"x": 2.0}' --profile lcp --workspace back`,
+        '',
+      ].join('\n'),
+    );
     expect([...readFileSync(join(root, 'back/blob.bin'))]).toEqual([0, 255, 128, 10]);
     expect(readFileSync(join(root, 'back/données/ü 🙂.txt'), 'utf8')).toBe('ünï\n');
     expect(readFileSync(join(root, 'back/empty.md')).length).toBe(0);
@@ -60,7 +80,10 @@ describe('toolplay link encode and decode', () => {
     expect(existsSync(join(root, 'back/.git'))).toBe(false);
 
     // The printed command runs the shared call.
-    const call = await toolplay(['call', 'back/tools', 'tool_echo', '{"x": 2.0}', '--profile', 'lcp', '--workspace', 'back'], root);
+    const call = await toolplay(
+      ['call', 'back/tools', 'tool_echo', '{"x": 2.0}', '--profile', 'lcp', '--workspace', 'back'],
+      root,
+    );
     expect(call.code).toBe(0);
     expect(JSON.parse(call.stdout)).toMatchObject({ success: true });
   });
@@ -86,17 +109,27 @@ describe('toolplay link encode and decode', () => {
     expect([...readFileSync(join(root, 'old/data/pixel.bin'))]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]);
   });
 
-  it('encode refuses a folder the app could not open, with the app\'s words', async () => {
+  it("encode refuses a folder the app could not open, with the app's words", async () => {
     const root = sandbox({ 'ws/tools/a\\b.py': TOOL });
     const run = await toolplay(['link', 'encode', 'ws'], root);
-    expect(run).toMatchObject({ code: 2, stdout: '', stderr: 'toolplay: file path "tools/a\\\\b.py" is not allowed: it contains a backslash (paths use "/")\n' });
+    expect(run).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'toolplay: file path "tools/a\\\\b.py" is not allowed: it contains a backslash (paths use "/")\n',
+    });
   });
 
   it('decode refuses a folder that is not empty, and --args without --tool', async () => {
     const root = sandbox({ 'taken/x.txt': 'mine', 'ws/a.py': '' });
     const link = (await toolplay(['link', 'encode', 'ws'], root)).stdout.trim();
-    expect(await toolplay(['link', 'decode', link, '--out', 'taken'], root)).toMatchObject({ code: 2, stderr: 'toolplay: link decode: --out must be a new or empty folder: taken\n' });
+    expect(await toolplay(['link', 'decode', link, '--out', 'taken'], root)).toMatchObject({
+      code: 2,
+      stderr: 'toolplay: link decode: --out must be a new or empty folder: taken\n',
+    });
     expect(readFileSync(join(root, 'taken/x.txt'), 'utf8')).toBe('mine');
-    expect(await toolplay(['link', 'encode', 'ws', '--args', '{}'], root)).toMatchObject({ code: 2, stderr: 'toolplay: link encode: --args needs --tool (the tool they are for)\n' });
+    expect(await toolplay(['link', 'encode', 'ws', '--args', '{}'], root)).toMatchObject({
+      code: 2,
+      stderr: 'toolplay: link encode: --args needs --tool (the tool they are for)\n',
+    });
   });
 });

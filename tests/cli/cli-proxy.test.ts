@@ -31,7 +31,9 @@ let stderr = '';
 let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
 function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  );
 }
 
 /** Resolves once `check()` holds, polling; fails after `ms`. */
@@ -49,11 +51,18 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       if (req.url === '/hello' || req.url?.startsWith('/hello?')) {
-        res.writeHead(203, { 'content-type': 'text/plain', 'x-target': 'yes', 'set-cookie': 'sid=1' }).end('hello from the target');
+        res
+          .writeHead(203, { 'content-type': 'text/plain', 'x-target': 'yes', 'set-cookie': 'sid=1' })
+          .end('hello from the target');
       } else if (req.url === '/moved') {
         res.writeHead(302, { location: '/hello' }).end();
       } else {
-        seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+        seen = {
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        };
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true }));
       }
     });
@@ -63,7 +72,10 @@ beforeAll(async () => {
   deadPort = await listen(dead);
   await new Promise((r) => dead.close(r));
 
-  proc = spawn(process.execPath, [BIN, 'proxy', '--port', '0'], { cwd: tmpdir(), env: { ...process.env, TOOLPLAY_DEBUG: '' } });
+  proc = spawn(process.execPath, [BIN, 'proxy', '--port', '0'], {
+    cwd: tmpdir(),
+    env: { ...process.env, TOOLPLAY_DEBUG: '' },
+  });
   exited = new Promise((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
   proc.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
   // Wait for the ready line, not a fixed time.
@@ -94,7 +106,7 @@ describe('toolplay proxy', () => {
     expect(Number(new URL(proxyUrl).port)).toBeGreaterThan(0);
   });
 
-  it('answers a GET with the target\'s status and body plus the CORS headers', async () => {
+  it("answers a GET with the target's status and body plus the CORS headers", async () => {
     const res = await fetch(`${proxyUrl}${targetUrl}/hello`, { headers: { origin: 'http://localhost:5173' } });
     expect(res.status).toBe(203);
     expect(await res.text()).toBe('hello from the target');
@@ -112,7 +124,7 @@ describe('toolplay proxy', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it('forwards a POST body, its query and a custom header, without the browser\'s cookies, Origin and Referer', async () => {
+  it("forwards a POST body, its query and a custom header, without the browser's cookies, Origin and Referer", async () => {
     seen = null;
     const res = await fetch(`${proxyUrl}${targetUrl}/echo?q=1&x=%20y`, {
       method: 'POST',
@@ -130,7 +142,12 @@ describe('toolplay proxy', () => {
     expect(await res.json()).toEqual({ ok: true });
     const got = seen as Seen | null; // set by the target's handler
     expect(got).toMatchObject({ method: 'POST', url: '/echo?q=1&x=%20y', body: '{"hello": "world"}' });
-    expect(got?.headers).toMatchObject({ 'content-type': 'application/json', 'x-custom': 'kept', authorization: 'Bearer t', host: new URL(targetUrl).host });
+    expect(got?.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-custom': 'kept',
+      authorization: 'Bearer t',
+      host: new URL(targetUrl).host,
+    });
     expect(got?.headers).not.toHaveProperty('cookie');
     expect(got?.headers).not.toHaveProperty('origin');
     expect(got?.headers).not.toHaveProperty('referer');
@@ -140,7 +157,11 @@ describe('toolplay proxy', () => {
     seen = null;
     const res = await fetch(`${proxyUrl}${targetUrl}/echo`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'x-custom, content-type' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'x-custom, content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
@@ -172,7 +193,9 @@ describe('toolplay proxy', () => {
     await res.text();
     await until(() => stderr.includes('/hello?api_key='), 'the log line');
     const logged = stderr.split('\n').find((l) => l.includes('/hello?api_key='));
-    expect(logged).toMatch(/^toolplay proxy: GET http:\/\/127\.0\.0\.1:\d+\/hello\?api_key=\S+&page=2 203 21 B \d+ ms$/);
+    expect(logged).toMatch(
+      /^toolplay proxy: GET http:\/\/127\.0\.0\.1:\d+\/hello\?api_key=\S+&page=2 203 21 B \d+ ms$/,
+    );
     expect(stderr).not.toContain('secret');
   });
 
@@ -189,10 +212,22 @@ describe('toolplay proxy', () => {
   });
 });
 
-describe('the proxy\'s checks', () => {
+describe("the proxy's checks", () => {
   it('serves only loopback clients', () => {
-    for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1', '::FFFF:127.9.9.9']) expect(isLoopback(a), a).toBe(true);
-    for (const a of [undefined, '', '10.0.0.5', '192.168.1.2', '128.0.0.1', '0.0.0.0', '::', '::ffff:10.0.0.1', 'fe80::1', '127.0.0.1.example.org']) {
+    for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1', '::FFFF:127.9.9.9'])
+      expect(isLoopback(a), a).toBe(true);
+    for (const a of [
+      undefined,
+      '',
+      '10.0.0.5',
+      '192.168.1.2',
+      '128.0.0.1',
+      '0.0.0.0',
+      '::',
+      '::ffff:10.0.0.1',
+      'fe80::1',
+      '127.0.0.1.example.org',
+    ]) {
       expect(isLoopback(a), String(a)).toBe(false);
     }
   });

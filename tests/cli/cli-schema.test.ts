@@ -34,42 +34,64 @@ const schema = async (...args: string[]): Promise<unknown> => {
 type Tool = { name: string; input_schema: unknown; description: string };
 
 describe('toolplay schema', () => {
-  it('lcp (native): the discover_tools list of reference I for the annotation cases', { timeout: 300_000 }, async () => {
-    const got = (await schema(`${root}/types`)) as Tool[];
-    const golden = (readJson('lcp_golden/I/types.json') as { discover_tools: Tool[] }).discover_tools;
-    expect(got.map((t) => t.name)).toEqual(golden.map((t) => t.name));
-    // Sets and bytes defaults are Python objects in the golden ({"$py": ...}); every other schema is JSON and must match.
-    for (const want of golden.filter((t) => !JSON.stringify(t.input_schema).includes('$py'))) {
-      const tool = got.find((t) => t.name === want.name);
-      expect(tool?.input_schema, want.name).toEqual(want.input_schema);
-      expect(tool?.description, want.name).toBe(want.description);
-    }
-  });
+  it(
+    'lcp (native): the discover_tools list of reference I for the annotation cases',
+    { timeout: 300_000 },
+    async () => {
+      const got = (await schema(`${root}/types`)) as Tool[];
+      const golden = (readJson('lcp_golden/I/types.json') as { discover_tools: Tool[] }).discover_tools;
+      expect(got.map((t) => t.name)).toEqual(golden.map((t) => t.name));
+      // Sets and bytes defaults are Python objects in the golden ({"$py": ...}); every other schema is JSON and must match.
+      for (const want of golden.filter((t) => !JSON.stringify(t.input_schema).includes('$py'))) {
+        const tool = got.find((t) => t.name === want.name);
+        expect(tool?.input_schema, want.name).toEqual(want.input_schema);
+        expect(tool?.description, want.name).toBe(want.description);
+      }
+    },
+  );
 
-  it('hub (native): the hub parser\'s definitions for ltp_wiki.py', { timeout: 300_000 }, async () => {
+  it("hub (native): the hub parser's definitions for ltp_wiki.py", { timeout: 300_000 }, async () => {
     const golden = readJson('lcp_golden/H/ltp_hub.json') as { files: Record<string, { tool_definitions: unknown[] }> };
-    expect(await schema(`${root}/ltp/ltp_wiki.py`, '--profile', 'hub')).toEqual(golden.files['ltp_wiki.py']?.tool_definitions);
+    expect(await schema(`${root}/ltp/ltp_wiki.py`, '--profile', 'hub')).toEqual(
+      golden.files['ltp_wiki.py']?.tool_definitions,
+    );
   });
 
-  it('hub --libraries: each file\'s library metadata next to its definitions, as the hub keeps them', { timeout: 300_000 }, async () => {
-    const golden = readJson('lcp_golden/H/ltp_hub.json') as { files: Record<string, { metadata: unknown; tool_definitions: unknown[] }> };
-    const wiki = golden.files['ltp_wiki.py'];
-    expect(await schema(`${root}/ltp`, '--profile', 'hub', '--libraries')).toEqual([
-      { file: `${root}/ltp/ltp_wiki.py`, metadata: wiki?.metadata, tool_definitions: wiki?.tool_definitions },
-    ]);
-  });
+  it(
+    "hub --libraries: each file's library metadata next to its definitions, as the hub keeps them",
+    { timeout: 300_000 },
+    async () => {
+      const golden = readJson('lcp_golden/H/ltp_hub.json') as {
+        files: Record<string, { metadata: unknown; tool_definitions: unknown[] }>;
+      };
+      const wiki = golden.files['ltp_wiki.py'];
+      expect(await schema(`${root}/ltp`, '--profile', 'hub', '--libraries')).toEqual([
+        { file: `${root}/ltp/ltp_wiki.py`, metadata: wiki?.metadata, tool_definitions: wiki?.tool_definitions },
+      ]);
+    },
+  );
 
-  it('loki and llm-functions (native): the recorded declarations of c02_literal_enums', { timeout: 300_000 }, async () => {
-    const golden = readJson('loki_expected/decl/c02_literal_enums.json') as { loki: unknown; llm_functions: unknown };
-    expect(await schema(`${root}/functions/tools`, '--profile', 'loki')).toEqual(golden.loki);
-    expect(await schema(`${root}/functions/tools/c02_literal_enums.py`, '--profile', 'llm-functions')).toEqual(golden.llm_functions);
-  });
+  it(
+    'loki and llm-functions (native): the recorded declarations of c02_literal_enums',
+    { timeout: 300_000 },
+    async () => {
+      const golden = readJson('loki_expected/decl/c02_literal_enums.json') as { loki: unknown; llm_functions: unknown };
+      expect(await schema(`${root}/functions/tools`, '--profile', 'loki')).toEqual(golden.loki);
+      expect(await schema(`${root}/functions/tools/c02_literal_enums.py`, '--profile', 'llm-functions')).toEqual(
+        golden.llm_functions,
+      );
+    },
+  );
 
-  it('loki with Bash tools: .sh declarations from src/bash merged in Loki\'s code-point order', { timeout: 300_000 }, async () => {
-    const bash = readJson('loki_expected/decl/b01_basic.json') as { loki: unknown[] };
-    const python = readJson('loki_expected/decl/c02_literal_enums.json') as { loki: unknown[] };
-    expect(await schema(`${root}/mixed/tools`, '--profile', 'loki')).toEqual([...bash.loki, ...python.loki]);
-  });
+  it(
+    "loki with Bash tools: .sh declarations from src/bash merged in Loki's code-point order",
+    { timeout: 300_000 },
+    async () => {
+      const bash = readJson('loki_expected/decl/b01_basic.json') as { loki: unknown[] };
+      const python = readJson('loki_expected/decl/c02_literal_enums.json') as { loki: unknown[] };
+      expect(await schema(`${root}/mixed/tools`, '--profile', 'loki')).toEqual([...bash.loki, ...python.loki]);
+    },
+  );
 
   it('standard (native): intent kept — Literal becomes an enum of the real values', { timeout: 300_000 }, async () => {
     const [tool] = (await schema(`${root}/functions/tools`, '--profile', 'standard')) as Tool[];
@@ -86,8 +108,13 @@ describe('toolplay schema', () => {
     const anthropic = await schema(file, '--profile', 'hub', '--format', 'anthropic');
     const mcp = await schema(file, '--profile', 'hub', '--format', 'mcp');
     const first = (openai as { type: string; function: { name: string; parameters: { required: string[] } } }[])[0];
-    expect(first).toMatchObject({ type: 'function', function: { name: 'tool_search', parameters: { required: ['query'] } } });
-    const strictFirst = (strict as { function: { strict: boolean; parameters: { additionalProperties: boolean } } }[])[0];
+    expect(first).toMatchObject({
+      type: 'function',
+      function: { name: 'tool_search', parameters: { required: ['query'] } },
+    });
+    const strictFirst = (
+      strict as { function: { strict: boolean; parameters: { additionalProperties: boolean } } }[]
+    )[0];
     expect(strictFirst?.function.strict).toBe(true);
     expect(strictFirst?.function.parameters.additionalProperties).toBe(false);
     expect((anthropic as Tool[])[0]).toMatchObject({ name: 'tool_search', description: 'Search the notes.' });

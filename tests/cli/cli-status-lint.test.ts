@@ -17,15 +17,23 @@ const ECHO = `def tool_echo(query):
 const BROKEN = `def tool_bad(x: str:
     """Broken."""
 `;
-const root = sandbox({ 'echo/echo.py': ECHO, 'clean/ok.py': CLEAN, 'broken/bad.py': BROKEN, 'cwd/.keep': '' }, { 'ltp/ltp_wiki.py': 'lcp_fixtures/ltp/ltp_wiki.py' });
+const root = sandbox(
+  { 'echo/echo.py': ECHO, 'clean/ok.py': CLEAN, 'broken/bad.py': BROKEN, 'cwd/.keep': '' },
+  { 'ltp/ltp_wiki.py': 'lcp_fixtures/ltp/ltp_wiki.py' },
+);
 const cwd = `${root}/cwd`;
 const T = { timeout: 300_000 };
 
 describe('toolplay status', () => {
   it('prints the status line lollms_hub emits (recorded by the oracle), with its newline', T, async () => {
-    const golden = readJson('lcp_golden/H/ltp_hub.json') as { calls: { tool: string; arguments: unknown; emitted: string[] }[] };
+    const golden = readJson('lcp_golden/H/ltp_hub.json') as {
+      calls: { tool: string; arguments: unknown; emitted: string[] }[];
+    };
     const call = golden.calls.find((c) => c.tool === 'tool_search_wikipedia');
-    const run = await toolplay(['status', `${root}/ltp/ltp_wiki.py`, 'tool_search_wikipedia', JSON.stringify(call?.arguments)], cwd);
+    const run = await toolplay(
+      ['status', `${root}/ltp/ltp_wiki.py`, 'tool_search_wikipedia', JSON.stringify(call?.arguments)],
+      cwd,
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(call?.emitted[0]);
     expect(run.stdout).toBe('📖 Consulting Wikipedia: "Quantum Computing"\n');
@@ -41,7 +49,10 @@ describe('toolplay call keeps the arguments as written', () => {
   it('{"query": 2.0} reaches the tool as the float 2.0, and 12345678901234567891 as that integer', T, async () => {
     const float = await toolplay(['call', `${root}/echo`, 'tool_echo', '{"query": 2.0}', '--workspace', cwd], cwd);
     expect(JSON.parse(float.stdout)).toMatchObject({ output: 'float 2.0' });
-    const big = await toolplay(['call', `${root}/echo`, 'tool_echo', '{"query": 12345678901234567891}', '--workspace', cwd], cwd);
+    const big = await toolplay(
+      ['call', `${root}/echo`, 'tool_echo', '{"query": 12345678901234567891}', '--workspace', cwd],
+      cwd,
+    );
     expect(JSON.parse(big.stdout)).toMatchObject({ output: 'int 12345678901234567891' });
   });
 });
@@ -55,7 +66,11 @@ describe('toolplay lint', () => {
   it('a syntax error: file:line:col: severity CODE message (fix: ...), exit 1', T, async () => {
     const run = await toolplay(['lint', `${root}/broken/bad.py`], cwd);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(new RegExp(`^${root}/broken/bad\\.py:1:20: error PY001 SyntaxError: invalid syntax\\. LCP skips the file .+ \\(fix: fix the syntax at this position; until then no host can import the file\\)\\n$`));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^${root}/broken/bad\\.py:1:20: error PY001 SyntaxError: invalid syntax\\. LCP skips the file .+ \\(fix: fix the syntax at this position; until then no host can import the file\\)\\n$`,
+      ),
+    );
   });
 
   it('--json prints the diagnostics array; warnings only exit 0', T, async () => {

@@ -21,7 +21,11 @@ const KILL_AFTER_MS = 240_000;
 /** `node bin/toolplay.mjs ...args` from `cwd` (a temp dir, to prove the CLI works from anywhere). */
 export function toolplay(args: string[], cwd: string, stdin = ''): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, TOOLPLAY_DEBUG: '' } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, TOOLPLAY_DEBUG: '' },
+    });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => {

@@ -1,13 +1,25 @@
 import { readFileSync } from 'node:fs';
 
-const HOME = readFileSync(new URL('../../src/course/lessons/ltp-store/solution/tools/home.py', import.meta.url), 'utf8');
-const SIZES = readFileSync(new URL('../../src/course/lessons/ltp-packages/solution/tools/sizes.py', import.meta.url), 'utf8');
+const HOME = readFileSync(
+  new URL('../../src/course/lessons/ltp-store/solution/tools/home.py', import.meta.url),
+  'utf8',
+);
+const SIZES = readFileSync(
+  new URL('../../src/course/lessons/ltp-packages/solution/tools/sizes.py', import.meta.url),
+  'utf8',
+);
 
 /** lcp-autonomy's shipped solution with the line that reads the level replaced by `line`. */
 function autonomyWith(line: string): string {
-  const solution = readFileSync(new URL('../../src/course/lessons/lcp-autonomy/solution/tools/files.py', import.meta.url), 'utf8');
-  const [from, to] = ['    level = str(config.get("autonomy_level", "safe")).strip().lower()\n', '    AUTONOMY_LEVEL = level if level in ("strict", "safe", "full_access") else "safe"\n'];
-  if (!solution.includes(from + to)) throw new Error('lcp-autonomy\'s solution no longer reads the level in two lines');
+  const solution = readFileSync(
+    new URL('../../src/course/lessons/lcp-autonomy/solution/tools/files.py', import.meta.url),
+    'utf8',
+  );
+  const [from, to] = [
+    '    level = str(config.get("autonomy_level", "safe")).strip().lower()\n',
+    '    AUTONOMY_LEVEL = level if level in ("strict", "safe", "full_access") else "safe"\n',
+  ];
+  if (!solution.includes(from + to)) throw new Error("lcp-autonomy's solution no longer reads the level in two lines");
   return solution.replace(from + to, `    ${line}\n`);
 }
 
@@ -317,7 +329,7 @@ def tool_sum(numbers: "list") -> dict:
   },
   {
     lesson: 'lcp-docstrings',
-    why: "tool_convert correct; a second tool in the same file has its own Returns quirk (tool_convert itself has none)",
+    why: 'tool_convert correct; a second tool in the same file has its own Returns quirk (tool_convert itself has none)',
     files: {
       'tools/money.py': `RATES = {"USD": 1.08, "GBP": 0.85, "JPY": 162.0}
 
@@ -401,9 +413,13 @@ def tool_delete_file(path: str) -> dict:
     lesson: 'ltp-library-card',
     why: 'the globals in another order, a description split over two lines (still one literal), the f-string gone',
     files: {
-      'tools/wikipedia.py': readFileSync(new URL('../../src/course/lessons/ltp-library-card/start/tools/wikipedia.py', import.meta.url), 'utf8')
-        .replace('TOOL_LIBRARY_NAME = "Encyclopedia"\nTOOL_LIBRARY_DESC = f"Searches the articles of {ARTICLES}."\n',
-          'TOOL_LIBRARY_ICON = "📖"\nTOOL_LIBRARY_DESC = (\n    "Looks up articles "\n    "in an offline encyclopedia."\n)\nTOOL_LIBRARY_NAME = "Wikipedia"\n'),
+      'tools/wikipedia.py': readFileSync(
+        new URL('../../src/course/lessons/ltp-library-card/start/tools/wikipedia.py', import.meta.url),
+        'utf8',
+      ).replace(
+        'TOOL_LIBRARY_NAME = "Encyclopedia"\nTOOL_LIBRARY_DESC = f"Searches the articles of {ARTICLES}."\n',
+        'TOOL_LIBRARY_ICON = "📖"\nTOOL_LIBRARY_DESC = (\n    "Looks up articles "\n    "in an offline encyclopedia."\n)\nTOOL_LIBRARY_NAME = "Wikipedia"\n',
+      ),
     },
   },
   {
@@ -477,7 +493,7 @@ def tool_top_scores(limit: int = None) -> dict:
   },
   {
     lesson: 'lcp-load-failures',
-    why: 'the helper loaded from the file\'s own folder with importlib, the timers file renamed to another stem',
+    why: "the helper loaded from the file's own folder with importlib, the timers file renamed to another stem",
     files: {
       'tools/clock.py': `import importlib.util
 import time
@@ -493,18 +509,30 @@ def tool_now() -> dict:
     t = time.gmtime()
     return {"success": True, "output": helpers.hhmm(t.tm_hour, t.tm_min)}
 `,
-      'tools/alarm.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/solution/tools/alarm.py', import.meta.url), 'utf8'),
+      'tools/alarm.py': readFileSync(
+        new URL('../../src/course/lessons/lcp-load-failures/solution/tools/alarm.py', import.meta.url),
+        'utf8',
+      ),
       'tools/timers/clock.py': null,
-      'tools/timers/countdown.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/start/tools/timers/clock.py', import.meta.url), 'utf8'),
+      'tools/timers/countdown.py': readFileSync(
+        new URL('../../src/course/lessons/lcp-load-failures/start/tools/timers/clock.py', import.meta.url),
+        'utf8',
+      ),
     },
   },
   {
     lesson: 'ltp-two-hosts',
-    why: 'the dict and the keywords merged, the hub\'s hook given LCP\'s name by assignment',
+    why: "the dict and the keywords merged, the hub's hook given LCP's name by assignment",
     files: {
-      'tools/wiki.py': readFileSync(new URL('../../src/course/lessons/ltp-two-hosts/start/tools/wiki.py', import.meta.url), 'utf8')
+      'tools/wiki.py': readFileSync(
+        new URL('../../src/course/lessons/ltp-two-hosts/start/tools/wiki.py', import.meta.url),
+        'utf8',
+      )
         .replace('def tool_lookup(args: dict) -> dict:', 'def tool_lookup(args=None, **kwargs) -> dict:')
-        .replace('    words = str(args.get("query", "")).lower().split()', '    params = {**(args or {}), **kwargs}\n    words = str(params.get("query", "")).lower().split()')
+        .replace(
+          '    words = str(args.get("query", "")).lower().split()',
+          '    params = {**(args or {}), **kwargs}\n    words = str(params.get("query", "")).lower().split()',
+        )
         .replace('\n\ndef tool_lookup', '\n\ninit_tools_library = init_tool_library\n\n\ndef tool_lookup'),
     },
   },
@@ -512,17 +540,28 @@ def tool_now() -> dict:
     lesson: 'three-hosts',
     why: 'a first paragraph of two lines (it keeps its inner newline), the units in capitals',
     files: {
-      'tools/temperature.py': readFileSync(new URL('../../src/course/lessons/three-hosts/start/tools/temperature.py', import.meta.url), 'utf8')
-        .replace('    """Convert a temperature.\n\n    The value is in degrees Celsius; `to` is fahrenheit or kelvin.\n', '    """Convert a temperature from CELSIUS.\n    It converts to FAHRENHEIT or KELVIN.\n'),
+      'tools/temperature.py': readFileSync(
+        new URL('../../src/course/lessons/three-hosts/start/tools/temperature.py', import.meta.url),
+        'utf8',
+      ).replace(
+        '    """Convert a temperature.\n\n    The value is in degrees Celsius; `to` is fahrenheit or kelvin.\n',
+        '    """Convert a temperature from CELSIUS.\n    It converts to FAHRENHEIT or KELVIN.\n',
+      ),
     },
   },
   {
     lesson: 'ltp-two-hosts',
-    why: '`*args, **kwargs`: the hub\'s one dict arrives positionally, LCP\'s keywords as kwargs (the check calls the hub\'s own executor)',
+    why: "`*args, **kwargs`: the hub's one dict arrives positionally, LCP's keywords as kwargs (the check calls the hub's own executor)",
     files: {
-      'tools/wiki.py': readFileSync(new URL('../../src/course/lessons/ltp-two-hosts/start/tools/wiki.py', import.meta.url), 'utf8')
+      'tools/wiki.py': readFileSync(
+        new URL('../../src/course/lessons/ltp-two-hosts/start/tools/wiki.py', import.meta.url),
+        'utf8',
+      )
         .replace('def tool_lookup(args: dict) -> dict:', 'def tool_lookup(*args, **kwargs) -> dict:')
-        .replace('    words = str(args.get("query", "")).lower().split()', '    params = args[0] if args else kwargs\n    words = str(params.get("query", "")).lower().split()')
+        .replace(
+          '    words = str(args.get("query", "")).lower().split()',
+          '    params = args[0] if args else kwargs\n    words = str(params.get("query", "")).lower().split()',
+        )
         .replace('\n\ndef tool_lookup', '\n\ninit_tools_library = init_tool_library\n\n\ndef tool_lookup'),
     },
   },
@@ -552,7 +591,7 @@ def tool_my_city(args, lollms):
   },
   {
     lesson: 'ltp-packages',
-    why: 'a manager\'s ensure_packages with a list, and the import at the top guarded by except ImportError',
+    why: "a manager's ensure_packages with a list, and the import at the top guarded by except ImportError",
     files: {
       'tools/sizes.py': `import os
 
@@ -589,7 +628,7 @@ export const MISTAKES: Array<{ lesson: string; why: string; fails: string; files
   {
     lesson: 'lcp-host-config',
     why: "ignores the configuration entirely: always says 'Hello ... Guten Tag'",
-    fails: "With the host configuration {\"greeting\": \"Bonjour\"}, tool_welcome answers with it",
+    fails: 'With the host configuration {"greeting": "Bonjour"}, tool_welcome answers with it',
     files: {
       'tools/welcome.py': `def init_tools_library(config=None):
     """Ignores the config."""
@@ -607,8 +646,8 @@ def tool_welcome(name: str) -> dict:
   },
   {
     lesson: 'lcp-arrays',
-    why: "tool_sum multiplies instead of adding (1*2*3 == 1+2+3 == 6)",
-    fails: "And with {\"numbers\": [2, 3, 4]} it returns 9",
+    why: 'tool_sum multiplies instead of adding (1*2*3 == 1+2+3 == 6)',
+    fails: 'And with {"numbers": [2, 3, 4]} it returns 9',
     files: {
       'tools/maths.py': `import math
 
@@ -625,8 +664,8 @@ def tool_sum(numbers: list) -> dict:
   },
   {
     lesson: 'ltp-library-card',
-    why: "wikipedia.py named Wikipedia with default icon \ud83d\udd27; a second file ALSO named Wikipedia carries \ud83d\udcd6",
-    fails: "Its icon is 📖",
+    why: 'wikipedia.py named Wikipedia with default icon \ud83d\udd27; a second file ALSO named Wikipedia carries \ud83d\udcd6',
+    fails: 'Its icon is 📖',
     files: {
       'tools/extra.py': `TOOL_LIBRARY_NAME = "Wikipedia"
 TOOL_LIBRARY_ICON = "📖"
@@ -657,7 +696,10 @@ def tool_search_wikipedia(args: dict) -> dict:
     why: 'the icon added, but after a description the hub cannot evaluate (an f-string): the hub stops reading there',
     fails: 'Its icon is 📖',
     files: {
-      'tools/wikipedia.py': readFileSync(new URL('../../src/course/lessons/ltp-library-card/start/tools/wikipedia.py', import.meta.url), 'utf8')
+      'tools/wikipedia.py': readFileSync(
+        new URL('../../src/course/lessons/ltp-library-card/start/tools/wikipedia.py', import.meta.url),
+        'utf8',
+      )
         .replace('TOOL_LIBRARY_NAME = "Encyclopedia"', 'TOOL_LIBRARY_NAME = "Wikipedia"')
         .replace('articles of {ARTICLES}."\n', 'articles of {ARTICLES}."\nTOOL_LIBRARY_ICON = "📖"\n'),
     },
@@ -665,10 +707,16 @@ def tool_search_wikipedia(args: dict) -> dict:
   {
     lesson: 'ltp-titles',
     why: 'a literal TOOL_TITLES whose key misses the `tool_` prefix: the line falls back to the title-cased name',
-    fails: 'The status line for {"query":"Quantum Computing"} is exactly "📖 Consulting Wikipedia: \\"Quantum Computing\\"\\n"',
+    fails:
+      'The status line for {"query":"Quantum Computing"} is exactly "📖 Consulting Wikipedia: \\"Quantum Computing\\"\\n"',
     files: {
-      'tools/wikipedia.py': readFileSync(new URL('../../src/course/lessons/ltp-titles/start/tools/wikipedia.py', import.meta.url), 'utf8')
-        .replace('TOOL_TITLES = dict(tool_search_wikipedia="📖 Consulting Wikipedia")', 'TOOL_TITLES = {"search_wikipedia": "📖 Consulting Wikipedia"}'),
+      'tools/wikipedia.py': readFileSync(
+        new URL('../../src/course/lessons/ltp-titles/start/tools/wikipedia.py', import.meta.url),
+        'utf8',
+      ).replace(
+        'TOOL_TITLES = dict(tool_search_wikipedia="📖 Consulting Wikipedia")',
+        'TOOL_TITLES = {"search_wikipedia": "📖 Consulting Wikipedia"}',
+      ),
     },
   },
   {
@@ -692,8 +740,8 @@ def tool_search_wikipedia(args: dict) -> dict:
   },
   {
     lesson: 'loki-bash',
-    why: "declares correctly but always answers 3 (ignores the file)",
-    fails: "And on a file of 5 lines, exactly 5",
+    why: 'declares correctly but always answers 3 (ignores the file)',
+    fails: 'And on a file of 5 lines, exactly 5',
     files: {
       'functions/tools/count_lines.sh': `#!/usr/bin/env bash
 # @describe Count lines.
@@ -751,8 +799,9 @@ def tool_delete_file(path: str) -> dict:
     why: 'normalises, but takes any level it does not know for full access: a typo turns the questions off',
     fails: 'An unknown level ("yolo") is safe: the deletion asks, the listing does not',
     files: {
-      'tools/files.py': autonomyWith('AUTONOMY_LEVEL = str(config.get("autonomy_level", "safe")).strip().lower()').replace(
-        'if AUTONOMY_LEVEL == "full_access" or', 'if AUTONOMY_LEVEL not in ("strict", "safe") or'),
+      'tools/files.py': autonomyWith(
+        'AUTONOMY_LEVEL = str(config.get("autonomy_level", "safe")).strip().lower()',
+      ).replace('if AUTONOMY_LEVEL == "full_access" or', 'if AUTONOMY_LEVEL not in ("strict", "safe") or'),
     },
   },
   {
@@ -760,26 +809,34 @@ def tool_delete_file(path: str) -> dict:
     why: 'the docstring line fixed, but the tool still reads `cmd`: the definition and the status line are right, the tool says "would run: "',
     fails: 'Called as the hub calls it, with {"command":"ls -la"} as its one dict, it runs "ls -la"',
     files: {
-      'tools/shell.py': readFileSync(new URL('../../src/course/lessons/ltp-preview/start/tools/shell.py', import.meta.url), 'utf8')
-        .replace('- cmd (str): The command line to run.', '- command (str): The command line to run.'),
+      'tools/shell.py': readFileSync(
+        new URL('../../src/course/lessons/ltp-preview/start/tools/shell.py', import.meta.url),
+        'utf8',
+      ).replace('- cmd (str): The command line to run.', '- command (str): The command line to run.'),
     },
   },
   {
     lesson: 'loki-results',
     why: 'returns str() of the dict: Python text, not JSON, so Loki wraps it as {"output": …}',
-    fails: 'Run with {"name": "todo", "text": "buy tea"}, the model receives a JSON object whose "saved" is "notes/todo.md"',
+    fails:
+      'Run with {"name": "todo", "text": "buy tea"}, the model receives a JSON object whose "saved" is "notes/todo.md"',
     files: {
-      'functions/tools/save_note.py': readFileSync(new URL('../../src/course/lessons/loki-results/solution/functions/tools/save_note.py', import.meta.url), 'utf8')
-        .replace('return {"saved": str(path), "bytes": path.stat().st_size}', 'return str({"saved": str(path)})'),
+      'functions/tools/save_note.py': readFileSync(
+        new URL('../../src/course/lessons/loki-results/solution/functions/tools/save_note.py', import.meta.url),
+        'utf8',
+      ).replace('return {"saved": str(path), "bytes": path.stat().st_size}', 'return str({"saved": str(path)})'),
     },
   },
   {
     lesson: 'loki-results',
     why: 'raises FileExistsError for an existing note: the model gets the whole traceback',
-    fails: 'When notes/ideas.md exists, the call fails with a message of its own that names it, and leaves the note as it was',
+    fails:
+      'When notes/ideas.md exists, the call fails with a message of its own that names it, and leaves the note as it was',
     files: {
-      'functions/tools/save_note.py': readFileSync(new URL('../../src/course/lessons/loki-results/solution/functions/tools/save_note.py', import.meta.url), 'utf8')
-        .replace('sys.exit(f"{path} already exists: choose another name")', 'raise FileExistsError(path)'),
+      'functions/tools/save_note.py': readFileSync(
+        new URL('../../src/course/lessons/loki-results/solution/functions/tools/save_note.py', import.meta.url),
+        'utf8',
+      ).replace('sys.exit(f"{path} already exists: choose another name")', 'raise FileExistsError(path)'),
     },
   },
   {
@@ -787,8 +844,10 @@ def tool_delete_file(path: str) -> dict:
     why: '`wc -l "$argc_path"`: the count and the file name, so the model receives {"output": "3 notes.md\\n"}, not 3',
     fails: 'Run with {"path": "notes.md"} on a file of 3 lines, the model receives exactly 3',
     files: {
-      'functions/tools/count_lines.sh': readFileSync(new URL('../../src/course/lessons/loki-bash/solution/functions/tools/count_lines.sh', import.meta.url), 'utf8')
-        .replace('count="$(wc -l < "$argc_path" | tr -d \' \')"', 'count="$(wc -l "$argc_path")"'),
+      'functions/tools/count_lines.sh': readFileSync(
+        new URL('../../src/course/lessons/loki-bash/solution/functions/tools/count_lines.sh', import.meta.url),
+        'utf8',
+      ).replace('count="$(wc -l < "$argc_path" | tr -d \' \')"', 'count="$(wc -l "$argc_path")"'),
     },
   },
   {
@@ -796,8 +855,10 @@ def tool_delete_file(path: str) -> dict:
     why: 'the count with a word after it: text, so Loki wraps it as {"output": …}',
     fails: 'Run with {"path": "notes.md"} on a file of 3 lines, the model receives exactly 3',
     files: {
-      'functions/tools/count_lines.sh': readFileSync(new URL('../../src/course/lessons/loki-bash/solution/functions/tools/count_lines.sh', import.meta.url), 'utf8')
-        .replace('echo "$count" >> "$LLM_OUTPUT"', 'echo "$count lines" >> "$LLM_OUTPUT"'),
+      'functions/tools/count_lines.sh': readFileSync(
+        new URL('../../src/course/lessons/loki-bash/solution/functions/tools/count_lines.sh', import.meta.url),
+        'utf8',
+      ).replace('echo "$count" >> "$LLM_OUTPUT"', 'echo "$count lines" >> "$LLM_OUTPUT"'),
     },
   },
   {
@@ -805,14 +866,17 @@ def tool_delete_file(path: str) -> dict:
     why: 'declares `path` but the script still reads `$argc_file`',
     fails: 'Run with {"path": "notes.md"} on a file of 3 lines, it exits 0 and its answer has 3',
     files: {
-      'functions/tools/count_lines.sh': readFileSync(new URL('../../src/course/lessons/loki-argc/solution/functions/tools/count_lines.sh', import.meta.url), 'utf8')
-        .replace('wc -l "$argc_path"', 'wc -l "$argc_file"'),
+      'functions/tools/count_lines.sh': readFileSync(
+        new URL('../../src/course/lessons/loki-argc/solution/functions/tools/count_lines.sh', import.meta.url),
+        'utf8',
+      ).replace('wc -l "$argc_path"', 'wc -l "$argc_file"'),
     },
   },
   {
     lesson: 'loki-env',
     why: 'os.environ["WEATHER_API_KEY"] without a check: it fails, but the model gets a raw KeyError traceback',
-    fails: 'Without WEATHER_API_KEY, it fails (exit code not 0) with a message of its own that names the key, not a traceback',
+    fails:
+      'Without WEATHER_API_KEY, it fails (exit code not 0) with a message of its own that names the key, not a traceback',
     files: {
       'functions/tools/forecast_key.py': `import os
 
@@ -826,7 +890,8 @@ def run():
   {
     lesson: 'loki-env',
     why: 'the message printed on stdout, which Loki shows in the terminal but does not send',
-    fails: 'Without WEATHER_API_KEY, it fails (exit code not 0) with a message of its own that names the key, not a traceback',
+    fails:
+      'Without WEATHER_API_KEY, it fails (exit code not 0) with a message of its own that names the key, not a traceback',
     files: {
       'functions/tools/forecast_key.py': `import os
 import sys
@@ -889,8 +954,10 @@ def tool_read_note(name: str) -> dict:
     why: 'a literal default, but the value used as it arrives: the string "2" cannot slice',
     fails: 'Called with {"limit": "2"}, a string, it returns the 2 best',
     files: {
-      'tools/scores.py': readFileSync(new URL('../../src/course/lessons/lcp-no-coercion/start/tools/scores.py', import.meta.url), 'utf8')
-        .replace('limit: int = TOP', 'limit: int = 3'),
+      'tools/scores.py': readFileSync(
+        new URL('../../src/course/lessons/lcp-no-coercion/start/tools/scores.py', import.meta.url),
+        'utf8',
+      ).replace('limit: int = TOP', 'limit: int = 3'),
     },
   },
   {
@@ -898,8 +965,10 @@ def tool_read_note(name: str) -> dict:
     why: 'converts with int(), but keeps the constant as the default: int("TOP") fails',
     fails: 'Called with no `limit`, it returns the 3 best scores',
     files: {
-      'tools/scores.py': readFileSync(new URL('../../src/course/lessons/lcp-no-coercion/start/tools/scores.py', import.meta.url), 'utf8')
-        .replace('[:limit]', '[:int(limit)]'),
+      'tools/scores.py': readFileSync(
+        new URL('../../src/course/lessons/lcp-no-coercion/start/tools/scores.py', import.meta.url),
+        'utf8',
+      ).replace('[:limit]', '[:int(limit)]'),
     },
   },
   {
@@ -907,10 +976,19 @@ def tool_read_note(name: str) -> dict:
     why: 'a relative import of the helper: the binding loads the file outside any package, so it fails too',
     fails: 'Calling tool_now succeeds',
     files: {
-      'tools/clock.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/start/tools/clock.py', import.meta.url), 'utf8').replace('from helpers import hhmm', 'from .helpers import hhmm'),
-      'tools/alarm.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/solution/tools/alarm.py', import.meta.url), 'utf8'),
+      'tools/clock.py': readFileSync(
+        new URL('../../src/course/lessons/lcp-load-failures/start/tools/clock.py', import.meta.url),
+        'utf8',
+      ).replace('from helpers import hhmm', 'from .helpers import hhmm'),
+      'tools/alarm.py': readFileSync(
+        new URL('../../src/course/lessons/lcp-load-failures/solution/tools/alarm.py', import.meta.url),
+        'utf8',
+      ),
       'tools/timers/clock.py': null,
-      'tools/timers/timers.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/solution/tools/timers/timers.py', import.meta.url), 'utf8'),
+      'tools/timers/timers.py': readFileSync(
+        new URL('../../src/course/lessons/lcp-load-failures/solution/tools/timers/timers.py', import.meta.url),
+        'utf8',
+      ),
     },
   },
   {
@@ -918,25 +996,39 @@ def tool_read_note(name: str) -> dict:
     why: 'renames the function in tools/timers/clock.py instead of the file: the stems still clash',
     fails: 'No two tool files share a stem (only the first imported could run)',
     files: {
-      'tools/clock.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/solution/tools/clock.py', import.meta.url), 'utf8'),
-      'tools/alarm.py': readFileSync(new URL('../../src/course/lessons/lcp-load-failures/solution/tools/alarm.py', import.meta.url), 'utf8'),
+      'tools/clock.py': readFileSync(
+        new URL('../../src/course/lessons/lcp-load-failures/solution/tools/clock.py', import.meta.url),
+        'utf8',
+      ),
+      'tools/alarm.py': readFileSync(
+        new URL('../../src/course/lessons/lcp-load-failures/solution/tools/alarm.py', import.meta.url),
+        'utf8',
+      ),
     },
   },
   {
     lesson: 'ltp-two-hosts',
-    why: 'the signature takes both calls, but only the hub\'s init_tool_library sets the limit: LCP never calls it',
+    why: "the signature takes both calls, but only the hub's init_tool_library sets the limit: LCP never calls it",
     fails: 'Under LCP, {"max_results": 1} in its host configuration limits it to one title',
     files: {
-      'tools/wiki.py': readFileSync(new URL('../../src/course/lessons/ltp-two-hosts/solution/tools/wiki.py', import.meta.url), 'utf8')
-        .replace('def init_tools_library(config=None):\n    """LCP\'s spelling: the binding calls it with the library\'s host configuration."""\n    init_tool_library(config)\n\n\n', ''),
+      'tools/wiki.py': readFileSync(
+        new URL('../../src/course/lessons/ltp-two-hosts/solution/tools/wiki.py', import.meta.url),
+        'utf8',
+      ).replace(
+        'def init_tools_library(config=None):\n    """LCP\'s spelling: the binding calls it with the library\'s host configuration."""\n    init_tool_library(config)\n\n\n',
+        '',
+      ),
     },
   },
   {
     lesson: 'ltp-two-hosts',
-    why: 'an LCP signature, `tool_lookup(query)`: the hub\'s one dict arrives as `query`',
+    why: "an LCP signature, `tool_lookup(query)`: the hub's one dict arrives as `query`",
     fails: 'Called by the hub (one dict) with {"query":"quantum"}, it finds "Quantum Computing"',
     files: {
-      'tools/wiki.py': readFileSync(new URL('../../src/course/lessons/ltp-two-hosts/solution/tools/wiki.py', import.meta.url), 'utf8')
+      'tools/wiki.py': readFileSync(
+        new URL('../../src/course/lessons/ltp-two-hosts/solution/tools/wiki.py', import.meta.url),
+        'utf8',
+      )
         .replace('def tool_lookup(args: dict = None, **kwargs) -> dict:', 'def tool_lookup(query: str) -> dict:')
         .replace('    params = args if isinstance(args, dict) else kwargs\n', '    params = {"query": query}\n'),
     },
@@ -946,53 +1038,85 @@ def tool_read_note(name: str) -> dict:
     why: '`query: str = None` beside `args`: both hosts can call it, but LCP now offers `query` as optional',
     fails: '`query` is a required string parameter of tool_lookup',
     files: {
-      'tools/wiki.py': readFileSync(new URL('../../src/course/lessons/ltp-two-hosts/start/tools/wiki.py', import.meta.url), 'utf8')
-        .replace('def tool_lookup(args: dict) -> dict:', 'def tool_lookup(args: dict = None, query: str = None) -> dict:')
-        .replace('    words = str(args.get("query", "")).lower().split()', '    words = str((args or {}).get("query", query or "")).lower().split()')
+      'tools/wiki.py': readFileSync(
+        new URL('../../src/course/lessons/ltp-two-hosts/start/tools/wiki.py', import.meta.url),
+        'utf8',
+      )
+        .replace(
+          'def tool_lookup(args: dict) -> dict:',
+          'def tool_lookup(args: dict = None, query: str = None) -> dict:',
+        )
+        .replace(
+          '    words = str(args.get("query", "")).lower().split()',
+          '    words = str((args or {}).get("query", query or "")).lower().split()',
+        )
         .replace('\n\ndef tool_lookup', '\n\ninit_tools_library = init_tool_library\n\n\ndef tool_lookup'),
     },
   },
   {
     lesson: 'three-hosts',
-    why: 'Celsius in the summary, the units only in the `to` line: the hub and LCP\'s schema show them, lollms\' listing does not',
+    why: "Celsius in the summary, the units only in the `to` line: the hub and LCP's schema show them, lollms' listing does not",
     fails: 'It names the units the tool converts to, fahrenheit and kelvin',
     files: {
-      'tools/temperature.py': readFileSync(new URL('../../src/course/lessons/three-hosts/start/tools/temperature.py', import.meta.url), 'utf8')
-        .replace('    """Convert a temperature.\n\n    The value is in degrees Celsius; `to` is fahrenheit or kelvin.\n', '    """Convert a temperature given in degrees Celsius.\n'),
+      'tools/temperature.py': readFileSync(
+        new URL('../../src/course/lessons/three-hosts/start/tools/temperature.py', import.meta.url),
+        'utf8',
+      ).replace(
+        '    """Convert a temperature.\n\n    The value is in degrees Celsius; `to` is fahrenheit or kelvin.\n',
+        '    """Convert a temperature given in degrees Celsius.\n',
+      ),
     },
   },
   {
     lesson: 'ltp-store',
-    why: 'persistent=False: the city is kept on that call\'s lollms only',
-    fails: 'After tool_save_city {"city": "Lyon"}, a later call of tool_my_city answers Lyon (and Oslo once Oslo is saved)',
+    why: "persistent=False: the city is kept on that call's lollms only",
+    fails:
+      'After tool_save_city {"city": "Lyon"}, a later call of tool_my_city answers Lyon (and Oslo once Oslo is saved)',
     files: {
-      'tools/home.py': HOME.replace('lollms.set("city", args["city"])', 'lollms.set("city", args["city"], persistent=False)'),
+      'tools/home.py': HOME.replace(
+        'lollms.set("city", args["city"])',
+        'lollms.set("city", args["city"], persistent=False)',
+      ),
     },
   },
   {
     lesson: 'ltp-store',
     why: '`**kwargs` instead of naming `lollms`: the hub passes it only to a signature that names it',
-    fails: 'After tool_save_city {"city": "Lyon"}, a later call of tool_my_city answers Lyon (and Oslo once Oslo is saved)',
+    fails:
+      'After tool_save_city {"city": "Lyon"}, a later call of tool_my_city answers Lyon (and Oslo once Oslo is saved)',
     files: {
-      'tools/home.py': HOME.replaceAll('(args: dict, lollms=None):', '(args: dict, **kwargs):').replaceAll('    if lollms is None:', '    lollms = kwargs.get("lollms")\n    if lollms is None:'),
+      'tools/home.py': HOME.replaceAll('(args: dict, lollms=None):', '(args: dict, **kwargs):').replaceAll(
+        '    if lollms is None:',
+        '    lollms = kwargs.get("lollms")\n    if lollms is None:',
+      ),
     },
   },
   {
     lesson: 'ltp-packages',
     why: 'the version as a second argument: pipmaster.ensure_packages takes it as always_update and installs humanize unversioned',
     fails: 'init_tool_library asks pipmaster for humanize>=4.9.0',
-    files: { 'tools/sizes.py': SIZES.replace('pm.ensure_packages({"humanize": ">=4.9.0"})', 'pm.ensure_packages("humanize", ">=4.9.0")') },
+    files: {
+      'tools/sizes.py': SIZES.replace(
+        'pm.ensure_packages({"humanize": ">=4.9.0"})',
+        'pm.ensure_packages("humanize", ">=4.9.0")',
+      ),
+    },
   },
   {
     lesson: 'ltp-packages',
     why: 'humanize imported at the top of the file: the Initialise button cannot load it to install it',
     fails: 'The file loads where humanize is not installed (the tool imports it when it runs)',
-    files: { 'tools/sizes.py': SIZES.replace('import os\n', 'import os\n\nimport humanize\n').replace('    try:\n        import humanize\n    except ImportError:\n        return "humanize is not installed: an administrator must press Initialise on this library."\n', '') },
+    files: {
+      'tools/sizes.py': SIZES.replace('import os\n', 'import os\n\nimport humanize\n').replace(
+        '    try:\n        import humanize\n    except ImportError:\n        return "humanize is not installed: an administrator must press Initialise on this library."\n',
+        '',
+      ),
+    },
   },
   {
     lesson: 'ltp-packages',
-    why: 'LCP\'s spelling, init_tools_library: the hub\'s button finds no init_tool_library',
-    fails: 'Pressing Initialise runs the library\'s init_tool_library',
+    why: "LCP's spelling, init_tools_library: the hub's button finds no init_tool_library",
+    fails: "Pressing Initialise runs the library's init_tool_library",
     files: { 'tools/sizes.py': SIZES.replace('def init_tool_library()', 'def init_tools_library()') },
   },
 ];

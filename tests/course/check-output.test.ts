@@ -39,13 +39,19 @@ def run(location: str, units: typing.Literal["celsius", "fahrenheit"]):
     """
     return f"{location}: sunny"
 `;
-    const report = await runLessonCheck(host, lesson, encodeFiles({ ...lesson.start, 'functions/tools/get_weather.py': tool }));
+    const report = await runLessonCheck(
+      host,
+      lesson,
+      encodeFiles({ ...lesson.start, 'functions/tools/get_weather.py': tool }),
+    );
     const run = report.items.find((i) => i.text.startsWith('Run with'));
     expect(run?.ok).toBe(false);
     expect(run?.detail).toContain("TypeError: run() missing 1 required positional argument: 'units'");
     expect(run?.detail).not.toMatch(/[\u001b\u009b]/);
     // The enum item is explained by LOKI007, whose fix keeps the choices.
     const enumItem = report.items.find((i) => i.text.startsWith('`units` is limited'));
-    expect(enumItem?.detail).toContain('write `units: Literal["celsius", "fahrenheit"]` (with `from typing import Literal`)');
+    expect(enumItem?.detail).toContain(
+      'write `units: Literal["celsius", "fahrenheit"]` (with `from typing import Literal`)',
+    );
   });
 });

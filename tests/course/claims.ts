@@ -20,7 +20,10 @@ const encoder = new TextEncoder();
 export function shownJson(value: unknown): string {
   const line = (v: unknown): string => {
     if (Array.isArray(v)) return `[${v.map(line).join(', ')}]`;
-    if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${line(x)}`).join(', ')}}`;
+    if (v !== null && typeof v === 'object')
+      return `{${Object.entries(v)
+        .map(([k, x]) => `${JSON.stringify(k)}: ${line(x)}`)
+        .join(', ')}}`;
     return JSON.stringify(v) ?? 'null';
   };
   const one = line(value);
@@ -66,8 +69,16 @@ export interface ClaimStore {
  * starts with `store` and writes back what it changed, as the hub keeps a library's store between calls.
  * Nothing is installed, as in a check's calls.
  */
-export async function render(host: NodeScratchHost, files: Record<string, string>, out: ShownOutput, store: ClaimStore = { data: {} }): Promise<string> {
-  await host.writeScratch(ROOT, Object.entries(files).map(([path, text]) => ({ path, content: encoder.encode(text) })));
+export async function render(
+  host: NodeScratchHost,
+  files: Record<string, string>,
+  out: ShownOutput,
+  store: ClaimStore = { data: {} },
+): Promise<string> {
+  await host.writeScratch(
+    ROOT,
+    Object.entries(files).map(([path, text]) => ({ path, content: encoder.encode(text) })),
+  );
   try {
     const lcp = [`${ROOT}/tools`];
     const loki = [`${ROOT}/functions/tools`];
@@ -75,7 +86,12 @@ export async function render(host: NodeScratchHost, files: Record<string, string
     const args = JSON.parse(out.argsJson) as Record<string, unknown>;
     const call = async (profile: 'lcp' | 'hub' | 'loki') => {
       const run = await host.scratchCall({
-        base: ROOT, profile, toolsDir: profile === 'loki' ? 'functions/tools' : 'tools', tool, args, install: false,
+        base: ROOT,
+        profile,
+        toolsDir: profile === 'loki' ? 'functions/tools' : 'tools',
+        tool,
+        args,
+        install: false,
         ...(profile === 'hub' ? { hubStore: store.data } : {}),
       });
       if ('result' in run && run.hubStore) store.data = run.hubStore;
@@ -83,30 +99,77 @@ export async function render(host: NodeScratchHost, files: Record<string, string
     };
     switch (out.shows) {
       case 'lcp-listing': {
-        const lines = toolsBlock(await host.schema({ paths: lcp, profile: 'lcp', format: 'openai' }) as OpenAiTool[]).split('\n').filter((l) => l.startsWith('- '));
+        const lines = toolsBlock((await host.schema({ paths: lcp, profile: 'lcp', format: 'openai' })) as OpenAiTool[])
+          .split('\n')
+          .filter((l) => l.startsWith('- '));
         return (out.tool ? lines.filter((l) => l.startsWith(`- ${tool}(`)) : lines).join('\n');
       }
       case 'lcp-schema':
-        return selected(found(await host.schema({ paths: lcp, profile: 'lcp', format: 'native' }) as Array<{ name?: unknown }>, tool, (t) => t.name), out.select);
+        return selected(
+          found(
+            (await host.schema({ paths: lcp, profile: 'lcp', format: 'native' })) as Array<{ name?: unknown }>,
+            tool,
+            (t) => t.name,
+          ),
+          out.select,
+        );
       case 'hub-library': {
         // The engine's own answer: the scratch host's schema() gives native specs, without `libraries`.
-        const libraries = host.engine.call('schema', { paths: lcp, profile: 'hub', format: 'native', libraries: true }) as HubLibrary[];
+        const libraries = host.engine.call('schema', {
+          paths: lcp,
+          profile: 'hub',
+          format: 'native',
+          libraries: true,
+        }) as HubLibrary[];
         return selected(found(libraries, tool, (l) => l.file.split('/').pop()).metadata, out.select);
       }
       case 'hub-spec':
-        return selected(found(await host.schema({ paths: lcp, profile: 'hub', format: 'native' }) as Array<{ function?: { name?: unknown } }>, tool, (t) => t.function?.name), out.select);
+        return selected(
+          found(
+            (await host.schema({ paths: lcp, profile: 'hub', format: 'native' })) as Array<{
+              function?: { name?: unknown };
+            }>,
+            tool,
+            (t) => t.function?.name,
+          ),
+          out.select,
+        );
       case 'loki-declaration':
-        return selected(found(await host.schema({ paths: loki, profile: 'loki', format: 'native' }) as Array<{ name?: unknown }>, tool, (t) => t.name), out.select);
+        return selected(
+          found(
+            (await host.schema({ paths: loki, profile: 'loki', format: 'native' })) as Array<{ name?: unknown }>,
+            tool,
+            (t) => t.name,
+          ),
+          out.select,
+        );
       case 'hub-status':
         return (await host.status({ paths: lcp, tool, argsJson: out.argsJson })).line.replace(/\n$/, '');
       case 'lcp-result':
         return selected(withoutTraceback(finished(await call('lcp'))), out.select);
       case 'lcp-chat':
-        return toolResultMessage(tool, { status: 'finished', result: finished(await call('lcp')), durationMs: 0 }).text.trimEnd();
+        return toolResultMessage(tool, {
+          status: 'finished',
+          result: finished(await call('lcp')),
+          durationMs: 0,
+        }).text.trimEnd();
       case 'hub-result':
         return resultContent('hub', { status: 'finished', result: finished(await call('hub')), durationMs: 0 });
       case 'hub-init':
-        return selected(finished(await host.scratchCall({ base: ROOT, profile: 'hub', toolsDir: 'tools', tool: 'init_tool_library', args: {}, init: `tools/${tool}`, install: false })), out.select);
+        return selected(
+          finished(
+            await host.scratchCall({
+              base: ROOT,
+              profile: 'hub',
+              toolsDir: 'tools',
+              tool: 'init_tool_library',
+              args: {},
+              init: `tools/${tool}`,
+              install: false,
+            }),
+          ),
+          out.select,
+        );
       case 'loki-value':
         return resultContent('loki', { status: 'finished', result: finished(await call('loki')), durationMs: 0 });
     }
@@ -131,7 +194,8 @@ export function claimsOf(blocks: TextBlock[]): Claim[] {
   for (const b of blocks) {
     if (b.kind !== 'code') continue;
     if (b.fence.kind === 'file') files[b.fence.path] = `${b.text}\n`;
-    else if (b.fence.kind === 'shown') claims.push({ output: b.fence.output, caption: b.caption, shown: b.text.trimEnd(), files: { ...files } });
+    else if (b.fence.kind === 'shown')
+      claims.push({ output: b.fence.output, caption: b.caption, shown: b.text.trimEnd(), files: { ...files } });
   }
   return claims;
 }

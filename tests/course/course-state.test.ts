@@ -44,12 +44,20 @@ describe('CourseState', () => {
     expect(course.selected?.id).toBe('lcp-first-tool');
     course.select('lcp-arrays');
     await course.start();
-    expect(opened[0]).toMatchObject({ title: 'Lesson: Lists', openPath: 'tools/maths.py', profile: 'lcp', files: arrays.start });
+    expect(opened[0]).toMatchObject({
+      title: 'Lesson: Lists',
+      openPath: 'tools/maths.py',
+      profile: 'lcp',
+      files: arrays.start,
+    });
     expect(course.current).toBe('lcp-arrays');
 
     await course.check();
     expect(course.report?.passed).toBe(false);
-    expect(course.report?.items.find((i) => !i.ok)).toMatchObject({ text: '`numbers` is an array parameter of tool_sum', at: { path: 'tools/maths.py', line: 5 } });
+    expect(course.report?.items.find((i) => !i.ok)).toMatchObject({
+      text: '`numbers` is an array parameter of tool_sum',
+      at: { path: 'tools/maths.py', line: 5 },
+    });
     expect(course.isFinished('lcp-arrays')).toBe(false);
     course.toggleSolution();
     expect(course.solutionShown).toBe(false);
@@ -69,7 +77,7 @@ describe('CourseState', () => {
     expect(again.report).toBeNull();
   });
 
-  it('Reset to start puts the files back into the lesson\'s own workspace, even after a reload; elsewhere it opens a new one', async () => {
+  it("Reset to start puts the files back into the lesson's own workspace, even after a reload; elsewhere it opens a new one", async () => {
     const { course, workspace, opened, putBack, progress } = setup();
     course.select('lcp-arrays');
     await course.start();
@@ -79,12 +87,21 @@ describe('CourseState', () => {
     expect(course.report?.passed).toBe(true);
     await course.reset();
     expect(opened).toHaveLength(1);
-    expect(putBack).toEqual([expect.objectContaining({ files: arrays.start, openPath: 'tools/maths.py', profile: 'lcp' })]);
+    expect(putBack).toEqual([
+      expect.objectContaining({ files: arrays.start, openPath: 'tools/maths.py', profile: 'lcp' }),
+    ]);
     expect(course.report).toBeNull();
     expect(course.isFinished('lcp-arrays')).toBe(true);
 
     // The page reloaded: the record still knows which workspace the lesson lives in.
-    const reloaded = new CourseState({ lessons: COURSE, host, workspace, progress, open: async () => true, replace: (r) => putBack.push(r) });
+    const reloaded = new CourseState({
+      lessons: COURSE,
+      host,
+      workspace,
+      progress,
+      open: async () => true,
+      replace: (r) => putBack.push(r),
+    });
     await reloaded.load();
     await reloaded.reset();
     expect(putBack).toHaveLength(2);
@@ -109,7 +126,10 @@ describe('CourseState', () => {
   });
 
   it('says so when progress cannot be saved, and keeps it in the tab', async () => {
-    const failing: ProgressStore = { load: async () => readCourseRecord(null), save: async () => Promise.reject(new DOMException('quota', 'QuotaExceededError')) };
+    const failing: ProgressStore = {
+      load: async () => readCourseRecord(null),
+      save: async () => Promise.reject(new DOMException('quota', 'QuotaExceededError')),
+    };
     const { course, workspace } = setup(failing);
     course.select('lcp-arrays');
     workspace.files = encodeFiles(arrays.solution);
@@ -119,8 +139,18 @@ describe('CourseState', () => {
   });
 
   it('a check that cannot run says why and can run again', async () => {
-    const broken = { ...host, writeScratch: async () => Promise.reject(new Error('the Python worker is not running')) } as unknown as NodeScratchHost;
-    const course = new CourseState({ lessons: COURSE, host: broken, workspace: { id: 'w', files: new Map(), blocked: null }, progress: createIdbProgressStore('broken'), open: async () => true, replace: () => {} });
+    const broken = {
+      ...host,
+      writeScratch: async () => Promise.reject(new Error('the Python worker is not running')),
+    } as unknown as NodeScratchHost;
+    const course = new CourseState({
+      lessons: COURSE,
+      host: broken,
+      workspace: { id: 'w', files: new Map(), blocked: null },
+      progress: createIdbProgressStore('broken'),
+      open: async () => true,
+      replace: () => {},
+    });
     await course.check();
     expect(course.error).toBe('The check could not run: the Python worker is not running');
     expect(course.checking).toBe(false);
@@ -133,8 +163,17 @@ describe('CourseState', () => {
     workspace.files = encodeFiles(arrays.solution);
     workspace.blocked = 'this workspace came from a link: press Trust and run first.';
     const used: string[] = [];
-    const watched = new Proxy(host, { get: (h, key, r) => (used.push(String(key)), Reflect.get(h, key, r) as unknown) });
-    const gated = new CourseState({ lessons: COURSE, host: watched, workspace, progress: createIdbProgressStore(`gated-${Math.random()}`), open: async () => true, replace: () => {} });
+    const watched = new Proxy(host, {
+      get: (h, key, r) => (used.push(String(key)), Reflect.get(h, key, r) as unknown),
+    });
+    const gated = new CourseState({
+      lessons: COURSE,
+      host: watched,
+      workspace,
+      progress: createIdbProgressStore(`gated-${Math.random()}`),
+      open: async () => true,
+      replace: () => {},
+    });
     gated.select('lcp-arrays');
     expect(gated.blocked).toBe(workspace.blocked);
     await gated.check();
@@ -149,7 +188,16 @@ describe('CourseState', () => {
 
   it('reads damaged progress records as nothing done', () => {
     expect(readCourseRecord('junk')).toEqual({ lessons: {}, current: null });
-    expect(readCourseRecord({ current: 3, lessons: { a: { status: 'finished', finishedAt: 'x' }, b: { status: 'won' }, c: null, d: { status: 'started' } } }))
-      .toEqual({ current: null, lessons: { a: { status: 'finished' }, d: { status: 'started' } } });
+    expect(
+      readCourseRecord({
+        current: 3,
+        lessons: {
+          a: { status: 'finished', finishedAt: 'x' },
+          b: { status: 'won' },
+          c: null,
+          d: { status: 'started' },
+        },
+      }),
+    ).toEqual({ current: null, lessons: { a: { status: 'finished' }, d: { status: 'started' } } });
   });
 });

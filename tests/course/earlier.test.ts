@@ -38,7 +38,11 @@ describe('an example opened before', () => {
     await gallery.open(quirks);
     expect(list.at(-1)).toEqual({ id: 'ws-1', name: 'Example: LCP quirks', origin: 'example:lcp-quirks' });
     await earlier.goTo('first');
-    expect(gallery.earlierOf(quirks)).toEqual({ id: 'ws-1', name: 'Example: LCP quirks', origin: 'example:lcp-quirks' });
+    expect(gallery.earlierOf(quirks)).toEqual({
+      id: 'ws-1',
+      name: 'Example: LCP quirks',
+      origin: 'example:lcp-quirks',
+    });
     expect(await gallery.continueIn(quirks)).toBe(true);
     expect(workspace.id).toBe('ws-1');
     await gallery.open(quirks);
@@ -50,7 +54,15 @@ describe('an example opened before', () => {
 describe('a lesson started before', () => {
   it('offers the workspace it was started in, and continuing there makes it the lesson again', async () => {
     const { list, workspace, open, earlier } = workspaces();
-    const course = new CourseState({ lessons: COURSE, host: noScratch, workspace, progress: createIdbProgressStore(`earlier-${Math.random()}`), open, replace: () => {}, earlier });
+    const course = new CourseState({
+      lessons: COURSE,
+      host: noScratch,
+      workspace,
+      progress: createIdbProgressStore(`earlier-${Math.random()}`),
+      open,
+      replace: () => {},
+      earlier,
+    });
     course.select('lcp-arrays');
     expect(course.earlier).toBeNull();
     await course.start();

@@ -29,7 +29,9 @@ const lesson = (id: string): Lesson => {
 
 describe('the course', () => {
   it('has one lesson per folder, listed by order, each with text, a task, hints, a start and a solution', () => {
-    const folders = readdirSync(new URL('../../src/course/lessons/', import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = readdirSync(new URL('../../src/course/lessons/', import.meta.url), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(COURSE.map((l) => l.id).sort()).toEqual(folders.sort());
     const orders = COURSE.map((l) => l.order);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
@@ -55,20 +57,35 @@ describe('the course', () => {
 });
 
 describe('a lesson folder', () => {
-  const raw = { './a/lesson.md': '# A\n\ntext\n\n## Task\n\ndo\n\n## Hints\n\n- one\n', './a/start/tools/x.py': '', './a/solution/tools/x.py': '' };
+  const raw = {
+    './a/lesson.md': '# A\n\ntext\n\n## Task\n\ndo\n\n## Hints\n\n- one\n',
+    './a/start/tools/x.py': '',
+    './a/solution/tools/x.py': '',
+  };
   const define = (order: number) => ({ order, host: 'lcp' as const, openPath: 'tools/x.py', check: async () => [] });
 
   it('is a lesson once it has lesson.md, start/ with the open file, and check.ts; by order', () => {
-    const b = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.replace('./a/', './b/'), v.replace('# A', '# B')]));
-    expect(buildCourse({ ...raw, ...b }, { a: define(20), b: define(10) }).map((l) => [l.id, l.title, l.profile])).toEqual([['b', 'B', 'lcp'], ['a', 'A', 'lcp']]);
+    const b = Object.fromEntries(
+      Object.entries(raw).map(([k, v]) => [k.replace('./a/', './b/'), v.replace('# A', '# B')]),
+    );
+    expect(
+      buildCourse({ ...raw, ...b }, { a: define(20), b: define(10) }).map((l) => [l.id, l.title, l.profile]),
+    ).toEqual([
+      ['b', 'B', 'lcp'],
+      ['a', 'A', 'lcp'],
+    ]);
   });
 
   it('names what is missing, or which lesson already has its order', () => {
     expect(() => buildCourse(raw, {})).toThrow('lesson a: check.ts is missing');
     expect(() => buildCourse({}, { a: define(1) })).toThrow('lesson a: lesson.md is missing');
-    expect(() => buildCourse({ './a/lesson.md': raw['./a/lesson.md'] }, { a: define(1) })).toThrow('lesson a: start/tools/x.py is missing');
+    expect(() => buildCourse({ './a/lesson.md': raw['./a/lesson.md'] }, { a: define(1) })).toThrow(
+      'lesson a: start/tools/x.py is missing',
+    );
     const b = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.replace('./a/', './b/'), v]));
-    expect(() => buildCourse({ ...raw, ...b }, { a: define(10), b: define(10) })).toThrow('lesson b: order 10 is taken by a');
+    expect(() => buildCourse({ ...raw, ...b }, { a: define(10), b: define(10) })).toThrow(
+      'lesson b: order 10 is taken by a',
+    );
   });
 });
 
@@ -89,10 +106,17 @@ describe.each(COURSE.map((l) => l.id))('%s', (id) => {
   it('has a first call when its host lists a tool on the start, and that tool is one of them', async () => {
     const l = lesson(id);
     let names: string[] = [];
-    await runLessonCheck(host, { ...l, check: async (port) => {
-      names = (await port.inspect(l.profile)).tools.map((t) => t.name);
-      return [];
-    } }, encodeFiles(l.start));
+    await runLessonCheck(
+      host,
+      {
+        ...l,
+        check: async (port) => {
+          names = (await port.inspect(l.profile)).tools.map((t) => t.name);
+          return [];
+        },
+      },
+      encodeFiles(l.start),
+    );
     if (names.length === 0) expect(l.run).toBeUndefined();
     else expect(names).toContain(l.run?.tool);
   });
@@ -102,12 +126,17 @@ describe.each(COURSE.map((l) => l.id))('%s', (id) => {
     const l = lesson(id);
     const run = l.run!;
     let ended: ScratchCallResult | undefined;
-    const firstCall: Lesson = { ...l, check: async (port) => {
-      ended = await port.call({ ...run, ...(l.profile === 'hub' ? { profile: 'hub' as const } : {}) });
-      return [];
-    } };
+    const firstCall: Lesson = {
+      ...l,
+      check: async (port) => {
+        ended = await port.call({ ...run, ...(l.profile === 'hub' ? { profile: 'hub' as const } : {}) });
+        return [];
+      },
+    };
     await runLessonCheck(host, firstCall, encodeFiles(l.start));
-    expect(ended && 'result' in ended ? callState({ status: 'finished', result: ended.result }).label : ended).toBe('Finished');
+    expect(ended && 'result' in ended ? callState({ status: 'finished', result: ended.result }).label : ended).toBe(
+      'Finished',
+    );
   });
 });
 
@@ -129,29 +158,37 @@ describe('other correct solutions pass too (the checks judge behaviour, not text
 });
 
 describe('wrong solutions fail, at the item they get wrong', () => {
-  it.each(MISTAKES.map((m) => [m.lesson, m.why, m.fails, m.files] as const))('%s: %s', async (id, _why, fails, changes) => {
-    const files: Record<string, string> = { ...lesson(id).start };
-    for (const [path, text] of Object.entries(changes)) {
-      if (text === null) delete files[path];
-      else files[path] = text;
-    }
-    const report = await runLessonCheck(host, lesson(id), encodeFiles(files));
-    expect(report.passed).toBe(false);
-    expect(report.items.filter((i) => !i.ok).map((i) => i.text)).toContain(fails);
-  });
+  it.each(MISTAKES.map((m) => [m.lesson, m.why, m.fails, m.files] as const))(
+    '%s: %s',
+    async (id, _why, fails, changes) => {
+      const files: Record<string, string> = { ...lesson(id).start };
+      for (const [path, text] of Object.entries(changes)) {
+        if (text === null) delete files[path];
+        else files[path] = text;
+      }
+      const report = await runLessonCheck(host, lesson(id), encodeFiles(files));
+      expect(report.passed).toBe(false);
+      expect(report.items.filter((i) => !i.ok).map((i) => i.text)).toContain(fails);
+    },
+  );
 });
 
 describe('a solution that never returns', () => {
   it('is stopped at the time limit: the check ends, that item is missing and says why, the next check runs', async () => {
     const quick = new NodeScratchHost(host.engine, 500);
-    const spin = 'def tool_greet(name: str) -> str:\n    """Greets.\n\n    Args:\n        name: who to greet\n    """\n    import time\n    end = time.monotonic() + 60\n    while time.monotonic() < end:\n        pass\n    raise RuntimeError("not stopped within 60 s")\n';
+    const spin =
+      'def tool_greet(name: str) -> str:\n    """Greets.\n\n    Args:\n        name: who to greet\n    """\n    import time\n    end = time.monotonic() + 60\n    while time.monotonic() < end:\n        pass\n    raise RuntimeError("not stopped within 60 s")\n';
     const files = { ...lesson('lcp-first-tool').solution, 'tools/greet.py': spin };
     const report = await runLessonCheck(quick, lesson('lcp-first-tool'), encodeFiles(files));
     expect(report.passed).toBe(false);
     const call = report.items.find((i) => i.text.startsWith('Calling tool_greet'));
     expect(call).toMatchObject({ ok: false });
-    expect(call?.detail).toContain('It was still running after 0.5 s, so it was stopped: does it wait or loop forever?');
-    expect((await runLessonCheck(quick, lesson('lcp-first-tool'), encodeFiles(lesson('lcp-first-tool').solution))).passed).toBe(true);
+    expect(call?.detail).toContain(
+      'It was still running after 0.5 s, so it was stopped: does it wait or loop forever?',
+    );
+    expect(
+      (await runLessonCheck(quick, lesson('lcp-first-tool'), encodeFiles(lesson('lcp-first-tool').solution))).passed,
+    ).toBe(true);
   });
 });
 

@@ -33,13 +33,20 @@ describe('GalleryState', () => {
     const g = new GalleryState(EXAMPLES, host, async (r) => (opened.push(r), true));
     await g.open(EXAMPLES.find((e) => e.id === 'lcp-database-ops')!);
     expect(opened[0]?.files['shop.db']).toBeInstanceOf(Uint8Array);
-    expect(opened[0]).toMatchObject({ title: 'Example: database_ops.py (the LCP guide)', openPath: 'tools/database_ops.py', args: { tool_execute_query: expect.stringContaining('"database_name": "shop.db"') } });
+    expect(opened[0]).toMatchObject({
+      title: 'Example: database_ops.py (the LCP guide)',
+      openPath: 'tools/database_ops.py',
+      args: { tool_execute_query: expect.stringContaining('"database_name": "shop.db"') },
+    });
     expect(g.opening).toBeNull();
   });
 
   it('a failed set-up is one sentence, and nothing is opened', async () => {
     const opened: OpenRequest[] = [];
-    const broken = { ...host, writeScratch: async () => Promise.reject(new Error('Python is not loaded yet')) } as unknown as NodeScratchHost;
+    const broken = {
+      ...host,
+      writeScratch: async () => Promise.reject(new Error('Python is not loaded yet')),
+    } as unknown as NodeScratchHost;
     const g = new GalleryState(EXAMPLES, broken, async (r) => (opened.push(r), true));
     await g.open(EXAMPLES.find((e) => e.id === 'lcp-database-ops')!);
     expect(g.error).toBe('Could not open "database_ops.py (the LCP guide)": Python is not loaded yet');
@@ -47,7 +54,8 @@ describe('GalleryState', () => {
   });
 });
 
-const V1 = 'def tool_search(query: str, limit: int = 5) -> dict:\n    """Search.\n\n    Args:\n        query: words\n        limit: how many\n    """\n';
+const V1 =
+  'def tool_search(query: str, limit: int = 5) -> dict:\n    """Search.\n\n    Args:\n        query: words\n        limit: how many\n    """\n';
 
 describe('SchemaDiffState', () => {
   function setup(files: Record<string, string>, versions = createIdbVersionStore(`v-${Math.random()}`)) {
@@ -61,7 +69,10 @@ describe('SchemaDiffState', () => {
     expect(diff.kept).toBeNull();
     workspace.files = encodeFiles({ 'tools/search.py': V1.replace('query: str, limit: int = 5', 'query: str') });
     await diff.compare();
-    expect(diff.result?.diff).toMatchObject({ breaking: 1, changes: [{ kind: 'param-removed', param: 'limit', breaking: true }] });
+    expect(diff.result?.diff).toMatchObject({
+      breaking: 1,
+      changes: [{ kind: 'param-removed', param: 'limit', breaking: true }],
+    });
 
     await diff.keep();
     await diff.compare();
@@ -78,16 +89,38 @@ describe('SchemaDiffState', () => {
     workspace.files = encodeFiles({ 'functions/tools/count.sh': sh('--path!') });
     diff.profile = 'loki';
     await diff.compare();
-    expect(diff.result).toMatchObject({ profile: 'loki', diff: { breaking: 1, changes: [{ tool: 'count', kind: 'param-required', message: 'parameter `path`: now required' }] } });
+    expect(diff.result).toMatchObject({
+      profile: 'loki',
+      diff: {
+        breaking: 1,
+        changes: [{ tool: 'count', kind: 'param-required', message: 'parameter `path`: now required' }],
+      },
+    });
   });
 
   it('compares with another workspace of the list, or with the link this one came from', async () => {
     const versions = createIdbVersionStore(`v-${Math.random()}`);
-    const older = encodeFiles({ 'tools/search.py': V1.replace('query: str, limit: int = 5', 'query: str, limit: int = 5, lang: str') });
-    const workspace = { id: 'ws1', files: encodeFiles({ 'tools/search.py': V1 }), settings: { profile: 'lcp' as Profile } };
-    const others = [{ id: 'ws1', name: 'This one' }, { id: 'ws2', name: 'Older copy' }];
+    const older = encodeFiles({
+      'tools/search.py': V1.replace('query: str, limit: int = 5', 'query: str, limit: int = 5, lang: str'),
+    });
+    const workspace = {
+      id: 'ws1',
+      files: encodeFiles({ 'tools/search.py': V1 }),
+      settings: { profile: 'lcp' as Profile },
+    };
+    const others = [
+      { id: 'ws1', name: 'This one' },
+      { id: 'ws2', name: 'Older copy' },
+    ];
     const read: string[] = [];
-    const diff = new SchemaDiffState({ host, workspace, versions, now: () => 1_000, others: () => others, filesOf: async (id) => (read.push(id), older) });
+    const diff = new SchemaDiffState({
+      host,
+      workspace,
+      versions,
+      now: () => 1_000,
+      others: () => others,
+      filesOf: async (id) => (read.push(id), older),
+    });
     await diff.load();
     // The list minus this workspace; no link, so no link source.
     expect(diff.others).toEqual([{ id: 'ws2', name: 'Older copy' }]);

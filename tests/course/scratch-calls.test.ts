@@ -58,7 +58,7 @@ async function withPort<T>(files: Record<string, string>, use: (port: ScratchWor
 
 const stored = (run: ScratchCallResult) => ('result' in run ? run.hubStore : undefined);
 
-describe('a check\'s hub calls and the lollms store', () => {
+describe("a check's hub calls and the lollms store", () => {
   it('start with an empty store unless given one, hand back what they stored, and carry nothing kept with persistent=False', async () => {
     await withPort({ 'tools/notes.py': NOTES }, async (port) => {
       const kept = await port.call({ tool: 'tool_keep', args: { word: 'tea' }, profile: 'hub' });
@@ -75,10 +75,19 @@ describe('a check\'s hub calls and the lollms store', () => {
 
 describe('the Initialise button in a check', () => {
   it('loads the library and runs init_tool_library, or answers 500 when loading fails', async () => {
-    await withPort({ 'tools/ok.py': INSTALLS, 'tools/top.py': `import humanize\n${INSTALLS.replace('tool_size', 'tool_top')}` }, async (port) => {
-      expect(resultOf(await port.initialise('tools/ok.py'))).toMatchObject({ status: 200, body: { success: true, message: 'Dependencies initialized successfully.' } });
-      expect(resultOf(await port.initialise('tools/top.py'))).toEqual({ status: 500, body: { error: "No module named 'humanize'" } });
-    });
+    await withPort(
+      { 'tools/ok.py': INSTALLS, 'tools/top.py': `import humanize\n${INSTALLS.replace('tool_size', 'tool_top')}` },
+      async (port) => {
+        expect(resultOf(await port.initialise('tools/ok.py'))).toMatchObject({
+          status: 200,
+          body: { success: true, message: 'Dependencies initialized successfully.' },
+        });
+        expect(resultOf(await port.initialise('tools/top.py'))).toEqual({
+          status: 500,
+          body: { error: "No module named 'humanize'" },
+        });
+      },
+    );
   });
 });
 
@@ -87,26 +96,38 @@ describe('a check installs nothing', () => {
     const asked: string[] = [];
     const saved = host.engine.packages;
     host.engine.packages = {
-      installer: { install: async (requirements: readonly string[]) => {
-        asked.push(...requirements);
-        return { installed: [], failed: requirements.map((requirement) => ({ requirement, message: 'not here' })) };
-      } },
+      installer: {
+        install: async (requirements: readonly string[]) => {
+          asked.push(...requirements);
+          return { installed: [], failed: requirements.map((requirement) => ({ requirement, message: 'not here' })) };
+        },
+      },
       guard: { toolCall: () => ({ end() {} }) },
       lock: { providing: () => undefined, get: () => undefined },
       origin: null,
     } as unknown as EnginePackages;
     try {
-      const plain = 'import tabulate\n\n\ndef tool_plain(args: dict):\n    """Plain."""\n    return tabulate.tabulate([[1]])\n';
+      const plain =
+        'import tabulate\n\n\ndef tool_plain(args: dict):\n    """Plain."""\n    return tabulate.tabulate([[1]])\n';
       await withPort({ 'tools/sizes.py': INSTALLS, 'tools/plain.py': plain }, async (port) => {
         const init = await port.initialise('tools/sizes.py');
         expect(init.output).toContain('Failed to handle package: humanize>=4.9.0');
         await port.call({ tool: 'tool_size', args: { n: 1 }, profile: 'hub' });
         // An import no pipmaster call names is what Run installs first; a check does not.
-        expect(hubAnswer(await port.call({ tool: 'tool_plain', args: {}, profile: 'hub' })).content).toBe("Error: No module named 'tabulate'");
+        expect(hubAnswer(await port.call({ tool: 'tool_plain', args: {}, profile: 'hub' })).content).toBe(
+          "Error: No module named 'tabulate'",
+        );
         expect(asked).toEqual([]);
         // The same press with the engine's installer (an example's set-up may install): the workspace's
         // imports are installed first, then pipmaster reaches the installer.
-        await host.scratchCall({ base: '/scratch/lesson', profile: 'hub', toolsDir: 'tools', tool: 'init_tool_library', args: {}, init: 'tools/sizes.py' });
+        await host.scratchCall({
+          base: '/scratch/lesson',
+          profile: 'hub',
+          toolsDir: 'tools',
+          tool: 'init_tool_library',
+          args: {},
+          init: 'tools/sizes.py',
+        });
         expect(asked).toEqual(['tabulate', 'humanize>=4.9.0']);
       });
     } finally {
@@ -126,18 +147,32 @@ describe('ltp-packages judges as where humanize is missing, even where this Pyth
     py.FS.mkdirTree(`${dir}/humanize`);
     py.FS.mkdirTree(`${dir}/humanize-4.9.0.dist-info`);
     py.FS.writeFile(`${dir}/humanize/__init__.py`, 'def naturalsize(n):\n    return f"{n} B (stand-in)"\n');
-    py.FS.writeFile(`${dir}/humanize-4.9.0.dist-info/METADATA`, 'Metadata-Version: 2.1\nName: humanize\nVersion: 4.9.0\n');
-    py.runPython(`import sys, importlib\nsys.path.insert(0, ${JSON.stringify(dir)})\nimportlib.invalidate_caches()\nimport humanize`);
+    py.FS.writeFile(
+      `${dir}/humanize-4.9.0.dist-info/METADATA`,
+      'Metadata-Version: 2.1\nName: humanize\nVersion: 4.9.0\n',
+    );
+    py.runPython(
+      `import sys, importlib\nsys.path.insert(0, ${JSON.stringify(dir)})\nimportlib.invalidate_caches()\nimport humanize`,
+    );
     try {
       const top = lesson.solution['tools/sizes.py']!.replace('import os\n', 'import os\n\nimport humanize\n');
       const mistake = await runLessonCheck(host, lesson, encodeFiles({ ...lesson.solution, 'tools/sizes.py': top }));
       // The real button loads it here (humanize is importable); the probe, with humanize missing, does not.
-      expect(mistake.items.filter((i) => !i.ok).map((i) => i.text)).toEqual(['init_tool_library asks pipmaster for humanize>=4.9.0', 'The file loads where humanize is not installed (the tool imports it when it runs)']);
+      expect(mistake.items.filter((i) => !i.ok).map((i) => i.text)).toEqual([
+        'init_tool_library asks pipmaster for humanize>=4.9.0',
+        'The file loads where humanize is not installed (the tool imports it when it runs)',
+      ]);
       const solution = await runLessonCheck(host, lesson, encodeFiles(lesson.solution));
       expect(solution.items.filter((i) => !i.ok)).toEqual([]);
-      expect(py.runPython('import humanize, importlib.metadata\nf"{humanize.naturalsize(3)} {importlib.metadata.version(\'humanize\')}"')).toBe('3 B (stand-in) 4.9.0');
+      expect(
+        py.runPython(
+          'import humanize, importlib.metadata\nf"{humanize.naturalsize(3)} {importlib.metadata.version(\'humanize\')}"',
+        ),
+      ).toBe('3 B (stand-in) 4.9.0');
     } finally {
-      py.runPython(`import sys, importlib\nsys.path.remove(${JSON.stringify(dir)})\nsys.modules.pop("humanize", None)\nimportlib.invalidate_caches()`);
+      py.runPython(
+        `import sys, importlib\nsys.path.remove(${JSON.stringify(dir)})\nsys.modules.pop("humanize", None)\nimportlib.invalidate_caches()`,
+      );
     }
   });
 });

@@ -41,10 +41,17 @@ const tests: E2ETest[] = [
       // Typed key by key, as a person does: the field keeps the text as typed (never rewritten
       // mid-typing), the JSON shows it as written, and the tool gets exactly that number.
       const field = page.getByRole('spinbutton', { name: /^query/ });
-      for (const [typedText, python] of [['1e20', 'type=float value=1e+20'], ['-0.0', 'type=float value=-0.0'], ['12345678901234567891', 'type=int value=12345678901234567891']] as const) {
+      for (const [typedText, python] of [
+        ['1e20', 'type=float value=1e+20'],
+        ['-0.0', 'type=float value=-0.0'],
+        ['12345678901234567891', 'type=int value=12345678901234567891'],
+      ] as const) {
         await field.fill('');
         await field.pressSequentially(typedText);
-        assert(await field.inputValue() === typedText, `the field shows ${typedText} as typed: ${await field.inputValue()}`);
+        assert(
+          (await field.inputValue()) === typedText,
+          `the field shows ${typedText} as typed: ${await field.inputValue()}`,
+        );
         const json = await page.getByLabel('Arguments (JSON)').inputValue();
         assert(json.includes(`"query": ${typedText}`), `the JSON keeps ${typedText}: ${json}`);
         const status = await runAndWait(page);
@@ -73,7 +80,8 @@ const tests: E2ETest[] = [
       await page.getByLabel('Arguments (JSON)').fill('{"x": 12345678901234567891}');
       assert((await runAndWait(page)).includes('Finished'), 'the call');
       const tree = result(page).getByLabel('Returned value');
-      for (const text of ['12345678901234567891', '2.0', '1e+20', '7']) await tree.getByText(text, { exact: true }).waitFor();
+      for (const text of ['12345678901234567891', '2.0', '1e+20', '7'])
+        await tree.getByText(text, { exact: true }).waitFor();
       assert(errors.length === 0, errors.join('\n'));
     },
   },

@@ -11,7 +11,11 @@ const lessonFile = (lesson: string, part: 'start' | 'solution', path: string): s
   readFileSync(new URL(`../../src/course/lessons/${lesson}/${part}/${path}`, import.meta.url), 'utf8');
 const solution = (lesson: string, path: string): string => lessonFile(lesson, 'solution', path);
 const editorIs = (page: Page, text: string) =>
-  page.waitForFunction((want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want, text, { timeout: 10_000 });
+  page.waitForFunction(
+    (want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want,
+    text,
+    { timeout: 10_000 },
+  );
 
 const lessons = (page: Page) => page.getByRole('region', { name: 'Lessons' });
 const results = (page: Page) => lessons(page).getByRole('status');
@@ -50,7 +54,13 @@ function finishOne(host: string, lessonId: string, openPath: string, resetToo = 
       await startLesson(page, title, openPath);
       const before = await check(page);
       assert(/still missing/.test(before), `the start fails the check: ${before}`);
-      assert(await lessons(page).getByRole('list', { name: 'Check results' }).getByText(/^Missing:/).count() > 0, 'missing items are listed');
+      assert(
+        (await lessons(page)
+          .getByRole('list', { name: 'Check results' })
+          .getByText(/^Missing:/)
+          .count()) > 0,
+        'missing items are listed',
+      );
 
       await setEditorText(page, solution(lessonId, openPath));
       await editorIs(page, solution(lessonId, openPath));
@@ -61,21 +71,35 @@ function finishOne(host: string, lessonId: string, openPath: string, resetToo = 
       await page.reload();
       await waitForPython(page);
       await page.getByRole('tab', { name: 'Lessons' }).click();
-      await lessons(page).getByRole('button', { name: new RegExp(`${title.source}.*\\(finished\\)`) }).waitFor();
-      assert(new RegExp(`1 of ${count} finished`).test((await lessons(page).locator('header').textContent()) ?? ''), 'progress counts the finished lesson');
+      await lessons(page)
+        .getByRole('button', { name: new RegExp(`${title.source}.*\\(finished\\)`) })
+        .waitFor();
+      assert(
+        new RegExp(`1 of ${count} finished`).test((await lessons(page).locator('header').textContent()) ?? ''),
+        'progress counts the finished lesson',
+      );
       if (resetToo) {
         // Reset to start puts the starting files back in this same workspace; the fix stays in History.
         const workspaces = await page.getByLabel('Workspace', { exact: true }).locator('option').count();
-        await lessons(page).getByRole('button', { name: new RegExp(`${title.source}.*\\(finished\\)`) }).click();
+        await lessons(page)
+          .getByRole('button', { name: new RegExp(`${title.source}.*\\(finished\\)`) })
+          .click();
         await lessons(page).getByRole('button', { name: 'Reset to start' }).click();
         await lessons(page).getByRole('button', { name: 'Yes, reset' }).click();
         await editorIs(page, lessonFile(lessonId, 'start', openPath));
-        assert((await page.getByLabel('Workspace', { exact: true }).locator('option').count()) === workspaces, 'no new workspace was opened');
+        assert(
+          (await page.getByLabel('Workspace', { exact: true }).locator('option').count()) === workspaces,
+          'no new workspace was opened',
+        );
         await page.getByRole('tab', { name: 'Files' }).click();
         await page.getByRole('button', { name: 'History', exact: true }).click();
         const fix = `replaced by a restore (${Buffer.byteLength(solution(lessonId, openPath))} bytes)`;
-        await page.getByRole('dialog', { name: `History of ${openPath}` }).getByRole('listitem').filter({ hasText: fix }).first().waitFor({ timeout: 10_000 });
-
+        await page
+          .getByRole('dialog', { name: `History of ${openPath}` })
+          .getByRole('listitem')
+          .filter({ hasText: fix })
+          .first()
+          .waitFor({ timeout: 10_000 });
       }
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },

@@ -14,7 +14,9 @@ import { assert, openApp, runAndWait, tools } from './ui-helpers.ts';
 async function runSelected(page: Page, tool: string): Promise<string> {
   await tools(page).getByRole('button', { name: tool, exact: true }).waitFor({ timeout: 30_000 });
   const picked = page.getByLabel('Tool to call');
-  await page.waitForFunction((el) => el instanceof HTMLSelectElement && el.value !== '', await picked.elementHandle(), { timeout: 10_000 });
+  await page.waitForFunction((el) => el instanceof HTMLSelectElement && el.value !== '', await picked.elementHandle(), {
+    timeout: 10_000,
+  });
   const selected = await picked.inputValue();
   assert(selected === tool, `${tool} is the selected tool (not ${selected})`);
   return runAndWait(page);
@@ -33,16 +35,22 @@ const tests: E2ETest[] = [
     },
   },
   {
-    name: "every example: opened, Run pressed, it ends as its card says",
+    name: 'every example: opened, Run pressed, it ends as its card says',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
       await openApp(page, base);
       for (const ex of EXAMPLE_META) {
         await page.getByRole('tab', { name: 'Examples' }).click();
-        await page.getByRole('region', { name: 'Examples' }).getByRole('button', { name: `Open ${ex.title}`, exact: true }).click();
+        await page
+          .getByRole('region', { name: 'Examples' })
+          .getByRole('button', { name: `Open ${ex.title}`, exact: true })
+          .click();
         const status = await runSelected(page, ex.run.tool);
         const expected = ex.run.fails ? /^Tool failed / : /^Finished /;
-        assert(expected.test(status), `${ex.id}: ${ex.run.tool} ${ex.run.fails ? 'fails, as its card says' : 'finished'} (${status})`);
+        assert(
+          expected.test(status),
+          `${ex.id}: ${ex.run.tool} ${ex.run.fails ? 'fails, as its card says' : 'finished'} (${status})`,
+        );
       }
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
@@ -55,9 +63,15 @@ const tests: E2ETest[] = [
       await page.getByRole('tab', { name: 'Lessons' }).click();
       const course = page.getByRole('region', { name: 'Lessons' });
       for (const lesson of await loadCourse()) {
-        await course.getByRole('button', { name: new RegExp(`^\\d+\\. ${lesson.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+        await course
+          .getByRole('button', { name: new RegExp(`^\\d+\\. ${lesson.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+          .click();
         await course.getByRole('button', { name: 'Start this lesson' }).click();
-        await page.getByLabel('Workspace', { exact: true }).locator('option:checked').filter({ hasText: `Lesson: ${lesson.title}` }).waitFor({ state: 'attached' });
+        await page
+          .getByLabel('Workspace', { exact: true })
+          .locator('option:checked')
+          .filter({ hasText: `Lesson: ${lesson.title}` })
+          .waitFor({ state: 'attached' });
         if (!lesson.run) continue;
         const status = await runSelected(page, lesson.run.tool);
         assert(/^Finished /.test(status), `${lesson.id}: ${lesson.run.tool} finished (${status})`);

@@ -17,10 +17,15 @@ const tests: E2ETest[] = [
       await openApp(page, base);
       await page.getByRole('tab', { name: 'Examples' }).click();
       await gallery(page).getByLabel('Search examples').fill('sqlite');
-      await gallery(page).getByRole('status').filter({ hasText: `1 of ${EXAMPLE_META.length}` }).waitFor();
+      await gallery(page)
+        .getByRole('status')
+        .filter({ hasText: `1 of ${EXAMPLE_META.length}` })
+        .waitFor();
       await gallery(page).getByLabel('Search examples').fill('');
       for (const ex of EXAMPLE_META) {
-        await gallery(page).getByRole('button', { name: `Open ${ex.title}`, exact: true }).click();
+        await gallery(page)
+          .getByRole('button', { name: `Open ${ex.title}`, exact: true })
+          .click();
         await tools(page).getByRole('button', { name: ex.run.tool, exact: true }).waitFor({ timeout: 30_000 });
         // Shown by its files, in a workspace of its own; the gallery is one tab away.
         await treeItem(page, ex.openPath).waitFor();
@@ -28,13 +33,23 @@ const tests: E2ETest[] = [
         await prepareCall(page, ex.run.tool, ex.run.args);
         const status = await runAndWait(page);
         const expected = ex.run.fails ? /^Tool failed / : /^Finished /;
-        assert(expected.test(status), `${ex.id}: ${ex.run.tool} ${ex.run.fails ? 'fails, as its note says' : 'finished'} (${status})`);
+        assert(
+          expected.test(status),
+          `${ex.id}: ${ex.run.tool} ${ex.run.fails ? 'fails, as its note says' : 'finished'} (${status})`,
+        );
         if (ex.id === 'lcp-database-ops') {
-          await page.getByRole('log', { name: 'Telemetry' }).getByText(/Ada Lovelace/).first().waitFor();
+          await page
+            .getByRole('log', { name: 'Telemetry' })
+            .getByText(/Ada Lovelace/)
+            .first()
+            .waitFor();
         }
       }
       const names = await page.getByLabel('Workspace', { exact: true }).locator('option').allTextContents();
-      assert(names.length === EXAMPLE_META.length + 1 && names[0] === 'My workspace', `each example opened as a new workspace, none replaced: ${JSON.stringify(names)}`);
+      assert(
+        names.length === EXAMPLE_META.length + 1 && names[0] === 'My workspace',
+        `each example opened as a new workspace, none replaced: ${JSON.stringify(names)}`,
+      );
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
   },
@@ -49,19 +64,37 @@ const tests: E2ETest[] = [
       await diff.getByRole('button', { name: 'Keep this version' }).click();
       await diff.getByText(/Comparing with: the version kept at/).waitFor();
       // The default example opens tools/wikipedia.py: drop max_results, add an optional parameter elsewhere.
-      const text = await page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
+      const text = await page.evaluate(() =>
+        (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue(),
+      );
       assert(text.includes('- max_results (int, optional)'), 'the default example is open');
-      await setEditorText(page, text.replace(/(\n\s*)- max_results \(int, optional\):[^\n]*/, '$1- lang (str, optional): The language of the articles.'));
+      await setEditorText(
+        page,
+        text.replace(
+          /(\n\s*)- max_results \(int, optional\):[^\n]*/,
+          '$1- lang (str, optional): The language of the articles.',
+        ),
+      );
       await diff.getByRole('button', { name: 'Compare' }).click();
-      await diff.getByRole('status').filter({ hasText: /1 breaking, 1 other/ }).waitFor({ timeout: 30_000 });
+      await diff
+        .getByRole('status')
+        .filter({ hasText: /1 breaking, 1 other/ })
+        .waitFor({ timeout: 30_000 });
       const items = await diff.getByRole('list', { name: 'Changes' }).getByRole('listitem').allTextContents();
-      assert(JSON.stringify(items.map((i) => i.replace(/\s+/g, ' ').trim())) === JSON.stringify([
-        'Breaking tool_search_wikipedia: parameter `max_results` removed',
-        'tool_search_wikipedia: parameter `lang` added (optional, string)',
-      ]), `only the removal is marked breaking: ${items.join(' | ')}`);
+      assert(
+        JSON.stringify(items.map((i) => i.replace(/\s+/g, ' ').trim())) ===
+          JSON.stringify([
+            'Breaking tool_search_wikipedia: parameter `max_results` removed',
+            'tool_search_wikipedia: parameter `lang` added (optional, string)',
+          ]),
+        `only the removal is marked breaking: ${items.join(' | ')}`,
+      );
       await diff.getByLabel('Profile').selectOption('hub');
       await diff.getByRole('button', { name: 'Compare' }).click();
-      await diff.getByRole('status').filter({ hasText: /\(hub\)/ }).waitFor();
+      await diff
+        .getByRole('status')
+        .filter({ hasText: /\(hub\)/ })
+        .waitFor();
 
       await page.reload();
       await waitForPython(page);
@@ -74,13 +107,21 @@ const tests: E2ETest[] = [
       await page.getByLabel('Workspace', { exact: true }).filter({ hasText: 'My workspace (copy)' }).waitFor();
       await waitForPython(page);
       await page.getByRole('tab', { name: 'Diff' }).click();
-      const copy = await page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
+      const copy = await page.evaluate(() =>
+        (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue(),
+      );
       await setEditorText(page, copy.replace(/(\n\s*)- lang \(str, optional\):[^\n]*/, ''));
       await diff.getByLabel('Compare with').selectOption({ label: 'the workspace “My workspace”' });
       await diff.getByRole('button', { name: 'Compare' }).click();
-      await diff.getByRole('status').filter({ hasText: /1 breaking/ }).waitFor({ timeout: 30_000 });
+      await diff
+        .getByRole('status')
+        .filter({ hasText: /1 breaking/ })
+        .waitFor({ timeout: 30_000 });
       const changes = await diff.getByRole('list', { name: 'Changes' }).getByRole('listitem').allTextContents();
-      assert(changes.some((c) => /parameter `lang` removed/.test(c)), `against the other workspace: ${changes.join(' | ')}`);
+      assert(
+        changes.some((c) => /parameter `lang` removed/.test(c)),
+        `against the other workspace: ${changes.join(' | ')}`,
+      );
     },
   },
 ];

@@ -4,7 +4,17 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { readConformance } from '../conformance.ts';
 import type { E2ETest } from './harness.ts';
-import { assert, openApp, openExample, prepareCall, runAndWait, setEditorText, telemetry, tools, treeItem } from './ui-helpers.ts';
+import {
+  assert,
+  openApp,
+  openExample,
+  prepareCall,
+  runAndWait,
+  setEditorText,
+  telemetry,
+  tools,
+  treeItem,
+} from './ui-helpers.ts';
 
 const read = readConformance;
 
@@ -38,7 +48,10 @@ const READ_NOTE_PY = `def run(path: str):
 /** JSON with object keys sorted, so results compare regardless of key order (the recordings sort keys). */
 const canonical = (v: unknown): string =>
   JSON.stringify(v, (_k, x: unknown) =>
-    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x);
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : x,
+  );
 
 /** Adds a file through the tree's "New file" button and types its text into the editor. */
 async function newFile(page: Page, path: string, text: string): Promise<void> {
@@ -59,9 +72,15 @@ async function makeVisible(page: Page, file: string, tool: string): Promise<void
 async function finishedResults(page: Page): Promise<unknown[]> {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    telemetry(page).getByRole('button', { name: 'Export NDJSON' }).or(page.getByRole('button', { name: 'Export NDJSON' })).first().click(),
+    telemetry(page)
+      .getByRole('button', { name: 'Export NDJSON' })
+      .or(page.getByRole('button', { name: 'Export NDJSON' }))
+      .first()
+      .click(),
   ]);
-  const lines = readFileSync(await download.path(), 'utf8').split('\n').filter(Boolean);
+  const lines = readFileSync(await download.path(), 'utf8')
+    .split('\n')
+    .filter(Boolean);
   return lines
     .map((l) => JSON.parse(l) as { type: string; result?: unknown })
     .filter((e) => e.type === 'call.finished')
@@ -69,11 +88,30 @@ async function finishedResults(page: Page): Promise<unknown[]> {
 }
 
 const RUN_CASES = [
-  { file: 'r02_return_dict.py', source: 'loki_cases/run/r02_return_dict.py', expected: 'loki_expected/run/r02_return_dict.json', args: {} },
-  { file: 'r10_exit_code.py', source: 'loki_cases/run/r10_exit_code.py', expected: 'loki_expected/run/r10_exit_code.json', args: {} },
-  { file: 'r13_return_json_string.py', source: 'loki_cases/run/r13_return_json_string.py', expected: 'loki_expected/run/r13_return_json_string.json', args: {} },
-  { file: 'b01_basic.sh', source: 'loki_cases/bash/b01_basic.sh', expected: 'loki_expected/run/b01_bash_bad_choice.json',
-    args: { text: 'a', mode: 'medium', count: 3, tags: ['x'] } },
+  {
+    file: 'r02_return_dict.py',
+    source: 'loki_cases/run/r02_return_dict.py',
+    expected: 'loki_expected/run/r02_return_dict.json',
+    args: {},
+  },
+  {
+    file: 'r10_exit_code.py',
+    source: 'loki_cases/run/r10_exit_code.py',
+    expected: 'loki_expected/run/r10_exit_code.json',
+    args: {},
+  },
+  {
+    file: 'r13_return_json_string.py',
+    source: 'loki_cases/run/r13_return_json_string.py',
+    expected: 'loki_expected/run/r13_return_json_string.json',
+    args: {},
+  },
+  {
+    file: 'b01_basic.sh',
+    source: 'loki_cases/bash/b01_basic.sh',
+    expected: 'loki_expected/run/b01_bash_bad_choice.json',
+    args: { text: 'a', mode: 'medium', count: 3, tags: ['x'] },
+  },
 ];
 
 const tests: E2ETest[] = [
@@ -99,7 +137,10 @@ const tests: E2ETest[] = [
       const results = (await finishedResults(page)) as Array<{ model_value: unknown; exit_code: number }>;
       const last = results.at(-1);
       assert(last?.exit_code === 0, `read_note exit code: ${JSON.stringify(last)}`);
-      assert(JSON.stringify(last.model_value) === JSON.stringify({ output: 'written by bash\n' }), `the model gets: ${JSON.stringify(last.model_value)}`);
+      assert(
+        JSON.stringify(last.model_value) === JSON.stringify({ output: 'written by bash\n' }),
+        `the model gets: ${JSON.stringify(last.model_value)}`,
+      );
     },
   },
   {
@@ -115,15 +156,25 @@ const tests: E2ETest[] = [
         await prepareCall(page, tool, c.args);
         await runAndWait(page);
       }
-      const results = (await finishedResults(page)) as Array<{ exit_code: number; llm_output: string; model_value: unknown }>;
+      const results = (await finishedResults(page)) as Array<{
+        exit_code: number;
+        llm_output: string;
+        model_value: unknown;
+      }>;
       assert(results.length === RUN_CASES.length, `${results.length} finished calls`);
       RUN_CASES.forEach((c, i) => {
-        const want = JSON.parse(read(c.expected)) as { exit_code: number; llm_output: string; loki_model_value_emulated: unknown };
+        const want = JSON.parse(read(c.expected)) as {
+          exit_code: number;
+          llm_output: string;
+          loki_model_value_emulated: unknown;
+        };
         const got = results[i]!;
         assert(got.exit_code === want.exit_code, `${c.file}: exit ${got.exit_code}, recorded ${want.exit_code}`);
         assert(got.llm_output === want.llm_output, `${c.file}: LLM_OUTPUT ${JSON.stringify(got.llm_output)}`);
-        assert(canonical(got.model_value) === canonical(want.loki_model_value_emulated),
-          `${c.file}: model gets ${JSON.stringify(got.model_value)}, recorded ${JSON.stringify(want.loki_model_value_emulated)}`);
+        assert(
+          canonical(got.model_value) === canonical(want.loki_model_value_emulated),
+          `${c.file}: model gets ${JSON.stringify(got.model_value)}, recorded ${JSON.stringify(want.loki_model_value_emulated)}`,
+        );
       });
     },
   },

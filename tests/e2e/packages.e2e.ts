@@ -17,9 +17,22 @@ const review = (page: Page) => page.getByRole('region', { name: 'Review mode' })
 const packagesView = (page: Page) => page.getByRole('region', { name: 'Packages' });
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
-const textfmt = buildWheel({ name: 'textfmt', version: '1.0.0', files: { 'textfmt/__init__.py': 'def shout(s):\n    return s.upper() + "!"\n' } });
-const greeter = buildWheel({ name: 'greeter', version: '2.1.0', requires: ['textfmt>=1.0'], files: { 'greeter/__init__.py': 'from textfmt import shout\n\ndef hello(n):\n    return shout("hello " + n)\n' } });
-const farewell = buildWheel({ name: 'farewell', version: '1.2.0', files: { 'farewell/__init__.py': 'def bye(n):\n    return "bye " + n\n' } });
+const textfmt = buildWheel({
+  name: 'textfmt',
+  version: '1.0.0',
+  files: { 'textfmt/__init__.py': 'def shout(s):\n    return s.upper() + "!"\n' },
+});
+const greeter = buildWheel({
+  name: 'greeter',
+  version: '2.1.0',
+  requires: ['textfmt>=1.0'],
+  files: { 'greeter/__init__.py': 'from textfmt import shout\n\ndef hello(n):\n    return shout("hello " + n)\n' },
+});
+const farewell = buildWheel({
+  name: 'farewell',
+  version: '1.2.0',
+  files: { 'farewell/__init__.py': 'def bye(n):\n    return "bye " + n\n' },
+});
 
 const GREET = `import greeter
 
@@ -50,9 +63,22 @@ def tool_fetch(url: str) -> dict:
         return {"output": "failed: " + str(e.reason)}
 `;
 
-function link(base: string, files: Record<string, string>, open: string, packages?: PackageSettings, profile: SharedWorkspace['profile'] = null): string {
+function link(
+  base: string,
+  files: Record<string, string>,
+  open: string,
+  packages?: PackageSettings,
+  profile: SharedWorkspace['profile'] = null,
+): string {
   const ws: SharedWorkspace = {
-    name: null, files: new Map(Object.entries(files).map(([p, t]) => [p, enc.encode(t)])), folders: [], profile, open, call: null, host: {}, telemetry: [],
+    name: null,
+    files: new Map(Object.entries(files).map(([p, t]) => [p, enc.encode(t)])),
+    folders: [],
+    profile,
+    open,
+    call: null,
+    host: {},
+    telemetry: [],
     ...(packages ? { packages } : {}),
   };
   return encodeLink(ws, base).link;
@@ -63,9 +89,15 @@ async function trust(page: Page): Promise<void> {
   await review(page).getByRole('button', { name: 'Trust and run' }).waitFor({ state: 'detached' });
 }
 
-const helperdep = buildWheel({ name: 'helperdep', version: '1.1.0', files: { 'helperdep/__init__.py': 'def twice(n):\n    return 2 * n\n' } });
+const helperdep = buildWheel({
+  name: 'helperdep',
+  version: '1.1.0',
+  files: { 'helperdep/__init__.py': 'def twice(n):\n    return 2 * n\n' },
+});
 const srcpkg = buildSdist({
-  name: 'srcpkg', version: '1.0.0', requires: ['helperdep>=1.0'],
+  name: 'srcpkg',
+  version: '1.0.0',
+  requires: ['helperdep>=1.0'],
   files: { 'srcpkg/__init__.py': 'from helperdep import twice\n\ndef value():\n    return twice(21)\n' },
 });
 const SRC = `import srcpkg
@@ -80,11 +112,21 @@ const tests: E2ETest[] = [
   {
     name: 'packages: a package the index has only as a source archive is built in the worker by its own backend, micropip (stand-in) installs it and its dependency; the telemetry and the Packages view say built from source archive',
     async run({ newPage, base }) {
-      const server = await servePackages({ packages: [{ wheel: micropipStandIn(), inLock: true }, { wheel: helperdep }], sdists: [srcpkg] });
+      const server = await servePackages({
+        packages: [{ wheel: micropipStandIn(), inLock: true }, { wheel: helperdep }],
+        sdists: [srcpkg],
+      });
       try {
         const { page, errors } = await newPage();
-        const settings: PackageSettings = { mirror: server.mirror, indexUrl: server.indexUrl, network: true, corsProxy: null };
-        await page.goto(link(base, { 'tools/src.py': SRC, 'requirements.txt': 'srcpkg>=1.0\n' }, 'tools/src.py', settings));
+        const settings: PackageSettings = {
+          mirror: server.mirror,
+          indexUrl: server.indexUrl,
+          network: true,
+          corsProxy: null,
+        };
+        await page.goto(
+          link(base, { 'tools/src.py': SRC, 'requirements.txt': 'srcpkg>=1.0\n' }, 'tools/src.py', settings),
+        );
         await review(page).waitFor({ timeout: 60_000 });
         await trust(page);
         await appReady(page);
@@ -92,10 +134,20 @@ const tests: E2ETest[] = [
         const status = await runAndWait(page, 90_000);
         assert(status.startsWith('Finished'), `the call: ${status}`);
         await result(page).getByText('42').first().waitFor();
-        await telemetry(page).getByText(/^srcpkg 1\.0\.0 from the package index, built from source archive in \d+ ms, [\d.]+ (B|kB), \d+ ms$/).first().waitFor();
-        await telemetry(page).getByText(/^helperdep 1\.1\.0 from the package index/).first().waitFor();
+        await telemetry(page)
+          .getByText(
+            /^srcpkg 1\.0\.0 from the package index, built from source archive in \d+ ms, [\d.]+ (B|kB), \d+ ms$/,
+          )
+          .first()
+          .waitFor();
+        await telemetry(page)
+          .getByText(/^helperdep 1\.1\.0 from the package index/)
+          .first()
+          .waitFor();
         await page.getByRole('tab', { name: 'Packages' }).click();
-        await packagesView(page).getByText(/Built from source archive \(srcpkg-1\.0\.0\.tar\.gz\): the index has no wheel for it\./).waitFor({ timeout: 30_000 });
+        await packagesView(page)
+          .getByText(/Built from source archive \(srcpkg-1\.0\.0\.tar\.gz\): the index has no wheel for it\./)
+          .waitFor({ timeout: 30_000 });
         assert(errors.length === 0, `page errors: ${errors.join('\n')}`);
       } finally {
         await server.close();
@@ -105,20 +157,44 @@ const tests: E2ETest[] = [
   {
     name: 'packages: a shared workspace lists what it would install and installs nothing in review mode; trusted, a Run installs from the mirror and the index (stand-in micropip) with progress and telemetry; after a reload with the sources gone, the cache installs them again',
     async run({ newPage, base }) {
-      let server: PackageServer | null = await servePackages({ packages: [{ wheel: textfmt, inLock: true }, { wheel: greeter, inLock: true, depends: ['textfmt'] }, { wheel: micropipStandIn(), inLock: true }, { wheel: farewell }] });
+      let server: PackageServer | null = await servePackages({
+        packages: [
+          { wheel: textfmt, inLock: true },
+          { wheel: greeter, inLock: true, depends: ['textfmt'] },
+          { wheel: micropipStandIn(), inLock: true },
+          { wheel: farewell },
+        ],
+      });
       try {
         const { page, errors } = await newPage();
-        const settings: PackageSettings = { mirror: server.mirror, indexUrl: server.indexUrl, network: true, corsProxy: null };
-        await page.goto(link(base, { 'tools/greet.py': GREET, 'requirements.txt': 'farewell>=1.0\n' }, 'tools/greet.py', settings));
+        const settings: PackageSettings = {
+          mirror: server.mirror,
+          indexUrl: server.indexUrl,
+          network: true,
+          corsProxy: null,
+        };
+        await page.goto(
+          link(base, { 'tools/greet.py': GREET, 'requirements.txt': 'farewell>=1.0\n' }, 'tools/greet.py', settings),
+        );
         await review(page).waitFor({ timeout: 60_000 });
         await appReady(page);
         await page.getByRole('tab', { name: 'Packages' }).click();
         const rows = packagesView(page).getByRole('list', { name: 'Packages the tools ask for' });
         await rows.getByText('greeter', { exact: true }).waitFor({ timeout: 30_000 });
         await rows.getByText('farewell', { exact: true }).waitFor();
-        await packagesView(page).getByText(/^Nothing is installed until you trust this workspace/).waitFor();
-        assert(await packagesView(page).getByRole('button', { name: /^Install 2 missing$/ }).isDisabled(), 'Install is off in review mode');
-        assert(!server.requests.some((r) => r.includes('.whl')), `no wheel fetched in review mode: ${server.requests.join(', ')}`);
+        await packagesView(page)
+          .getByText(/^Nothing is installed until you trust this workspace/)
+          .waitFor();
+        assert(
+          await packagesView(page)
+            .getByRole('button', { name: /^Install 2 missing$/ })
+            .isDisabled(),
+          'Install is off in review mode',
+        );
+        assert(
+          !server.requests.some((r) => r.includes('.whl')),
+          `no wheel fetched in review mode: ${server.requests.join(', ')}`,
+        );
 
         await trust(page);
         await appReady(page);
@@ -126,7 +202,11 @@ const tests: E2ETest[] = [
         const status = await runAndWait(page, 90_000);
         assert(status.startsWith('Finished'), `the call: ${status}`);
         await result(page).getByText('HELLO ADA! / bye ada').first().waitFor();
-        for (const line of [/^greeter 2\.1\.0 from the Pyodide distribution, [\d.]+ (B|kB), \d+ ms$/, /^textfmt 1\.0\.0 from the Pyodide distribution/, /^farewell 1\.2\.0 from the package index/]) {
+        for (const line of [
+          /^greeter 2\.1\.0 from the Pyodide distribution, [\d.]+ (B|kB), \d+ ms$/,
+          /^textfmt 1\.0\.0 from the Pyodide distribution/,
+          /^farewell 1\.2\.0 from the package index/,
+        ]) {
           await telemetry(page).getByText(line).first().waitFor();
         }
         await rows.getByText(/^installed 2\.1\.0$/).waitFor();
@@ -140,7 +220,10 @@ const tests: E2ETest[] = [
         const again = await runAndWait(page, 90_000);
         assert(again.startsWith('Finished'), `after the reload, offline: ${again}`);
         await result(page).getByText('HELLO BOB! / bye bob').first().waitFor();
-        await telemetry(page).getByText(/^greeter 2\.1\.0 from the Pyodide distribution, .* \(cached\)/).first().waitFor();
+        await telemetry(page)
+          .getByText(/^greeter 2\.1\.0 from the Pyodide distribution, .* \(cached\)/)
+          .first()
+          .waitFor();
         assert(errors.length === 0, `page errors: ${errors.join('\n')}`);
       } finally {
         await server?.close();
@@ -148,13 +231,18 @@ const tests: E2ETest[] = [
     },
   },
   {
-    name: 'network: a request the browser blocks (no CORS headers) fails with a line naming the origin and the fixes; through the workspace\'s CORS proxy it works; with Network off it fails at once; each request is in the telemetry',
+    name: "network: a request the browser blocks (no CORS headers) fails with a line naming the origin and the fixes; through the workspace's CORS proxy it works; with Network off it fails at once; each request is in the telemetry",
     async run({ newPage, base }) {
       const server = await servePackages({
         packages: [],
         routes: {
-          '/api/nocors': (_req, res) => { res.removeHeader('Access-Control-Allow-Origin'); res.removeHeader('Cross-Origin-Resource-Policy'); send(res, 200, 'text/plain', 'secret data'); },
-          '/proxy/': (req, res) => send(res, 200, 'text/plain', `proxied ${decodeURIComponent((req.url ?? '').slice('/proxy/'.length))}`),
+          '/api/nocors': (_req, res) => {
+            res.removeHeader('Access-Control-Allow-Origin');
+            res.removeHeader('Cross-Origin-Resource-Policy');
+            send(res, 200, 'text/plain', 'secret data');
+          },
+          '/proxy/': (req, res) =>
+            send(res, 200, 'text/plain', `proxied ${decodeURIComponent((req.url ?? '').slice('/proxy/'.length))}`),
         },
       });
       try {
@@ -167,8 +255,18 @@ const tests: E2ETest[] = [
         await prepareCall(page, 'tool_fetch', { url: target });
         await runAndWait(page, 60_000);
         const origin = new URL(base).origin;
-        await result(page).getByText(new RegExp(`failed: toolplay: GET ${server.url.replace(/[.]/g, '\\.')}/api/nocors\\?api_key=%E2%80%A6redacted was blocked by the browser or could not reach ${server.url.replace(/[.]/g, '\\.')} .*this page \\(${origin.replace(/[.]/g, '\\.')}\\).*CORS proxy`)).first().waitFor();
-        await telemetry(page).getByText(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/nocors\?api_key=%E2%80%A6redacted → no answer/).first().waitFor();
+        await result(page)
+          .getByText(
+            new RegExp(
+              `failed: toolplay: GET ${server.url.replace(/[.]/g, '\\.')}/api/nocors\\?api_key=%E2%80%A6redacted was blocked by the browser or could not reach ${server.url.replace(/[.]/g, '\\.')} .*this page \\(${origin.replace(/[.]/g, '\\.')}\\).*CORS proxy`,
+            ),
+          )
+          .first()
+          .waitFor();
+        await telemetry(page)
+          .getByText(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/nocors\?api_key=%E2%80%A6redacted → no answer/)
+          .first()
+          .waitFor();
 
         await page.getByRole('tab', { name: 'Packages' }).click();
         const proxy = packagesView(page).getByLabel('CORS proxy (URL prefix)');
@@ -177,20 +275,28 @@ const tests: E2ETest[] = [
         await proxy.blur();
         await runAndWait(page, 60_000);
         await result(page).getByText(`proxied ${target}`).first().waitFor();
-        await telemetry(page).getByText(/, through the CORS proxy$/).first().waitFor();
+        await telemetry(page)
+          .getByText(/, through the CORS proxy$/)
+          .first()
+          .waitFor();
 
         await page.getByRole('tab', { name: 'Packages' }).click();
-        await packagesView(page).getByRole('checkbox', { name: /Network for tools/ }).uncheck();
+        await packagesView(page)
+          .getByRole('checkbox', { name: /Network for tools/ })
+          .uncheck();
         await runAndWait(page, 60_000);
-        await result(page).getByText(/^.*failed: toolplay: the network is off for this workspace, so GET .* was not sent/).first().waitFor();
-        assert(await callStatus(page).count() === 1, 'one call status');
+        await result(page)
+          .getByText(/^.*failed: toolplay: the network is off for this workspace, so GET .* was not sent/)
+          .first()
+          .waitFor();
+        assert((await callStatus(page).count()) === 1, 'one call status');
       } finally {
         await server.close();
       }
     },
   },
   {
-    name: 'hub: a memory library runs as lollms_hub\'s executor runs it; a value saved in one call is read in the next and shown in the Store; Initialise answers as the hub\'s button does',
+    name: "hub: a memory library runs as lollms_hub's executor runs it; a value saved in one call is read in the next and shown in the Store; Initialise answers as the hub's button does",
     async run({ newPage, base }) {
       const { page } = await newPage();
       const memory = `TOOL_LIBRARY_NAME = "Memory"
@@ -231,7 +337,9 @@ def tool_get_memory(args: dict, lollms=None):
       assert((await runAndWait(page)).startsWith('Finished'), 'get');
       await result(page).getByLabel('What the model receives').getByText('blue', { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Initialise memory_tool.py' }).click();
-      await callStatus(page).filter({ hasText: /^Finished init_tool_library/ }).waitFor();
+      await callStatus(page)
+        .filter({ hasText: /^Finished init_tool_library/ })
+        .waitFor();
       await result(page).getByText('No initialization function found. Library is ready.').waitFor();
       await tools(page).getByRole('button', { name: 'tool_get_memory', exact: true }).waitFor();
     },
@@ -239,8 +347,14 @@ def tool_get_memory(args: dict, lollms=None):
   {
     name: 'pipmaster: a hub library unchanged — its tool fails before Initialise; Initialise installs through pipmaster while Python waits (stack switching); the tool then runs',
     async run({ newPage, base }) {
-      const wikilite = buildWheel({ name: 'wikilite', version: '1.4.2', files: { 'wikilite/__init__.py': 'def summary(q):\n    return f"{q} is a topic."\n' } });
-      const server = await servePackages({ packages: [{ wheel: wikilite }, { wheel: micropipStandIn(), inLock: true }] });
+      const wikilite = buildWheel({
+        name: 'wikilite',
+        version: '1.4.2',
+        files: { 'wikilite/__init__.py': 'def summary(q):\n    return f"{q} is a topic."\n' },
+      });
+      const server = await servePackages({
+        packages: [{ wheel: wikilite }, { wheel: micropipStandIn(), inLock: true }],
+      });
       try {
         const { page, errors } = await newPage();
         const library = `TOOL_LIBRARY_NAME = "Wiki lite"
@@ -260,22 +374,46 @@ def tool_search(args: dict, lollms=None):
     import wikilite
     return wikilite.summary(args.get("query", ""))
 `;
-        const settings: PackageSettings = { mirror: server.mirror, indexUrl: server.indexUrl, network: true, corsProxy: null };
+        const settings: PackageSettings = {
+          mirror: server.mirror,
+          indexUrl: server.indexUrl,
+          network: true,
+          corsProxy: null,
+        };
         await page.goto(link(base, { 'tools/wiki.py': library }, 'tools/wiki.py', settings, 'hub'));
         await review(page).waitFor({ timeout: 60_000 });
         await trust(page);
         await appReady(page);
         await page.getByRole('tab', { name: 'Packages' }).click();
-        await packagesView(page).getByRole('list', { name: 'Packages the tools ask for' }).getByText('wikilite', { exact: true }).waitFor({ timeout: 30_000 });
+        await packagesView(page)
+          .getByRole('list', { name: 'Packages the tools ask for' })
+          .getByText('wikilite', { exact: true })
+          .waitFor({ timeout: 30_000 });
         await packagesView(page).getByText("Installed when the library's pipmaster call runs.").waitFor();
-        assert(await packagesView(page).getByText(/cannot pause Python/).count() === 0, 'this browser can pause Python');
+        assert(
+          (await packagesView(page)
+            .getByText(/cannot pause Python/)
+            .count()) === 0,
+          'this browser can pause Python',
+        );
         await prepareCall(page, 'tool_search', { query: 'Python' });
         await runAndWait(page, 60_000);
-        await result(page).getByLabel('What the model receives').getByText(`{'error': "No module named 'wikilite'", 'type': 'runtime_exception'}`).waitFor();
+        await result(page)
+          .getByLabel('What the model receives')
+          .getByText(`{'error': "No module named 'wikilite'", 'type': 'runtime_exception'}`)
+          .waitFor();
         await page.getByRole('button', { name: 'Initialise wiki.py' }).click();
-        await callStatus(page).filter({ hasText: /^Finished init_tool_library/ }).waitFor({ timeout: 90_000 });
-        await result(page).getByLabel('stdout').getByText("🔍 Package 'wikilite' not found. Scheduled for installation.").waitFor();
-        await telemetry(page).getByText(/^wikilite 1\.4\.2 from the package index/).first().waitFor();
+        await callStatus(page)
+          .filter({ hasText: /^Finished init_tool_library/ })
+          .waitFor({ timeout: 90_000 });
+        await result(page)
+          .getByLabel('stdout')
+          .getByText("🔍 Package 'wikilite' not found. Scheduled for installation.")
+          .waitFor();
+        await telemetry(page)
+          .getByText(/^wikilite 1\.4\.2 from the package index/)
+          .first()
+          .waitFor();
         await prepareCall(page, 'tool_search', { query: 'Python' });
         assert((await runAndWait(page, 60_000)).startsWith('Finished'), 'the call after Initialise');
         await result(page).getByLabel('What the model receives').getByText('Python is a topic.').waitFor();

@@ -9,8 +9,18 @@ import { preview } from 'vite';
 import { launchContext, type E2EContext, type E2ETest } from './harness.ts';
 
 const DIST = resolve('dist');
-const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-  '.wasm': 'application/wasm', '.json': 'application/json', '.zip': 'application/zip', '.svg': 'image/svg+xml', '.ttf': 'font/ttf', '.png': 'image/png' };
+const MIME: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.zip': 'application/zip',
+  '.svg': 'image/svg+xml',
+  '.ttf': 'font/ttf',
+  '.png': 'image/png',
+};
 
 /** A bare static file server: what GitHub Pages or any CDN without header control gives you. */
 function staticHost(): Promise<Server> {
@@ -36,17 +46,23 @@ const TEST_LIMIT_MS = 180_000;
 function withinLimit(run: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`did not finish within ${ms / 1000} s (the suite's limit for one browser test)`)), ms);
+    timer = setTimeout(
+      () => reject(new Error(`did not finish within ${ms / 1000} s (the suite's limit for one browser test)`)),
+      ms,
+    );
   });
   return Promise.race([run, limit]).finally(() => clearTimeout(timer));
 }
 
 const only = process.argv[2];
-const files = readdirSync('tests/e2e').filter((f) => f.endsWith('.e2e.ts')).sort();
+const files = readdirSync('tests/e2e')
+  .filter((f) => f.endsWith('.e2e.ts'))
+  .sort();
 const tests: E2ETest[] = [];
 for (const f of files) {
   const mod = (await import(pathToFileURL(resolve('tests/e2e', f)).href)) as { default: E2ETest[] };
-  for (const t of mod.default) if (!only || t.name.includes(only)) tests.push({ ...t, name: `${f.replace('.e2e.ts', '')} › ${t.name}` });
+  for (const t of mod.default)
+    if (!only || t.name.includes(only)) tests.push({ ...t, name: `${f.replace('.e2e.ts', '')} › ${t.name}` });
 }
 
 const vite = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
@@ -83,7 +99,12 @@ for (const test of tests) {
     console.log(`  ✓ ${test.name} (${Date.now() - started} ms)`);
   } catch (e) {
     failed++;
-    console.log(`  ✗ ${test.name} (${Date.now() - started} ms)\n    ${String((e as Error).stack ?? e).split('\n').slice(0, 8).join('\n    ')}`);
+    console.log(
+      `  ✗ ${test.name} (${Date.now() - started} ms)\n    ${String((e as Error).stack ?? e)
+        .split('\n')
+        .slice(0, 8)
+        .join('\n    ')}`,
+    );
   } finally {
     for (const d of disposers) await d();
   }

@@ -3,27 +3,54 @@
 // corrupt link changes nothing; a link's names, titles and outputs are only ever text.
 import type { Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
-import { appReady, assert, callStatus, openApp, prepareCall, runAndWait, telemetry, tools, treeItem } from './ui-helpers.ts';
+import {
+  appReady,
+  assert,
+  callStatus,
+  openApp,
+  prepareCall,
+  runAndWait,
+  telemetry,
+  tools,
+  treeItem,
+} from './ui-helpers.ts';
 import { encodeFile, encodeLink } from '../../src/share/codec.ts';
 import type { SharedWorkspace } from '../../src/share/payload.ts';
 
 const enc = new TextEncoder();
 const review = (page: Page) => page.getByRole('region', { name: 'Review mode' });
 const result = (page: Page) => page.getByRole('region', { name: 'Result' }).getByLabel('Returned value');
-const editorText = (page: Page) => page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
-const workspaceNames = (page: Page) => page.getByLabel('Workspace', { exact: true }).locator('option').allTextContents();
+const editorText = (page: Page) =>
+  page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
+const workspaceNames = (page: Page) =>
+  page.getByLabel('Workspace', { exact: true }).locator('option').allTextContents();
 /** Every record key of the app's IndexedDB, as JSON (to see that nothing was written). */
-const storedKeys = (page: Page) => page.evaluate(async () => {
-  const db = await new Promise<IDBDatabase>((ok) => { const r = indexedDB.open('toolplay'); r.onsuccess = () => ok(r.result); });
-  const keys = await new Promise<IDBValidKey[]>((ok) => { const r = db.transaction('records').objectStore('records').getAllKeys(); r.onsuccess = () => ok(r.result); });
-  db.close();
-  return keys.map((k) => JSON.stringify(k)).sort();
-});
+const storedKeys = (page: Page) =>
+  page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((ok) => {
+      const r = indexedDB.open('toolplay');
+      r.onsuccess = () => ok(r.result);
+    });
+    const keys = await new Promise<IDBValidKey[]>((ok) => {
+      const r = db.transaction('records').objectStore('records').getAllKeys();
+      r.onsuccess = () => ok(r.result);
+    });
+    db.close();
+    return keys.map((k) => JSON.stringify(k)).sort();
+  });
 /** Module-level code that records each import of the module in imports.log, beside tools/. */
-const IMPORT_MARKER = 'import os as _os\nwith open(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "..", "imports.log"), "a") as _log:\n    _log.write("imported\\n")\n';
+const IMPORT_MARKER =
+  'import os as _os\nwith open(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "..", "imports.log"), "a") as _log:\n    _log.write("imported\\n")\n';
 
 const sharedFile = (name: string): SharedWorkspace => ({
-  name, files: new Map([['tools/t.py', enc.encode('def tool_t() -> dict:\n    """T."""\n    return {}\n')]]), folders: [], profile: null, open: 'tools/t.py', call: null, host: {}, telemetry: [],
+  name,
+  files: new Map([['tools/t.py', enc.encode('def tool_t() -> dict:\n    """T."""\n    return {}\n')]]),
+  folders: [],
+  profile: null,
+  open: 'tools/t.py',
+  call: null,
+  host: {},
+  telemetry: [],
 });
 
 const tests: E2ETest[] = [
@@ -33,11 +60,18 @@ const tests: E2ETest[] = [
       const { page: sender, errors } = await newPage();
       await openApp(sender, base);
       await treeItem(sender, 'tools/notes.py').click();
-      await sender.locator('.monaco-editor .view-lines').getByText('def tool_write_note').first().waitFor({ timeout: 30_000 });
+      await sender
+        .locator('.monaco-editor .view-lines')
+        .getByText('def tool_write_note')
+        .first()
+        .waitFor({ timeout: 30_000 });
       const original = await editorText(sender);
-      await sender.evaluate((t) => (window as unknown as { toolplayEditor: { setValue(v: string): void } }).toolplayEditor.setValue(t), IMPORT_MARKER + original);
+      await sender.evaluate(
+        (t) => (window as unknown as { toolplayEditor: { setValue(v: string): void } }).toolplayEditor.setValue(t),
+        IMPORT_MARKER + original,
+      );
       await prepareCall(sender, 'tool_write_note', { path: 'notes/shared.md', text: 'from the sender' });
-      assert((await runAndWait(sender)).includes('Finished'), 'the sender\'s call finished');
+      assert((await runAndWait(sender)).includes('Finished'), "the sender's call finished");
       const expected = await result(sender).textContent();
       assert(expected?.includes('Saved notes/shared.md'), `the sender's result: ${expected}`);
 
@@ -48,7 +82,10 @@ const tests: E2ETest[] = [
       assert(link.startsWith(`${base}#share=1.`), `a link to the app: ${link.slice(0, 80)}`);
       // Copied through the clipboard API, or (where it is refused) selected for Ctrl+C: either way the person is told.
       await dialog.getByRole('button', { name: 'Copy link' }).click();
-      await dialog.getByRole('status').filter({ hasText: /^(Link copied\.|The link is selected: press Ctrl\+C)/ }).waitFor();
+      await dialog
+        .getByRole('status')
+        .filter({ hasText: /^(Link copied\.|The link is selected: press Ctrl\+C)/ })
+        .waitFor();
       await dialog.getByRole('button', { name: 'Close' }).click();
 
       const { page, errors: theirErrors } = await newPage();
@@ -56,29 +93,45 @@ const tests: E2ETest[] = [
       await review(page).waitFor({ timeout: 60_000 });
       await appReady(page);
       assert(!page.url().includes('#share='), `the link left the address bar: ${page.url()}`);
-      assert((await workspaceNames(page)).some((n) => n.includes('in review')), `listed as in review: ${JSON.stringify(await workspaceNames(page))}`);
+      assert(
+        (await workspaceNames(page)).some((n) => n.includes('in review')),
+        `listed as in review: ${JSON.stringify(await workspaceNames(page))}`,
+      );
       await tools(page).getByRole('button', { name: 'tool_write_note', exact: true }).waitFor();
       // Every profile reads the tools; none of it runs.
-      for (const profile of ['hub', 'loki', 'standard', 'lcp']) await tools(page).getByLabel('Profile').selectOption(profile);
+      for (const profile of ['hub', 'loki', 'standard', 'lcp'])
+        await tools(page).getByLabel('Profile').selectOption(profile);
       await tools(page).getByRole('button', { name: 'tool_write_note', exact: true }).waitFor();
       const run = page.getByRole('button', { name: 'Run', exact: true });
       assert(await run.isDisabled(), 'Run is disabled in review mode');
       await page.getByText(/^Run is off: This workspace came from a link or file/).waitFor();
-      assert(await callStatus(page).count() === 0, 'no call was made');
+      assert((await callStatus(page).count()) === 0, 'no call was made');
       await telemetry(page).getByText('Recorded by the sender of this workspace — not run here').first().waitFor();
       // The sender's import left one line; reading the tools here added none (the app sees the worker's files only after a call).
       await treeItem(page, 'imports.log').click();
-      await page.waitForFunction(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === 'imported\n');
+      await page.waitForFunction(
+        () =>
+          (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === 'imported\n',
+      );
       await treeItem(page, 'tools/notes.py').click();
-      assert((await page.getByLabel('Arguments (JSON)').inputValue()).includes('from the sender'), 'the shared arguments are in the form');
+      assert(
+        (await page.getByLabel('Arguments (JSON)').inputValue()).includes('from the sender'),
+        'the shared arguments are in the form',
+      );
 
       await review(page).getByRole('button', { name: 'Trust and run' }).click();
-      await callStatus(page).filter({ hasText: /Finished|Failed/ }).waitFor({ timeout: 30_000 });
+      await callStatus(page)
+        .filter({ hasText: /Finished|Failed/ })
+        .waitFor({ timeout: 30_000 });
       const got = await result(page).textContent();
       assert(got === expected, `the same result: ${got} vs ${expected}`);
       // Imported exactly once here, by the call.
       await treeItem(page, 'imports.log').click();
-      await page.waitForFunction(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === 'imported\nimported\n');
+      await page.waitForFunction(
+        () =>
+          (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() ===
+          'imported\nimported\n',
+      );
       await review(page).getByRole('button', { name: 'Keep' }).click();
       await review(page).waitFor({ state: 'detached' });
       assert(errors.length === 0 && theirErrors.length === 0, [...errors, ...theirErrors].join('\n'));
@@ -90,7 +143,10 @@ const tests: E2ETest[] = [
       const { page, errors } = await newPage();
       await openApp(page, base);
       await page.getByRole('button', { name: 'Workspace actions' }).click();
-      await page.getByRole('toolbar', { name: 'Workspace actions' }).getByRole('button', { name: 'New', exact: true }).click();
+      await page
+        .getByRole('toolbar', { name: 'Workspace actions' })
+        .getByRole('button', { name: 'New', exact: true })
+        .click();
       await page.getByRole('button', { name: 'New file' }).click();
       await page.getByLabel('New file path').fill('mine.txt');
       await page.getByRole('button', { name: 'OK' }).click();
@@ -99,19 +155,36 @@ const tests: E2ETest[] = [
       const names = await workspaceNames(page);
       const keys = await storedKeys(page);
 
-      const good = encodeLink({ name: 'x', files: new Map([['a.py', enc.encode('print(1)\n')]]), folders: [], profile: null, open: null, call: null, host: {}, telemetry: [] }, base).link;
+      const good = encodeLink(
+        {
+          name: 'x',
+          files: new Map([['a.py', enc.encode('print(1)\n')]]),
+          folders: [],
+          profile: null,
+          open: null,
+          call: null,
+          host: {},
+          telemetry: [],
+        },
+        base,
+      ).link;
       const cut = good.slice(0, -8);
       // Pasted into the address bar of the open tab (only the fragment changes)…
       await page.goto(cut);
       const alert = page.getByRole('alert', { name: 'The shared workspace was not opened' });
-      await alert.getByText('the link is cut off: it ends in the middle of the data. Every workspace is as it was.').waitFor();
+      await alert
+        .getByText('the link is cut off: it ends in the middle of the data. Every workspace is as it was.')
+        .waitFor();
       assert(!page.url().includes('#share='), `the link left the address bar: ${page.url()}`);
       await alert.getByRole('button', { name: 'Close' }).click();
       // …and opened in a new load of the page.
       await page.goto(`${base}?again=1${cut.slice(cut.indexOf('#'))}`);
       await alert.waitFor({ timeout: 30_000 });
       await treeItem(page, 'mine.txt').waitFor();
-      assert(JSON.stringify(await workspaceNames(page)) === JSON.stringify(names), `the same workspaces: ${JSON.stringify(await workspaceNames(page))} vs ${JSON.stringify(names)}`);
+      assert(
+        JSON.stringify(await workspaceNames(page)) === JSON.stringify(names),
+        `the same workspaces: ${JSON.stringify(await workspaceNames(page))} vs ${JSON.stringify(names)}`,
+      );
       assert(JSON.stringify(await storedKeys(page)) === JSON.stringify(keys), 'nothing was written');
       assert(errors.length === 0, errors.join('\n'));
     },
@@ -122,14 +195,24 @@ const tests: E2ETest[] = [
       const img = (n: number) => `<img src=x onerror=window.__xss=${n}>`;
       const path = `tools/${img(1)}.py`;
       const tool = `TOOL_LIBRARY_NAME = "${img(2)}"\nTOOL_LIBRARY_ICON = "<b>bold</b>"\nTOOL_TITLES = {"tool_x": "${img(3)}"}\n\n\ndef tool_x(args: dict) -> dict:\n    """Returns markup."""\n    print("${img(4)}")\n    return {"success": True, "output": "${img(5)}"}\n`;
-      const link = encodeLink({
-        name: `<script>window.__xss=6</script>${img(6)}`, files: new Map([[path, enc.encode(tool)]]), folders: [], profile: 'hub', open: path,
-        call: { tool: 'tool_x', argsText: '{}' }, host: {},
-        telemetry: [{ type: 'call.stdout', callId: 'sent', text: img(7), t: 1 }],
-      }, base).link;
+      const link = encodeLink(
+        {
+          name: `<script>window.__xss=6</script>${img(6)}`,
+          files: new Map([[path, enc.encode(tool)]]),
+          folders: [],
+          profile: 'hub',
+          open: path,
+          call: { tool: 'tool_x', argsText: '{}' },
+          host: {},
+          telemetry: [{ type: 'call.stdout', callId: 'sent', text: img(7), t: 1 }],
+        },
+        base,
+      ).link;
       const { page, errors } = await newPage();
       await page.goto(link);
-      await review(page).getByText(`<script>window.__xss=6</script>${img(6)}`, { exact: false }).waitFor({ timeout: 60_000 });
+      await review(page)
+        .getByText(`<script>window.__xss=6</script>${img(6)}`, { exact: false })
+        .waitFor({ timeout: 60_000 });
       await appReady(page);
       await treeItem(page, path).waitFor();
       await tools(page).getByText(img(2)).first().waitFor();
@@ -139,9 +222,20 @@ const tests: E2ETest[] = [
       await callStatus(page).filter({ hasText: 'Finished' }).waitFor({ timeout: 30_000 });
       await page.getByRole('region', { name: 'Result' }).getByText(img(5), { exact: false }).first().waitFor();
       // The hub runs it (profile hub): what the tool prints is the executor's captured log.
-      await page.getByRole('region', { name: 'Result' }).getByLabel('Logs').getByText(img(4), { exact: false }).waitFor();
-      const injected = await page.evaluate(() => ({ flag: (window as unknown as { __xss?: number }).__xss, images: document.querySelectorAll('img[src="x"]').length, bold: document.querySelectorAll('b').length }));
-      assert(injected.flag === undefined && injected.images === 0 && injected.bold === 0, `nothing became HTML: ${JSON.stringify(injected)}`);
+      await page
+        .getByRole('region', { name: 'Result' })
+        .getByLabel('Logs')
+        .getByText(img(4), { exact: false })
+        .waitFor();
+      const injected = await page.evaluate(() => ({
+        flag: (window as unknown as { __xss?: number }).__xss,
+        images: document.querySelectorAll('img[src="x"]').length,
+        bold: document.querySelectorAll('b').length,
+      }));
+      assert(
+        injected.flag === undefined && injected.images === 0 && injected.bold === 0,
+        `nothing became HTML: ${JSON.stringify(injected)}`,
+      );
       assert(errors.length === 0, errors.join('\n'));
     },
   },
@@ -151,25 +245,35 @@ const tests: E2ETest[] = [
       const { page, errors } = await newPage();
       await openApp(page, base);
       await page.getByRole('button', { name: 'Open link or file' }).click();
-      await page.locator('input[type="file"][accept*="json"]').setInputFiles({ name: 'picked.toolplay.json', mimeType: 'application/json', buffer: Buffer.from(encodeFile(sharedFile('Picked'))) });
+      await page.locator('input[type="file"][accept*="json"]').setInputFiles({
+        name: 'picked.toolplay.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(encodeFile(sharedFile('Picked'))),
+      });
       await review(page).getByText('“Picked” came from a link or file').waitFor({ timeout: 30_000 });
       await treeItem(page, 'tools/t.py').waitFor();
       // Dropped on the file tree, where other files would be added to the workspace: it opens instead.
-      await page.evaluate((text) => {
-        const data = new DataTransfer();
-        data.items.add(new File([text], 'dropped.toolplay.json', { type: 'application/json' }));
-        const tree = document.querySelector('[role="tree"]')!;
-        tree.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
-        tree.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-      }, encodeFile(sharedFile('Dropped')));
+      await page.evaluate(
+        (text) => {
+          const data = new DataTransfer();
+          data.items.add(new File([text], 'dropped.toolplay.json', { type: 'application/json' }));
+          const tree = document.querySelector('[role="tree"]')!;
+          tree.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+          tree.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        },
+        encodeFile(sharedFile('Dropped')),
+      );
       await review(page).getByText('“Dropped” came from a link or file').waitFor({ timeout: 30_000 });
       const names = await workspaceNames(page);
-      assert(JSON.stringify(names) === JSON.stringify(['My workspace', 'Picked (in review)', 'Dropped (in review)']), `workspaces: ${JSON.stringify(names)}`);
+      assert(
+        JSON.stringify(names) === JSON.stringify(['My workspace', 'Picked (in review)', 'Dropped (in review)']),
+        `workspaces: ${JSON.stringify(names)}`,
+      );
       // The workspace it was dropped on did not get it as a file.
       await page.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Picked (in review)' });
       await review(page).getByText('“Picked” came from a link or file').waitFor();
       await treeItem(page, 'tools/t.py').waitFor();
-      assert(await treeItem(page, 'dropped.toolplay.json').count() === 0, 'the file was opened, not added');
+      assert((await treeItem(page, 'dropped.toolplay.json').count()) === 0, 'the file was opened, not added');
       assert(errors.length === 0, errors.join('\n'));
     },
   },
@@ -186,7 +290,9 @@ const tests: E2ETest[] = [
       // A new tab opens the workspace last switched to.
       const b = await context.newPage();
       await b.goto(base);
-      await b.getByRole('option', { name: 'Workspace 2 (open in another tab)' }).waitFor({ state: 'attached', timeout: 30_000 });
+      await b
+        .getByRole('option', { name: 'Workspace 2 (open in another tab)' })
+        .waitFor({ state: 'attached', timeout: 30_000 });
       await a.getByLabel('Workspace', { exact: true }).selectOption({ label: 'My workspace' });
       await b.getByRole('option', { name: 'My workspace (open in another tab)' }).waitFor({ state: 'attached' });
       await a.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Workspace 2 (open in another tab)' });
@@ -196,8 +302,14 @@ const tests: E2ETest[] = [
       const gone = b.getByRole('alert', { name: 'Workspace deleted' });
       await gone.getByText('“Workspace 2” was deleted in another tab').waitFor({ timeout: 10_000 });
       await gone.getByRole('button', { name: 'Keep as a new workspace' }).click();
-      await a.getByRole('option', { name: 'Workspace 2 (kept) (open in another tab)' }).waitFor({ state: 'attached', timeout: 10_000 });
-      assert(JSON.stringify(await workspaceNames(b)) === JSON.stringify(['My workspace (open in another tab)', 'Workspace 2 (kept)']), `B's list: ${JSON.stringify(await workspaceNames(b))}`);
+      await a
+        .getByRole('option', { name: 'Workspace 2 (kept) (open in another tab)' })
+        .waitFor({ state: 'attached', timeout: 10_000 });
+      assert(
+        JSON.stringify(await workspaceNames(b)) ===
+          JSON.stringify(['My workspace (open in another tab)', 'Workspace 2 (kept)']),
+        `B's list: ${JSON.stringify(await workspaceNames(b))}`,
+      );
     },
   },
 ];

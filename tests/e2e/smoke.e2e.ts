@@ -17,7 +17,11 @@ const tests: E2ETest[] = [
     // `npm run dev` has no compiled engine bundle: the worker takes the sources as Vite serves them.
     name: 'the dev server runs the app too (engine from sources, tools listed)',
     async run({ newPage }) {
-      const server = await createServer({ root: resolve(import.meta.dirname, '../..'), logLevel: 'error', server: { port: 0, host: '127.0.0.1' } });
+      const server = await createServer({
+        root: resolve(import.meta.dirname, '../..'),
+        logLevel: 'error',
+        server: { port: 0, host: '127.0.0.1' },
+      });
       try {
         await server.listen();
         const url = server.resolvedUrls?.local[0];
@@ -25,7 +29,11 @@ const tests: E2ETest[] = [
         const { page, errors } = await newPage();
         await page.goto(url);
         await waitForPython(page, 120_000);
-        await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^tool_/ }).first().waitFor();
+        await page
+          .getByRole('region', { name: 'Tools' })
+          .getByRole('button', { name: /^tool_/ })
+          .first()
+          .waitFor();
         if (errors.length) throw new Error(errors.join('\n'));
       } finally {
         await server.close();

@@ -29,7 +29,11 @@ interface Seen {
 const status = (page: Page) => page.getByRole('status', { name: 'Python' });
 
 /** Opens the app on the process tool, checks how Python started, runs the tool; returns what it saw and the status title. */
-async function visit(context: BrowserContext, base: string, expect: 'snapshot' | 'plain'): Promise<{ seen: Seen; title: string }> {
+async function visit(
+  context: BrowserContext,
+  base: string,
+  expect: 'snapshot' | 'plain',
+): Promise<{ seen: Seen; title: string }> {
   const page = context.pages()[0] ?? (await context.newPage());
   await seedWorkspace(page, base, { 'tools/process.py': PROCESS_TOOL });
   await page.goto(base);
@@ -48,12 +52,15 @@ async function visit(context: BrowserContext, base: string, expect: 'snapshot' |
 
 const sameProcess = (a: Seen, b: Seen): void => {
   for (const key of ['executable', 'env', 'path', 'argv', 'orig_argv'] as const)
-    assert(JSON.stringify(a[key]) === JSON.stringify(b[key]), `${key} differs: ${JSON.stringify(a[key])} vs ${JSON.stringify(b[key])}`);
+    assert(
+      JSON.stringify(a[key]) === JSON.stringify(b[key]),
+      `${key} differs: ${JSON.stringify(a[key])} vs ${JSON.stringify(b[key])}`,
+    );
 };
 
 const tests: E2ETest[] = [
   {
-    name: 'Python starts from the snapshot; its process is a plain start\'s, random drawn anew on each visit',
+    name: "Python starts from the snapshot; its process is a plain start's, random drawn anew on each visit",
     async run({ newContext, base }) {
       const restored = await visit(await newContext(), base, 'snapshot');
       assert(/started from the snapshot/.test(restored.title), `the status does not say so: ${restored.title}`);
@@ -64,14 +71,19 @@ const tests: E2ETest[] = [
       const plain = await visit(plainContext, base, 'plain');
       assert(/plain start .*404/.test(plain.title), `the status does not say why: ${plain.title}`);
       sameProcess(restored.seen, plain.seen);
-      assert(!('TOOLPLAY_SNAPSHOT_BUILD' in restored.seen.env), 'the build\'s environment leaked into the restored Python');
+      assert(
+        !('TOOLPLAY_SNAPSHOT_BUILD' in restored.seen.env),
+        "the build's environment leaked into the restored Python",
+      );
     },
   },
   {
     name: 'a broken snapshot falls back to the plain start and the app works',
     async run({ newContext, base }) {
       const context = await newContext();
-      await context.route('**/*.snapshot', (route) => route.fulfill({ status: 200, body: Buffer.alloc(4096, 7), contentType: 'application/octet-stream' }));
+      await context.route('**/*.snapshot', (route) =>
+        route.fulfill({ status: 200, body: Buffer.alloc(4096, 7), contentType: 'application/octet-stream' }),
+      );
       const { title } = await visit(context, base, 'plain');
       assert(/did not restore/.test(title), `the status does not say why: ${title}`);
     },

@@ -12,17 +12,24 @@ const tests: E2ETest[] = [
       await page.addInitScript(() => {
         Object.defineProperty(IDBFactory.prototype, 'open', {
           configurable: true,
-          value() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
+          value() {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          },
         });
       });
       await page.goto(base);
       await appReady(page);
       const notice = page.getByRole('alert', { name: 'Nothing is saved in this browser' });
-      await notice.getByText(/This browser does not let toolplay store anything \(a private window, or site data blocked\)/).waitFor();
+      await notice
+        .getByText(/This browser does not let toolplay store anything \(a private window, or site data blocked\)/)
+        .waitFor();
       await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
       await setEditorText(page, 'still editable\n');
       await page.getByText('Kept in this tab only (nothing is saved in this browser)').waitFor({ timeout: 10_000 });
-      assert((await page.getByText('Saved in this browser', { exact: true }).count()) === 0, 'never claims to have saved');
+      assert(
+        (await page.getByText('Saved in this browser', { exact: true }).count()) === 0,
+        'never claims to have saved',
+      );
       assert(errors.length === 0, `no page errors: ${errors.join('\n')}`);
     },
   },

@@ -5,24 +5,51 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
 import { seriousViolations } from './axe.ts';
-import { assert, callStatus, openApp, openExample, prepareCall, runAndWait, setEditorText, tools } from './ui-helpers.ts';
+import {
+  assert,
+  callStatus,
+  openApp,
+  openExample,
+  prepareCall,
+  runAndWait,
+  setEditorText,
+  tools,
+} from './ui-helpers.ts';
 
 const QUIRKS = readFileSync(new URL('../../src/examples/lcp-quirks/tools/quirks.py', import.meta.url), 'utf8');
 const SPINNING = `${QUIRKS}\n\ndef tool_spin() -> dict:\n    """Never returns."""\n    while True:\n        pass\n`;
-const SPIN_TESTS = JSON.stringify({
-  toolplayTests: 1,
-  tests: [
-    { name: 'sums first', tool: 'tool_sum', args: { values: [1, 2] }, expect: { result: { paths: [{ path: '$.output', equals: 3 }] } } },
-    { name: 'spins', tool: 'tool_spin', timeLimitSeconds: 120, expect: {} },
-    { name: 'sums last', tool: 'tool_sum', args: { values: [2, 2] }, expect: { result: { paths: [{ path: '$.output', equals: 4 }] } } },
-  ],
-}, null, 2);
+const SPIN_TESTS = JSON.stringify(
+  {
+    toolplayTests: 1,
+    tests: [
+      {
+        name: 'sums first',
+        tool: 'tool_sum',
+        args: { values: [1, 2] },
+        expect: { result: { paths: [{ path: '$.output', equals: 3 }] } },
+      },
+      { name: 'spins', tool: 'tool_spin', timeLimitSeconds: 120, expect: {} },
+      {
+        name: 'sums last',
+        tool: 'tool_sum',
+        args: { values: [2, 2] },
+        expect: { result: { paths: [{ path: '$.output', equals: 4 }] } },
+      },
+    ],
+  },
+  null,
+  2,
+);
 const BROKEN = QUIRKS.replace('"output": sum(values) if', '"output": sum(values) + 1 if');
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Tests', exact: true });
 const summary = (page: Page) => panel(page).getByRole('status', { name: 'Test summary' });
 const editorIs = (page: Page, text: string) =>
-  page.waitForFunction((want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want, text, { timeout: 10_000 });
+  page.waitForFunction(
+    (want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want,
+    text,
+    { timeout: 10_000 },
+  );
 
 const tests: E2ETest[] = [
   {
@@ -38,7 +65,9 @@ const tests: E2ETest[] = [
 
       await page.getByRole('button', { name: 'Save as test' }).click();
       const form = page.getByRole('form', { name: 'Save as test' });
-      const result = form.getByRole('checkbox', { name: /the result equals \{"output":6,"status_code":200,"success":true\}/ });
+      const result = form.getByRole('checkbox', {
+        name: /the result equals \{"output":6,"status_code":200,"success":true\}/,
+      });
       assert(await result.isChecked(), 'the result is proposed, kept');
       const formViolations = await seriousViolations(page);
       assert(formViolations.length === 0, `axe: the Save as test form: ${formViolations.join('; ')}`);
@@ -52,19 +81,35 @@ const tests: E2ETest[] = [
       const test = panel(page).getByRole('listitem', { name: 'Test tool_sum {"values":[1,2,3]} (lcp)' });
       await test.getByLabel('Not run').waitFor();
       // The example ships tests of its own (tests/quirks.toolplay-test.json): run the saved file only.
-      await panel(page).getByRole('region', { name: 'Test file tests/tool_sum.toolplay-test.json' }).getByRole('button', { name: 'Run file' }).click();
+      await panel(page)
+        .getByRole('region', { name: 'Test file tests/tool_sum.toolplay-test.json' })
+        .getByRole('button', { name: 'Run file' })
+        .click();
       await summary(page).filter({ hasText: '0 passed, 1 failed' }).waitFor({ timeout: 60_000 });
       await test.getByLabel('Failed').waitFor();
-      const missed = test.getByRole('list', { name: /^Expectations of / }).getByRole('listitem').filter({ hasText: 'Missed:' });
-      assert(await missed.count() === 1, `one expectation missed, not ${await missed.count()}`);
+      const missed = test
+        .getByRole('list', { name: /^Expectations of / })
+        .getByRole('listitem')
+        .filter({ hasText: 'Missed:' });
+      assert((await missed.count()) === 1, `one expectation missed, not ${await missed.count()}`);
       const missedText = (await missed.textContent()) ?? '';
-      assert(missedText.includes('result equals {"output":6,"status_code":200,"success":true}') && missedText.includes('it is {"output":7,"status_code":200,"success":true}'), `it says what was found: ${missedText}`);
+      assert(
+        missedText.includes('result equals {"output":6,"status_code":200,"success":true}') &&
+          missedText.includes('it is {"output":7,"status_code":200,"success":true}'),
+        `it says what was found: ${missedText}`,
+      );
       const diff = (await missed.getByLabel('Difference: expected (-) and actual (+)').textContent()) ?? '';
-      assert(diff.includes('-   "output": 6,') && diff.includes('+   "output": 7,'), `the diff shows 6 against 7: ${diff}`);
+      assert(
+        diff.includes('-   "output": 6,') && diff.includes('+   "output": 7,'),
+        `the diff shows 6 against 7: ${diff}`,
+      );
       const viewViolations = await seriousViolations(page);
       assert(viewViolations.length === 0, `axe: the Tests tab with a failed test: ${viewViolations.join('; ')}`);
       // The test ran on a copy: the person's call status and files are as they were.
-      assert((await callStatus(page).textContent())?.startsWith('Finished tool_sum'), 'the Result panel still shows the person\'s call');
+      assert(
+        (await callStatus(page).textContent())?.startsWith('Finished tool_sum'),
+        "the Result panel still shows the person's call",
+      );
 
       await page.getByRole('tab', { name: 'Files' }).click();
       await setEditorText(page, QUIRKS);
@@ -73,7 +118,7 @@ const tests: E2ETest[] = [
       await panel(page).getByRole('button', { name: 'Re-run failed' }).click();
       await summary(page).filter({ hasText: '1 passed, 0 failed' }).waitFor({ timeout: 60_000 });
       await test.getByLabel('Passed').waitFor();
-      assert(await test.getByText('Missed:').count() === 0, 'nothing is missed once fixed');
+      assert((await test.getByText('Missed:').count()) === 0, 'nothing is missed once fixed');
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
   },
@@ -104,7 +149,10 @@ const tests: E2ETest[] = [
 
       // Python is fine after the Stop: the last test runs on its own and passes.
       await file.getByRole('button', { name: 'Run sums last' }).click();
-      await summary(page).filter({ hasText: '1 passed, 0 failed' }).filter({ hasNotText: 'stopped' }).waitFor({ timeout: 60_000 });
+      await summary(page)
+        .filter({ hasText: '1 passed, 0 failed' })
+        .filter({ hasNotText: 'stopped' })
+        .waitFor({ timeout: 60_000 });
       await file.getByRole('listitem', { name: 'Test sums last (lcp)' }).getByLabel('Passed').waitFor();
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },

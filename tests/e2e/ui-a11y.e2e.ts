@@ -4,7 +4,18 @@
 import type { Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
 import { seriousViolations } from './axe.ts';
-import { appReady, assert, callStatus, openApp, openExample, prepareCall, runAndWait, setEditorText, tools, treeItem } from './ui-helpers.ts';
+import {
+  appReady,
+  assert,
+  callStatus,
+  openApp,
+  openExample,
+  prepareCall,
+  runAndWait,
+  setEditorText,
+  tools,
+  treeItem,
+} from './ui-helpers.ts';
 
 async function noSeriousViolations(page: Page, where: string): Promise<void> {
   const found = await seriousViolations(page);
@@ -18,7 +29,14 @@ async function noSeriousViolations(page: Page, where: string): Promise<void> {
 async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
   await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished)));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished),
+    ),
+  );
 }
 
 /** How far the page, or any element that does not scroll by itself, reaches past the window's right edge. */
@@ -26,7 +44,8 @@ async function sidewaysOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = window.innerWidth;
     const out: string[] = [];
-    if (document.documentElement.scrollWidth > width) out.push(`page: ${document.documentElement.scrollWidth} > ${width}`);
+    if (document.documentElement.scrollWidth > width)
+      out.push(`page: ${document.documentElement.scrollWidth} > ${width}`);
     for (const el of document.querySelectorAll<HTMLElement>('body *')) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.right <= width + 1) continue;
@@ -34,7 +53,10 @@ async function sidewaysOverflow(page: Page): Promise<string[]> {
       let clipped = false;
       for (let p = el.parentElement; p; p = p.parentElement) {
         const style = getComputedStyle(p);
-        if (/(auto|scroll|hidden|clip)/.test(style.overflowX) && p.getBoundingClientRect().right <= width + 1) { clipped = true; break; }
+        if (/(auto|scroll|hidden|clip)/.test(style.overflowX) && p.getBoundingClientRect().right <= width + 1) {
+          clipped = true;
+          break;
+        }
       }
       if (!clipped) out.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(r.right)}`);
     }
@@ -88,22 +110,34 @@ const tests: E2ETest[] = [
       const { page, errors } = await newPage();
       await openApp(page, base);
       const views: Array<[string, () => Promise<void>]> = [
-        ['Lessons', async () => {
-          await page.getByRole('tab', { name: 'Lessons' }).click();
-          await page.getByRole('button', { name: 'Check' }).waitFor();
-        }],
-        ['Examples', async () => {
-          await page.getByRole('tab', { name: 'Examples' }).click();
-          await page.getByLabel('Search examples').waitFor();
-        }],
-        ['Diff', async () => {
-          await page.getByRole('tab', { name: 'Diff' }).click();
-          await page.getByLabel('Compare with').waitFor();
-        }],
-        ['Agent', async () => {
-          await page.getByRole('tab', { name: 'Agent', exact: true }).click();
-          await page.getByRole('button', { name: 'Send' }).waitFor();
-        }],
+        [
+          'Lessons',
+          async () => {
+            await page.getByRole('tab', { name: 'Lessons' }).click();
+            await page.getByRole('button', { name: 'Check' }).waitFor();
+          },
+        ],
+        [
+          'Examples',
+          async () => {
+            await page.getByRole('tab', { name: 'Examples' }).click();
+            await page.getByLabel('Search examples').waitFor();
+          },
+        ],
+        [
+          'Diff',
+          async () => {
+            await page.getByRole('tab', { name: 'Diff' }).click();
+            await page.getByLabel('Compare with').waitFor();
+          },
+        ],
+        [
+          'Agent',
+          async () => {
+            await page.getByRole('tab', { name: 'Agent', exact: true }).click();
+            await page.getByRole('button', { name: 'Send' }).waitFor();
+          },
+        ],
       ];
       for (const scheme of ['light', 'dark'] as const) {
         await useScheme(page, scheme);
@@ -129,15 +163,21 @@ const tests: E2ETest[] = [
       await page.getByRole('region', { name: 'Welcome to toolplay.' }).waitFor();
       const header: Array<[string, () => Promise<void>]> = [
         ['welcome', async () => {}],
-        ['workspace menu', async () => {
-          await page.getByRole('button', { name: 'Workspace actions' }).click();
-          await page.getByRole('toolbar', { name: 'Workspace actions' }).waitFor();
-        }],
-        ['Open link or file', async () => {
-          await page.keyboard.press('Escape');
-          await page.getByRole('button', { name: 'Open link or file' }).click();
-          await page.getByRole('form', { name: 'Open a shared workspace' }).waitFor();
-        }],
+        [
+          'workspace menu',
+          async () => {
+            await page.getByRole('button', { name: 'Workspace actions' }).click();
+            await page.getByRole('toolbar', { name: 'Workspace actions' }).waitFor();
+          },
+        ],
+        [
+          'Open link or file',
+          async () => {
+            await page.keyboard.press('Escape');
+            await page.getByRole('button', { name: 'Open link or file' }).click();
+            await page.getByRole('form', { name: 'Open a shared workspace' }).waitFor();
+          },
+        ],
       ];
       for (const scheme of ['light', 'dark'] as const) {
         await useScheme(page, scheme);
@@ -155,9 +195,16 @@ const tests: E2ETest[] = [
       await page.getByRole('list', { name: 'Check results' }).waitFor({ timeout: 60_000 });
       await page.getByRole('tab', { name: /^Agent/ }).click();
       await page.getByLabel('Message to the model').fill('List the customers.');
-      await page.getByRole('textbox', { name: 'Script' }).fill('[{"call": "tool_execute_query", "args": {"database_name": "shop.db", "query": "SELECT name FROM customers"}}, {"say": "They are: {{last_result}}"}]');
+      await page
+        .getByRole('textbox', { name: 'Script' })
+        .fill(
+          '[{"call": "tool_execute_query", "args": {"database_name": "shop.db", "query": "SELECT name FROM customers"}}, {"say": "They are: {{last_result}}"}]',
+        );
       await page.getByRole('button', { name: 'Send' }).click();
-      await page.getByRole('log', { name: 'Agent conversation' }).getByText(/^They are:/).waitFor({ timeout: 30_000 });
+      await page
+        .getByRole('log', { name: 'Agent conversation' })
+        .getByText(/^They are:/)
+        .waitFor({ timeout: 30_000 });
       for (const scheme of ['light', 'dark'] as const) {
         await useScheme(page, scheme);
         await noSeriousViolations(page, `SQLite tables, check results and a conversation, ${scheme}`);
@@ -191,9 +238,13 @@ const tests: E2ETest[] = [
       }
       await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
       // Rejected, the tool returns success: false, which the host reports as a failure.
-      await callStatus(page).filter({ hasText: /^Tool failed tool_run_file_command/ }).waitFor({ timeout: 20_000 });
+      await callStatus(page)
+        .filter({ hasText: /^Tool failed tool_run_file_command/ })
+        .waitFor({ timeout: 20_000 });
       await openExample(page, 'loki-tools', 'word_count');
-      await tools(page).getByText(/Loki starts with/).waitFor({ timeout: 20_000 });
+      await tools(page)
+        .getByText(/Loki starts with/)
+        .waitFor({ timeout: 20_000 });
       for (const scheme of ['light', 'dark'] as const) {
         await useScheme(page, scheme);
         await noSeriousViolations(page, `Loki view, ${scheme}`);
@@ -215,7 +266,10 @@ const tests: E2ETest[] = [
       const longTool = 'tool_with_a_name_long_enough_to_push_any_column_past_the_right_edge_of_a_projector';
       await tools(page).getByRole('button', { name: longTool, exact: true }).click();
       assert((await treeItem(page, path).getAttribute('title')) === path, 'the tree shows the full path on hover');
-      for (const [width, height] of [[1024, 768], [800, 900]] as const) {
+      for (const [width, height] of [
+        [1024, 768],
+        [800, 900],
+      ] as const) {
         await page.setViewportSize({ width, height });
         const views = width < 900 ? ['Files', 'Editor', 'Telemetry', 'Tools', 'Call'] : [''];
         for (const view of views) {
@@ -233,10 +287,11 @@ const tests: E2ETest[] = [
       await page.emulateMedia({ colorScheme: 'dark' });
       await openApp(page, base);
       const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
-      const backgrounds = () => page.evaluate(() => [
-        getComputedStyle(document.body).backgroundColor,
-        getComputedStyle(document.querySelector('.monaco-editor-background') ?? document.body).backgroundColor,
-      ]);
+      const backgrounds = () =>
+        page.evaluate(() => [
+          getComputedStyle(document.body).backgroundColor,
+          getComputedStyle(document.querySelector('.monaco-editor-background') ?? document.body).backgroundColor,
+        ]);
       assert((await theme()) === 'dark', 'follows the system');
       const [dark, editorDark] = await backgrounds();
       assert(dark === editorDark, `editor background ${editorDark} matches the page ${dark}`);

@@ -32,14 +32,20 @@ const tests: E2ETest[] = [
       await openAgent(page);
 
       await page.getByRole('textbox', { name: 'Script' }).fill('[{"call": "tool_run_file_command", "args": 3}]');
-      await page.getByRole('list', { name: 'Script problems' }).getByText('line 1, column 44: turn 1: "args" must be a JSON object', { exact: false }).waitFor();
+      await page
+        .getByRole('list', { name: 'Script problems' })
+        .getByText('line 1, column 44: turn 1: "args" must be a JSON object', { exact: false })
+        .waitFor();
       assert(await page.getByRole('button', { name: 'Send' }).isDisabled(), 'Send waits for a valid script');
 
       await page.getByRole('textbox', { name: 'Script' }).fill(SCRIPT);
       await send(page, 'Write a note in docs/agent.md');
       const dialog = page.getByRole('dialog');
       await dialog.waitFor({ timeout: 30_000 });
-      assert((await dialog.textContent())?.includes('write docs/agent.md hello from the agent'), 'the popup shows the command');
+      assert(
+        (await dialog.textContent())?.includes('write docs/agent.md hello from the agent'),
+        'the popup shows the command',
+      );
       await dialog.getByRole('button', { name: 'Allow' }).click();
       const answer = 'Wrote it: {"output":"wrote docs/agent.md","status_code":200,"success":true}';
       await chatLog(page).getByText(answer).waitFor({ timeout: 30_000 });
@@ -51,10 +57,17 @@ const tests: E2ETest[] = [
 
       await page.getByLabel('Telemetry view').selectOption('ndjson');
       const wire = (await telemetry(page).getByLabel('Wire').textContent()) ?? '';
-      const pieces = wire.trim().split('\n').map((l) => (JSON.parse(l) as { message: { content: string } }).message.content);
+      const pieces = wire
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { message: { content: string } }).message.content);
       const expected = [
-        '<processing type="tool_execution" title="Agent Loop" round="1">\n', '</processing>\n', '🛡️ Running a file command: "write docs/agent.md hello from the agent"\n',
-        '<processing type="tool_execution" title="Agent Loop" round="2">\n', '</processing>\n', '* Task finalized by scripted.\n',
+        '<processing type="tool_execution" title="Agent Loop" round="1">\n',
+        '</processing>\n',
+        '🛡️ Running a file command: "write docs/agent.md hello from the agent"\n',
+        '<processing type="tool_execution" title="Agent Loop" round="2">\n',
+        '</processing>\n',
+        '* Task finalized by scripted.\n',
       ];
       assert(JSON.stringify(pieces) === JSON.stringify(expected), `wire pieces: ${JSON.stringify(pieces)}`);
       await page.getByLabel('Telemetry view').selectOption('events');
@@ -62,12 +75,22 @@ const tests: E2ETest[] = [
       await page.reload();
       await appReady(page);
       await openAgent(page);
-      await chatLog(page).getByText(answer).waitFor({ timeout: 20_000 }).catch(async (e: unknown) => {
-        // Failed once in a loaded CI-like run and never since: say what the page showed instead.
-        const shown = await chatLog(page).textContent().catch(() => '(no conversation)');
-        const workspace = await page.getByRole('combobox', { name: 'Workspace' }).evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '').catch(() => '(unknown)');
-        throw new Error(`after the reload the conversation shows ${JSON.stringify(shown?.slice(0, 300))} in workspace ${workspace}: ${String(e)}`);
-      });
+      await chatLog(page)
+        .getByText(answer)
+        .waitFor({ timeout: 20_000 })
+        .catch(async (e: unknown) => {
+          // Failed once in a loaded CI-like run and never since: say what the page showed instead.
+          const shown = await chatLog(page)
+            .textContent()
+            .catch(() => '(no conversation)');
+          const workspace = await page
+            .getByRole('combobox', { name: 'Workspace' })
+            .evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')
+            .catch(() => '(unknown)');
+          throw new Error(
+            `after the reload the conversation shows ${JSON.stringify(shown?.slice(0, 300))} in workspace ${workspace}: ${String(e)}`,
+          );
+        });
       assert(errors.length === 0, errors.join('\n'));
     },
   },
@@ -75,9 +98,21 @@ const tests: E2ETest[] = [
     name: 'an OpenAI-compatible endpoint on this machine drives the tools (CORS under cross-origin isolation); its key stays in this browser',
     async run({ newPage, base }) {
       const server = await startChatServer([
-        stream(chunk({ role: 'assistant', content: '' }),
-          chunk({ tool_calls: [{ index: 0, id: 'call_q', type: 'function', function: { name: 'tool_search_wikipedia', arguments: '{"query": ' } }] }),
-          chunk({ tool_calls: [{ index: 0, function: { arguments: '"Quantum Computing"}' } }] }), chunk({}, 'tool_calls')),
+        stream(
+          chunk({ role: 'assistant', content: '' }),
+          chunk({
+            tool_calls: [
+              {
+                index: 0,
+                id: 'call_q',
+                type: 'function',
+                function: { name: 'tool_search_wikipedia', arguments: '{"query": ' },
+              },
+            ],
+          }),
+          chunk({ tool_calls: [{ index: 0, function: { arguments: '"Quantum Computing"}' } }] }),
+          chunk({}, 'tool_calls'),
+        ),
         stream(chunk({ content: 'Quantum Computing ' }), chunk({ content: 'is in the encyclopedia.' }, 'stop')),
         httpError(401, 'Incorrect API key provided'),
       ]);
@@ -94,20 +129,42 @@ const tests: E2ETest[] = [
         const [first, second] = server.received;
         assert(first?.headers.authorization === 'Bearer sk-e2e', 'the key goes in the Authorization header');
         const tools = (first?.body.tools ?? []) as Array<{ function: { name: string } }>;
-        assert(tools.some((t) => t.function.name === 'tool_search_wikipedia'), `tools sent: ${JSON.stringify(tools)}`);
-        const messages = (second?.body.messages ?? []) as Array<{ role: string; tool_call_id?: string; content: string }>;
-        assert(messages.some((m) => m.role === 'tool' && m.tool_call_id === 'call_q' && m.content.includes('Quantum Computing')), `second request: ${JSON.stringify(messages)}`);
+        assert(
+          tools.some((t) => t.function.name === 'tool_search_wikipedia'),
+          `tools sent: ${JSON.stringify(tools)}`,
+        );
+        const messages = (second?.body.messages ?? []) as Array<{
+          role: string;
+          tool_call_id?: string;
+          content: string;
+        }>;
+        assert(
+          messages.some(
+            (m) => m.role === 'tool' && m.tool_call_id === 'call_q' && m.content.includes('Quantum Computing'),
+          ),
+          `second request: ${JSON.stringify(messages)}`,
+        );
 
         await send(page, 'again');
-        await chatLog(page).getByRole('alert').getByText(/refused the request \(401 Unauthorized\): check the API key: Incorrect API key provided/).waitFor({ timeout: 20_000 });
+        await chatLog(page)
+          .getByRole('alert')
+          .getByText(/refused the request \(401 Unauthorized\): check the API key: Incorrect API key provided/)
+          .waitFor({ timeout: 20_000 });
 
-        const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('toolplay.apiKey:')));
+        const stored = await page.evaluate(() =>
+          Object.keys(localStorage).filter((k) => k.startsWith('toolplay.apiKey:')),
+        );
         assert(stored.length === 1, `one key stored: ${JSON.stringify(stored)}`);
         // Sending folded the model settings away (the conversation has the room): open them again.
         await page.getByRole('button', { name: 'Model settings' }).click();
         await page.getByRole('button', { name: 'Forget API key' }).click();
         assert((await page.getByLabel('API key').inputValue()) === '', 'the field is empty');
-        assert((await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('toolplay.apiKey:')).length)) === 0, 'the key is gone');
+        assert(
+          (await page.evaluate(
+            () => Object.keys(localStorage).filter((k) => k.startsWith('toolplay.apiKey:')).length,
+          )) === 0,
+          'the key is gone',
+        );
         assert(errors.length === 0, errors.join('\n'));
       } finally {
         await server.close();

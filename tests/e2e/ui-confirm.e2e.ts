@@ -1,6 +1,18 @@
 // Confirmation popups and Stop: the two moments Python waits on the person.
 import type { E2ETest } from './harness.ts';
-import { assert, callStatus, ENDED, openApp, openExample, prepareCall, runAndWait, setEditorText, telemetry, tools, treeItem } from './ui-helpers.ts';
+import {
+  assert,
+  callStatus,
+  ENDED,
+  openApp,
+  openExample,
+  prepareCall,
+  runAndWait,
+  setEditorText,
+  telemetry,
+  tools,
+  treeItem,
+} from './ui-helpers.ts';
 
 const LOOP = `def tool_loop() -> dict:
     """Never returns."""
@@ -32,8 +44,14 @@ const tests: E2ETest[] = [
       await dialog.getByLabel(/Reason/).fill('keep the old notes');
       await dialog.getByRole('button', { name: 'Reject' }).click();
       // The tool returns success: false: the host reports a failure, and the status says so.
-      await callStatus(page).filter({ hasText: /^Tool failed tool_run_file_command \(status 500\)/ }).waitFor({ timeout: 20_000 });
-      await page.getByRole('region', { name: 'Result' }).getByText(/EXECUTION REJECTED BY USER: keep the old notes/).first().waitFor();
+      await callStatus(page)
+        .filter({ hasText: /^Tool failed tool_run_file_command \(status 500\)/ })
+        .waitFor({ timeout: 20_000 });
+      await page
+        .getByRole('region', { name: 'Result' })
+        .getByText(/EXECUTION REJECTED BY USER: keep the old notes/)
+        .first()
+        .waitFor();
       await treeItem(page, 'docs/old.txt').waitFor();
       assert((await page.getByRole('dialog').count()) === 0, 'dialog closed');
       assert(errors.length === 0, errors.join('\n'));
@@ -55,7 +73,11 @@ const tests: E2ETest[] = [
       assert(await dialog.evaluate((d) => d.contains(document.activeElement)), 'Tab keeps focus in the dialog');
       await page.keyboard.press('Escape');
       await callStatus(page).filter({ hasText: 'Tool failed' }).waitFor({ timeout: 20_000 });
-      await page.getByRole('region', { name: 'Result' }).getByText(/EXECUTION REJECTED BY USER/).first().waitFor();
+      await page
+        .getByRole('region', { name: 'Result' })
+        .getByText(/EXECUTION REJECTED BY USER/)
+        .first()
+        .waitFor();
     },
   },
   {
@@ -76,8 +98,15 @@ const tests: E2ETest[] = [
       const status = await runStatus(page);
       assert(status.startsWith('Stopped tool_loop'), `status: ${status}`);
       // The interrupt sufficed: the message is the plain one, not "… so it was restarted".
-      await page.getByRole('region', { name: 'Result' }).getByText('Stopped by you.', { exact: true }).first().waitFor();
-      assert((await page.getByText(/so it was restarted/).count()) === 0, 'a busy loop is stopped without restarting Python');
+      await page
+        .getByRole('region', { name: 'Result' })
+        .getByText('Stopped by you.', { exact: true })
+        .first()
+        .waitFor();
+      assert(
+        (await page.getByText(/so it was restarted/).count()) === 0,
+        'a busy loop is stopped without restarting Python',
+      );
       // Python is usable again afterwards.
       await prepareCall(page, 'tool_list_notes', {});
       const next = await runAndWait(page);
@@ -98,10 +127,17 @@ const tests: E2ETest[] = [
       const status = await runStatus(page);
       assert(status.startsWith('Stopped tool_run_file_command'), `status: ${status}`);
       assert((await page.getByRole('dialog').count()) === 0, 'the popup closed');
-      await page.getByRole('region', { name: 'Result' }).getByText('Stopped by you.', { exact: true }).first().waitFor();
+      await page
+        .getByRole('region', { name: 'Result' })
+        .getByText('Stopped by you.', { exact: true })
+        .first()
+        .waitFor();
       assert((await page.getByText(/so it was restarted/).count()) === 0, 'the interrupt sufficed');
       await treeItem(page, 'docs/old.txt').waitFor(); // the command never ran
-      await telemetry(page).getByText(/Stopped — stopped after/).first().waitFor();
+      await telemetry(page)
+        .getByText(/Stopped — stopped after/)
+        .first()
+        .waitFor();
       // Escape still means Reject.
       await page.getByRole('button', { name: 'Run', exact: true }).click();
       await dialog.waitFor({ timeout: 20_000 });
@@ -131,7 +167,10 @@ const tests: E2ETest[] = [
       assert(raised.startsWith('Tool failed tool_raise (crashed) in'), `a tool that raises: ${raised}`);
       const failed = await colour();
       assert(failed !== fine, `finished and tool failed look different (${fine} vs ${failed})`);
-      await telemetry(page).getByText(/^Tool failed \(crashed\): /).first().waitFor();
+      await telemetry(page)
+        .getByText(/^Tool failed \(crashed\): /)
+        .first()
+        .waitFor();
 
       await page.getByLabel('Time limit (s)').fill('1');
       await page.getByLabel('Time limit (s)').dispatchEvent('change');
@@ -140,7 +179,10 @@ const tests: E2ETest[] = [
       assert(timedOut.startsWith('Timed out tool_forever after'), `the time limit: ${timedOut}`);
       const timeout = await colour();
       assert(new Set([fine, failed, timeout]).size === 3, 'timed out has its own colour');
-      await telemetry(page).getByText(/^Timed out — timeout after/).first().waitFor();
+      await telemetry(page)
+        .getByText(/^Timed out — timeout after/)
+        .first()
+        .waitFor();
 
       // Stopped: its own words and colour too (the limit back to a minute, Stop pressed mid-sleep).
       await page.getByLabel('Time limit (s)').fill('60');
@@ -151,10 +193,17 @@ const tests: E2ETest[] = [
       const stopped = await runStatus(page);
       assert(stopped.startsWith('Stopped tool_forever'), `Stop: ${stopped}`);
       const stoppedColour = await colour();
-      assert(new Set([fine, failed, timeout, stoppedColour]).size === 4, `stopped has its own colour (${stoppedColour})`);
+      assert(
+        new Set([fine, failed, timeout, stoppedColour]).size === 4,
+        `stopped has its own colour (${stoppedColour})`,
+      );
 
       // The telemetry's closing lines carry the same distinction: each outcome's line in its own colour.
-      const lineColour = (selector: string) => telemetry(page).locator(`${selector} .text`).last().evaluate((el) => getComputedStyle(el).color);
+      const lineColour = (selector: string) =>
+        telemetry(page)
+          .locator(`${selector} .text`)
+          .last()
+          .evaluate((el) => getComputedStyle(el).color);
       const lines = [
         await lineColour('.event.finished'),
         await lineColour('.event.tool-failed'), // a crash result comes as call.finished: the host answered

@@ -22,7 +22,9 @@ const tests: E2ETest[] = [
       assert((await treeItem(page, 'README.md').count()) === 0, 'old name gone');
 
       await treeItem(page, 'drafts').click();
-      await page.locator('input[type=file]').setInputFiles({ name: 'plan.txt', mimeType: 'text/plain', buffer: Buffer.from('step 1\n') });
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'plan.txt', mimeType: 'text/plain', buffer: Buffer.from('step 1\n') });
       await treeItem(page, 'drafts/plan.txt').waitFor();
 
       await treeItem(page, 'drafts/plan.txt').click();
@@ -31,7 +33,10 @@ const tests: E2ETest[] = [
       await page.getByRole('button', { name: 'Yes, delete' }).click();
       await treeItem(page, 'drafts/plan.txt').waitFor({ state: 'detached' });
 
-      const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download zip' }).click()]);
+      const [zip] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download zip' }).click(),
+      ]);
       const bytes = readFileSync(await zip.path());
       assert(bytes[0] === 0x50 && bytes[1] === 0x4b, 'a zip file (PK header)');
       assert(bytes.includes(Buffer.from('docs/intro.md')), 'the zip holds the renamed file');
@@ -43,10 +48,19 @@ const tests: E2ETest[] = [
       const { page } = await newPage();
       await openApp(page, base);
       await tools(page).getByLabel('Specs as').selectOption('openai');
-      const [file] = await Promise.all([page.waitForEvent('download'), tools(page).getByRole('button', { name: 'Download specs' }).click()]);
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        tools(page).getByRole('button', { name: 'Download specs' }).click(),
+      ]);
       assert(file.suggestedFilename() === 'tools.lcp.openai.json', file.suggestedFilename());
-      const specs = JSON.parse(readFileSync(await file.path(), 'utf8')) as Array<{ type: string; function: { name: string } }>;
-      assert(specs.some((s) => s.type === 'function' && s.function.name === 'tool_search_wikipedia'), JSON.stringify(specs).slice(0, 300));
+      const specs = JSON.parse(readFileSync(await file.path(), 'utf8')) as Array<{
+        type: string;
+        function: { name: string };
+      }>;
+      assert(
+        specs.some((s) => s.type === 'function' && s.function.name === 'tool_search_wikipedia'),
+        JSON.stringify(specs).slice(0, 300),
+      );
     },
   },
   {
@@ -65,11 +79,17 @@ const tests: E2ETest[] = [
       await page.getByLabel('Filter by tool').selectOption('');
       await page.getByLabel('Telemetry view').selectOption('ndjson');
       const ndjson = (await log.getByLabel('Wire').textContent()) ?? '';
-      const chunks = ndjson.trim().split('\n').map((l) => JSON.parse(l) as { message: { content: string } });
+      const chunks = ndjson
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { message: { content: string } });
       assert(chunks[2]?.message.content === '📖 Consulting Wikipedia: "Alan Turing"\n', ndjson.slice(0, 400));
       await page.getByLabel('Telemetry view').selectOption('sse');
       const sse = (await log.getByLabel('Wire').textContent()) ?? '';
-      assert(sse.includes('"object":"chat.completion.chunk"') && sse.trimEnd().endsWith('data: [DONE]'), sse.slice(-300));
+      assert(
+        sse.includes('"object":"chat.completion.chunk"') && sse.trimEnd().endsWith('data: [DONE]'),
+        sse.slice(-300),
+      );
     },
   },
 ];

@@ -9,7 +9,10 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, type E2ETest } from './harness.ts';
 import { appReady, assert, callStatus, ENDED, prepareCall, setEditorText, tools } from './ui-helpers.ts';
 
-const SIZES = [[1440, 900], [1024, 768]] as const;
+const SIZES = [
+  [1440, 900],
+  [1024, 768],
+] as const;
 
 const TOOLS = `import builtins
 import time
@@ -37,13 +40,24 @@ async function heights(page: Page, state: string, seen: Map<string, number[]>): 
     await page.setViewportSize({ width, height });
     const box = await banner(page).boundingBox();
     assert(box, `${state}: the header is shown`);
-    const right = await banner(page).evaluate((el) => Math.max(...[...el.querySelectorAll('button, select, input, [role=status]')]
-      .filter((c) => c instanceof HTMLElement && c.offsetParent !== null && !c.closest('[class*="panel"]')).map((c) => c.getBoundingClientRect().right)));
-    assert(right <= width + 0.5, `${state} at ${width}: every control of the header is inside the window (rightmost ends at ${right})`);
+    const right = await banner(page).evaluate((el) =>
+      Math.max(
+        ...[...el.querySelectorAll('button, select, input, [role=status]')]
+          .filter((c) => c instanceof HTMLElement && c.offsetParent !== null && !c.closest('[class*="panel"]'))
+          .map((c) => c.getBoundingClientRect().right),
+      ),
+    );
+    assert(
+      right <= width + 0.5,
+      `${state} at ${width}: every control of the header is inside the window (rightmost ends at ${right})`,
+    );
     const key = `${width}`;
     seen.set(key, [...(seen.get(key) ?? []), box.height]);
     const all = seen.get(key) ?? [];
-    assert(all.every((h) => Math.abs(h - all[0]!) < 0.5), `${state} at ${width}×${height}: the header is ${box.height} px tall, as in every state before (${all.join(', ')})`);
+    assert(
+      all.every((h) => Math.abs(h - all[0]!) < 0.5),
+      `${state} at ${width}×${height}: the header is ${box.height} px tall, as in every state before (${all.join(', ')})`,
+    );
   }
   await page.setViewportSize({ width: SIZES[0][0], height: SIZES[0][1] });
 }
@@ -72,11 +86,16 @@ const tests: E2ETest[] = [
       await page.getByRole('toolbar', { name: 'Workspace actions' }).waitFor();
       await heights(page, 'workspace menu open', seen);
       await page.getByRole('toolbar', { name: 'Workspace actions' }).getByRole('button', { name: 'Rename' }).click();
-      const name = 'A workspace with a name long enough to fill the whole header of a small laptop screen, and then some more';
+      const name =
+        'A workspace with a name long enough to fill the whole header of a small laptop screen, and then some more';
       await page.getByLabel('New name').fill(name);
       await heights(page, 'rename form open', seen);
       await page.getByRole('button', { name: 'OK' }).click();
-      await page.getByLabel('Workspace', { exact: true }).locator('option:checked').filter({ hasText: name }).waitFor({ state: 'attached' });
+      await page
+        .getByLabel('Workspace', { exact: true })
+        .locator('option:checked')
+        .filter({ hasText: name })
+        .waitFor({ state: 'attached' });
       await heights(page, 'a very long workspace name', seen);
 
       await page.getByRole('button', { name: 'Open link or file' }).click();
@@ -119,7 +138,10 @@ const tests: E2ETest[] = [
       // A static host that sends no isolation headers, service workers blocked (so no reload adds them).
       const dir = mkdtempSync(join(tmpdir(), 'toolplay-header-'));
       const plain = await chromium.launchPersistentContext(dir, {
-        executablePath: CHROMIUM, headless: true, serviceWorkers: 'block', viewport: { width: SIZES[0][0], height: SIZES[0][1] },
+        executablePath: CHROMIUM,
+        headless: true,
+        serviceWorkers: 'block',
+        viewport: { width: SIZES[0][0], height: SIZES[0][1] },
         args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
       });
       try {
@@ -137,7 +159,10 @@ const tests: E2ETest[] = [
       const page = context.pages()[0] ?? (await context.newPage());
       await context.route('**/pyodide.asm.mjs', (route) => route.fulfill({ status: 404, body: 'gone' }));
       await page.goto(base);
-      await page.getByRole('status', { name: 'Python' }).filter({ hasText: 'failed to start' }).waitFor({ timeout: 60_000 });
+      await page
+        .getByRole('status', { name: 'Python' })
+        .filter({ hasText: 'failed to start' })
+        .waitFor({ timeout: 60_000 });
       await heights(page, 'Python failed to start', seen);
     },
   },

@@ -14,7 +14,10 @@ export async function openApp(page: Page, base: string): Promise<void> {
 /** Python ready and tools listed (after a goto or a reload). */
 export async function appReady(page: Page): Promise<void> {
   await waitForPython(page);
-  await tools(page).getByRole('button', { name: /^tool_/ }).first().waitFor({ timeout: 30_000 });
+  await tools(page)
+    .getByRole('button', { name: /^tool_/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
 }
 
 export const tools = (page: Page) => page.getByRole('region', { name: 'Tools' });
@@ -24,14 +27,20 @@ export const treeItem = (page: Page, path: string) => page.getByRole('treeitem',
 export const callStatus = (page: Page) => page.getByRole('status', { name: 'Call status' });
 /** The editor tab of the file shown in the editor now. */
 export const currentTab = (page: Page, path: string) =>
-  page.getByRole('toolbar', { name: 'Open files' }).getByRole('button', { name: path, exact: true }).and(page.locator('[aria-current="page"]'));
+  page
+    .getByRole('toolbar', { name: 'Open files' })
+    .getByRole('button', { name: path, exact: true })
+    .and(page.locator('[aria-current="page"]'));
 
 /** Opens one of the bundled examples from the gallery (the Examples tab), as a new workspace. */
 export async function openExample(page: Page, id: string, firstTool: string): Promise<void> {
   const title = EXAMPLE_META.find((ex) => ex.id === id)?.title;
   if (!title) throw new Error(`no example ${id}`);
   await page.getByRole('tab', { name: 'Examples' }).click();
-  await page.getByRole('region', { name: 'Examples' }).getByRole('button', { name: `Open ${title}`, exact: true }).click();
+  await page
+    .getByRole('region', { name: 'Examples' })
+    .getByRole('button', { name: `Open ${title}`, exact: true })
+    .click();
   await tools(page).getByRole('button', { name: firstTool, exact: true }).waitFor({ timeout: 30_000 });
 }
 
@@ -61,8 +70,13 @@ export async function setEditorText(page: Page, text: string): Promise<void> {
 /** Scrolls the editor so the first line containing `text` is visible (Monaco renders only visible lines). */
 export async function revealText(page: Page, text: string): Promise<void> {
   await page.evaluate((t) => {
-    const ed = (window as unknown as { toolplayEditor: { getValue(): string; revealLineInCenter(n: number): void } }).toolplayEditor;
-    const line = ed.getValue().split('\n').findIndex((l) => l.includes(t)) + 1;
+    const ed = (window as unknown as { toolplayEditor: { getValue(): string; revealLineInCenter(n: number): void } })
+      .toolplayEditor;
+    const line =
+      ed
+        .getValue()
+        .split('\n')
+        .findIndex((l) => l.includes(t)) + 1;
     if (line > 0) ed.revealLineInCenter(line);
   }, text);
 }
@@ -74,10 +88,17 @@ export async function revealText(page: Page, text: string): Promise<void> {
  */
 export async function showHoverAt(page: Page, text: string): Promise<void> {
   await page.evaluate((t) => {
-    const ed = (window as unknown as { toolplayEditor: {
-      getValue(): string; focus(): void; setPosition(p: { lineNumber: number; column: number }): void; revealLineInCenter(n: number): void;
-      trigger(source: string, id: string, payload: unknown): void;
-    } }).toolplayEditor;
+    const ed = (
+      window as unknown as {
+        toolplayEditor: {
+          getValue(): string;
+          focus(): void;
+          setPosition(p: { lineNumber: number; column: number }): void;
+          revealLineInCenter(n: number): void;
+          trigger(source: string, id: string, payload: unknown): void;
+        };
+      }
+    ).toolplayEditor;
     const lines = ed.getValue().split('\n');
     const line = lines.findIndex((l) => l.includes(t));
     if (line < 0) throw new Error(`no "${t}" in the open file`);

@@ -5,17 +5,23 @@ import type { Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
 import { appReady, assert, callStatus, currentTab, openApp, prepareCall, tree, treeItem } from './ui-helpers.ts';
 
-const focused = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement;
-  return { label: el?.getAttribute('aria-label') ?? '', inEditor: el?.closest('.monaco-editor') !== null, role: el?.getAttribute('role') ?? el?.tagName ?? '' };
-});
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return {
+      label: el?.getAttribute('aria-label') ?? '',
+      inEditor: el?.closest('.monaco-editor') !== null,
+      role: el?.getAttribute('role') ?? el?.tagName ?? '',
+    };
+  });
 
 async function focusEditor(page: Page): Promise<void> {
   await page.locator('.monaco-editor .view-lines').first().click();
   assert((await focused(page)).inEditor, 'the editor has focus');
 }
 
-const editorText = (page: Page) => page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
+const editorText = (page: Page) =>
+  page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
 
 const tests: E2ETest[] = [
   {
@@ -32,12 +38,22 @@ const tests: E2ETest[] = [
       await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Call status');
       await treeItem(page, 'notes/keys.md').waitFor();
       // Ctrl+S is the app's: the browser's own Save dialog must not open, the workspace saves.
-      await page.evaluate(() => window.addEventListener('keydown', (e) => {
-        if (e.key.toLowerCase() === 's') (window as unknown as { savePrevented?: boolean }).savePrevented = e.defaultPrevented;
-      }, { capture: true }));
+      await page.evaluate(() =>
+        window.addEventListener(
+          'keydown',
+          (e) => {
+            if (e.key.toLowerCase() === 's')
+              (window as unknown as { savePrevented?: boolean }).savePrevented = e.defaultPrevented;
+          },
+          { capture: true },
+        ),
+      );
       await focusEditor(page);
       await page.keyboard.press('Control+S');
-      assert(await page.evaluate(() => (window as unknown as { savePrevented?: boolean }).savePrevented === true), 'Ctrl+S was taken by the app');
+      assert(
+        await page.evaluate(() => (window as unknown as { savePrevented?: boolean }).savePrevented === true),
+        'Ctrl+S was taken by the app',
+      );
       await page.getByText('Saved in this browser').waitFor();
       assert(errors.length === 0, errors.join('\n'));
     },
@@ -83,7 +99,9 @@ const tests: E2ETest[] = [
       await page.keyboard.press('Tab');
       assert((await focused(page)).inEditor, 'Tab stays in the editor by default');
       await page.keyboard.press('Control+M');
-      await page.waitForFunction(() => document.querySelector('[aria-pressed="true"]')?.textContent?.includes('Tab moves focus'));
+      await page.waitForFunction(() =>
+        document.querySelector('[aria-pressed="true"]')?.textContent?.includes('Tab moves focus'),
+      );
       await page.keyboard.press('Tab');
       const now = await focused(page);
       assert(!now.inEditor, `Tab left the editor (focus on ${now.role} ${now.label})`);

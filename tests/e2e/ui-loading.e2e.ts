@@ -23,7 +23,9 @@ const tests: E2ETest[] = [
       await progress.waitFor({ timeout: 20_000 });
       const says = (await progress.getAttribute('aria-valuetext')) ?? '';
       assert(/\w/.test(says) && !/ready/i.test(says), `the progress says what is happening: "${says}"`);
-      await tools(page).getByText(/The tools appear once Python has loaded/).waitFor();
+      await tools(page)
+        .getByText(/The tools appear once Python has loaded/)
+        .waitFor();
       await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Control+End');
       await page.keyboard.type('\n# typed before Python was ready');
@@ -39,12 +41,23 @@ const tests: E2ETest[] = [
     async run({ newContext, base }) {
       const context = await newContext();
       const page = context.pages()[0] ?? (await context.newPage());
-      await context.route('**/pyodide.asm.wasm', (route) => route.fulfill({ status: 200, body: 'not webassembly', contentType: 'application/wasm' }));
+      await context.route('**/pyodide.asm.wasm', (route) =>
+        route.fulfill({ status: 200, body: 'not webassembly', contentType: 'application/wasm' }),
+      );
       await page.goto(base);
       const status = page.getByRole('status', { name: 'Python' });
       await status.filter({ hasText: /failed/i }).waitFor({ timeout: 90_000 });
-      const said = (await page.getByText(/^Python failed to start: /).first().textContent()) ?? (await status.getAttribute('title')) ?? '';
-      assert(/pyodide\.asm\.wasm\) could not be loaded: .*(magic|WebAssembly|compile)/i.test(said), `the reason is given: ${said}`);
+      const said =
+        (await page
+          .getByText(/^Python failed to start: /)
+          .first()
+          .textContent()) ??
+        (await status.getAttribute('title')) ??
+        '';
+      assert(
+        /pyodide\.asm\.wasm\) could not be loaded: .*(magic|WebAssembly|compile)/i.test(said),
+        `the reason is given: ${said}`,
+      );
     },
   },
 ];

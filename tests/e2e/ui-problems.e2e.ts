@@ -10,13 +10,18 @@ const tests: E2ETest[] = [
       const { page, errors } = await newPage();
       await openApp(page, base);
       await openExample(page, 'lcp-database-ops', 'tool_execute_query');
-      const problems = tools(page).getByRole('group').filter({ hasText: /^Problems/ });
+      const problems = tools(page)
+        .getByRole('group')
+        .filter({ hasText: /^Problems/ });
       const items = problems.getByRole('listitem');
       const others = tools(page).getByRole('checkbox', { name: /^Show other hosts' findings \(4\)$/ });
 
       // lcp: LCP's own warning only, and no error underlined in the editor.
       await tools(page).getByText('Problems (1)', { exact: true }).waitFor({ timeout: 30_000 });
-      assert((await items.allTextContents()).every((t) => t.includes('LCP019')), `only LCP019 for lcp: ${(await items.allTextContents()).join(' | ')}`);
+      assert(
+        (await items.allTextContents()).every((t) => t.includes('LCP019')),
+        `only LCP019 for lcp: ${(await items.allTextContents()).join(' | ')}`,
+      );
       await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 20_000 });
       assert((await page.locator('.monaco-editor .squiggly-error').count()) === 0, 'no error marker for lcp');
 
@@ -35,20 +40,32 @@ const tests: E2ETest[] = [
       await tools(page).getByText('Problems (4)', { exact: true }).waitFor({ timeout: 30_000 });
       assert((await items.filter({ hasText: 'LCP019' }).count()) === 0, 'LCP019 hidden for hub');
       assert((await items.filter({ hasText: 'for hub' }).count()) === 0, "the hub's own findings carry no host note");
-      await tools(page).getByRole('checkbox', { name: /^Show other hosts' findings \(1\)$/ }).waitFor();
+      await tools(page)
+        .getByRole('checkbox', { name: /^Show other hosts' findings \(1\)$/ })
+        .waitFor();
       await page.locator('.monaco-editor .squiggly-error').first().waitFor();
 
       // A problem's place is a link: the file opens with the cursor on that line, focus in the editor.
-      type Ed = { setPosition(p: { lineNumber: number; column: number }): void; getPosition(): { lineNumber: number } | null; hasTextFocus(): boolean };
-      await page.evaluate(() => (window as unknown as { toolplayEditor: Ed }).toolplayEditor.setPosition({ lineNumber: 1, column: 1 }));
+      type Ed = {
+        setPosition(p: { lineNumber: number; column: number }): void;
+        getPosition(): { lineNumber: number } | null;
+        hasTextFocus(): boolean;
+      };
+      await page.evaluate(() =>
+        (window as unknown as { toolplayEditor: Ed }).toolplayEditor.setPosition({ lineNumber: 1, column: 1 }),
+      );
       const place = items.first().getByRole('button', { name: /\.py:\d+$/ });
       const line = Number((await place.textContent())?.split(':').pop());
       assert(line > 1, `the first problem is past line 1 (got ${line})`);
       await place.click();
-      await page.waitForFunction((want) => {
-        const ed = (window as unknown as { toolplayEditor: Ed }).toolplayEditor;
-        return ed.getPosition()?.lineNumber === want && ed.hasTextFocus();
-      }, line, { timeout: 10_000 });
+      await page.waitForFunction(
+        (want) => {
+          const ed = (window as unknown as { toolplayEditor: Ed }).toolplayEditor;
+          return ed.getPosition()?.lineNumber === want && ed.hasTextFocus();
+        },
+        line,
+        { timeout: 10_000 },
+      );
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
   },

@@ -1,6 +1,16 @@
 // Diagnostics in the editor, schema hovers, and the Loki view.
 import type { E2ETest } from './harness.ts';
-import { assert, currentTab, openApp, openExample, prepareCall, runAndWait, showHoverAt, setEditorText, tools } from './ui-helpers.ts';
+import {
+  assert,
+  currentTab,
+  openApp,
+  openExample,
+  prepareCall,
+  runAndWait,
+  showHoverAt,
+  setEditorText,
+  tools,
+} from './ui-helpers.ts';
 
 const tests: E2ETest[] = [
   {
@@ -9,18 +19,29 @@ const tests: E2ETest[] = [
       const { page } = await newPage();
       await openApp(page, base);
       await openExample(page, 'lcp-quirks', 'tool_export');
-      const squiggle = page.locator('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error, .monaco-editor .squiggly-info').first();
+      const squiggle = page
+        .locator('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error, .monaco-editor .squiggly-info')
+        .first();
       await squiggle.waitFor({ timeout: 20_000 });
       // The hover Monaco shows for the marker, asked for as a keyboard user does (cursor on the
       // marker, "Show Hover"): a mouse hover depends on where the pointer was and when the squiggle
       // was last redrawn.
       await page.evaluate(() => {
         type Range = { startLineNumber: number; startColumn: number };
-        const ed = (window as unknown as { toolplayEditor: {
-          getModel(): { getAllDecorations(): Array<{ range: Range; options: { className?: string | null } }> };
-          setPosition(p: { lineNumber: number; column: number }): void; focus(): void; trigger(source: string, id: string, payload: unknown): void;
-        } }).toolplayEditor;
-        const marker = ed.getModel().getAllDecorations().find((d) => d.options.className?.includes('squiggly'));
+        const ed = (
+          window as unknown as {
+            toolplayEditor: {
+              getModel(): { getAllDecorations(): Array<{ range: Range; options: { className?: string | null } }> };
+              setPosition(p: { lineNumber: number; column: number }): void;
+              focus(): void;
+              trigger(source: string, id: string, payload: unknown): void;
+            };
+          }
+        ).toolplayEditor;
+        const marker = ed
+          .getModel()
+          .getAllDecorations()
+          .find((d) => d.options.className?.includes('squiggly'));
         if (!marker) throw new Error('no marker decoration');
         ed.focus();
         ed.setPosition({ lineNumber: marker.range.startLineNumber, column: marker.range.startColumn });
@@ -28,8 +49,13 @@ const tests: E2ETest[] = [
       });
       const hover = page.locator('.monaco-hover-content').filter({ hasText: 'Fix:' }).first();
       await hover.waitFor({ timeout: 10_000 });
-      assert(/LCP\d+/.test((await hover.textContent()) ?? ''), `hover names the diagnostic code: ${await hover.textContent()}`);
-      await tools(page).getByText(/^Problems \(\d+\)/).waitFor();
+      assert(
+        /LCP\d+/.test((await hover.textContent()) ?? ''),
+        `hover names the diagnostic code: ${await hover.textContent()}`,
+      );
+      await tools(page)
+        .getByText(/^Problems \(\d+\)/)
+        .waitFor();
       const problems = (await tools(page).locator('.problems').textContent()) ?? '';
       assert(/Fix:/.test(problems), `problems list shows fixes: ${problems}`);
     },
@@ -40,13 +66,33 @@ const tests: E2ETest[] = [
       const { page } = await newPage();
       await openApp(page, base);
       await openExample(page, 'lcp-quirks', 'tool_export');
-      await page.locator('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error').first().waitFor({ timeout: 20_000 });
+      await page
+        .locator('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error')
+        .first()
+        .waitFor({ timeout: 20_000 });
       // Marker decorations of the whole model (Monaco renders squiggles only for visible lines).
-      const squiggly = (present: boolean) => page.waitForFunction((want) => {
-        const ed = (window as unknown as { toolplayEditor: { getModel(): { getAllDecorations(): Array<{ options: { className?: string | null } }> } } }).toolplayEditor;
-        return ed.getModel().getAllDecorations().some((d) => d.options.className?.includes('squiggly')) === want;
-      }, present, { timeout: 10_000, polling: 'raf' });
-      const clean = 'def tool_clean(items: list) -> dict:\n    """Clean.\n\n    Args:\n        items: The items.\n    """\n    return {}\n';
+      const squiggly = (present: boolean) =>
+        page.waitForFunction(
+          (want) => {
+            const ed = (
+              window as unknown as {
+                toolplayEditor: {
+                  getModel(): { getAllDecorations(): Array<{ options: { className?: string | null } }> };
+                };
+              }
+            ).toolplayEditor;
+            return (
+              ed
+                .getModel()
+                .getAllDecorations()
+                .some((d) => d.options.className?.includes('squiggly')) === want
+            );
+          },
+          present,
+          { timeout: 10_000, polling: 'raf' },
+        );
+      const clean =
+        'def tool_clean(items: list) -> dict:\n    """Clean.\n\n    Args:\n        items: The items.\n    """\n    return {}\n';
       await setEditorText(page, clean);
       await squiggly(false);
       await setEditorText(page, clean.replace('tool_clean(items: list)', 'tool_quirk(items: List[int])'));
@@ -88,24 +134,38 @@ const tests: E2ETest[] = [
       const { page } = await newPage();
       await openApp(page, base);
       await openExample(page, 'loki-tools', 'word_count');
-      await tools(page).getByText(/Loki starts with 2 tool file/).waitFor({ timeout: 20_000 });
+      await tools(page)
+        .getByText(/Loki starts with 2 tool file/)
+        .waitFor({ timeout: 20_000 });
       // The Bash tool is declared from its argc comments and runs with functions/.env loaded.
       await prepareCall(page, 'greet', { name: 'Ada', style: 'plain' });
       const status = await runAndWait(page);
       assert(status.includes('Finished'), `greet: ${status}`);
-      await page.getByRole('region', { name: 'Result' }).getByText(/Good morning, Ada/).first().waitFor();
+      await page
+        .getByRole('region', { name: 'Result' })
+        .getByText(/Good morning, Ada/)
+        .first()
+        .waitFor();
       // Only what applies to Loki: its own opening line, no hub status line, no hub wire views.
       await prepareCall(page, 'word_count', { path: 'notes/poem.txt', unit: 'words' });
       await runAndWait(page);
       await page.getByRole('region', { name: 'Result' }).getByText('Loki prints').waitFor();
-      await page.getByRole('region', { name: 'Result' }).getByText(/^Call word_count /).waitFor();
+      await page
+        .getByRole('region', { name: 'Result' })
+        .getByText(/^Call word_count /)
+        .waitFor();
       assert((await page.getByText('Hub status line').count()) === 0, 'no hub status line under Loki');
       assert((await page.getByLabel('Telemetry view').count()) === 0, 'no hub wire views under Loki');
       await tools(page).getByRole('checkbox', { name: 'draft_no_doc.py' }).check();
-      await tools(page).getByText(/Loki would not start/).waitFor({ timeout: 20_000 });
+      await tools(page)
+        .getByText(/Loki would not start/)
+        .waitFor({ timeout: 20_000 });
       const text = (await tools(page).getByRole('alert').first().textContent()) ?? '';
       // Loki's own words (the engine's Loki declarations, lokiStartup), not a paraphrase.
-      assert(text.trim() === 'Loki would not start: Missing or empty description on function: run', `says why: ${text}`);
+      assert(
+        text.trim() === 'Loki would not start: Missing or empty description on function: run',
+        `says why: ${text}`,
+      );
     },
   },
 ];

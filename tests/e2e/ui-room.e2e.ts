@@ -6,7 +6,10 @@ import type { Locator, Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
 import { assert, openApp, setEditorText } from './ui-helpers.ts';
 
-const SIZES = [[1440, 900], [1024, 768]] as const;
+const SIZES = [
+  [1440, 900],
+  [1024, 768],
+] as const;
 const chat = (page: Page) => page.getByRole('log', { name: 'Agent conversation' });
 const lessons = (page: Page) => page.getByRole('region', { name: 'Lessons' });
 
@@ -14,22 +17,40 @@ const lessons = (page: Page) => page.getByRole('region', { name: 'Lessons' });
 async function inside(inner: Locator, outer: Locator, what: string): Promise<void> {
   const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
   assert(a && b, `${what}: both are shown`);
-  assert(a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5,
-    `${what}: ${JSON.stringify(a)} lies inside ${JSON.stringify(b)}`);
+  assert(
+    a.x >= b.x - 0.5 &&
+      a.y >= b.y - 0.5 &&
+      a.x + a.width <= b.x + b.width + 0.5 &&
+      a.y + a.height <= b.y + b.height + 0.5,
+    `${what}: ${JSON.stringify(a)} lies inside ${JSON.stringify(b)}`,
+  );
 }
 
 /** Nothing in `el` is cut sideways: no element of it is wider inside than its box shows. */
 async function uncut(el: Locator, what: string): Promise<void> {
-  const cut = await el.evaluate((root) => [root, ...root.querySelectorAll('*')]
-    .filter((e) => e instanceof HTMLElement && e.offsetParent !== null && e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
-    .map((e) => `${e.tagName.toLowerCase()}.${e.className}: "${(e.textContent ?? '').slice(0, 60)}" (${e.scrollWidth} > ${e.clientWidth})`));
+  const cut = await el.evaluate((root) =>
+    [root, ...root.querySelectorAll('*')]
+      .filter(
+        (e) =>
+          e instanceof HTMLElement &&
+          e.offsetParent !== null &&
+          e.clientWidth > 1 &&
+          e.scrollWidth > e.clientWidth + 1 &&
+          getComputedStyle(e).overflowX !== 'visible',
+      )
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${e.className}: "${(e.textContent ?? '').slice(0, 60)}" (${e.scrollWidth} > ${e.clientWidth})`,
+      ),
+  );
   assert(cut.length === 0, `${what}: nothing cut sideways, but ${cut.join('; ')}`);
 }
 
 /** The side pane's tabs each lie inside the strip (none pushed out of sight). */
 async function tabsFit(page: Page, where: string): Promise<void> {
   const strip = page.getByRole('tablist', { name: 'Side pane' });
-  for (const name of ['Files', 'Packages', 'Tests', 'Lessons', 'Examples', 'Diff']) await inside(strip.getByRole('tab', { name }), strip, `${where}: the ${name} tab`);
+  for (const name of ['Files', 'Packages', 'Tests', 'Lessons', 'Examples', 'Diff'])
+    await inside(strip.getByRole('tab', { name }), strip, `${where}: the ${name} tab`);
 }
 
 const tests: E2ETest[] = [
@@ -41,7 +62,10 @@ const tests: E2ETest[] = [
       await page.getByRole('tab', { name: /^Agent/ }).click();
       // Fourteen calls, then the answer: a conversation longer than the log at either size.
       const script = JSON.stringify([
-        ...Array.from({ length: 14 }, (_, i) => ({ call: 'tool_search_wikipedia', args: { query: i % 2 ? 'Alan Turing' : 'Quantum Computing' } })),
+        ...Array.from({ length: 14 }, (_, i) => ({
+          call: 'tool_search_wikipedia',
+          args: { query: i % 2 ? 'Alan Turing' : 'Quantum Computing' },
+        })),
         { say: 'Done, the last search found: {{last_result}}' },
       ]);
       for (const [width, height] of SIZES) {
@@ -60,28 +84,46 @@ const tests: E2ETest[] = [
         await page.getByRole('button', { name: 'Send' }).waitFor();
         const log = await chat(page).boundingBox();
         assert(log, 'the conversation is shown');
-        if (width === 1440) assert(log.height >= height / 2, `the conversation is ${log.height} px tall at ${width}×${height}, at least half the window`);
+        if (width === 1440)
+          assert(
+            log.height >= height / 2,
+            `the conversation is ${log.height} px tall at ${width}×${height}, at least half the window`,
+          );
         assert(log.y + log.height <= height + 0.5, 'the conversation ends inside the window');
-        assert(await chat(page).evaluate((el) => el.scrollHeight > el.clientHeight), `${width}: the conversation is longer than its box`);
+        assert(
+          await chat(page).evaluate((el) => el.scrollHeight > el.clientHeight),
+          `${width}: the conversation is longer than its box`,
+        );
         await inside(answer, chat(page), `${width}×${height}: the final answer is in view`);
         // The settings folded away when the message was sent; one line says which model plays.
-        assert((await settings.getAttribute('aria-expanded')) === 'false', 'the model settings are folded while the conversation runs');
+        assert(
+          (await settings.getAttribute('aria-expanded')) === 'false',
+          'the model settings are folded while the conversation runs',
+        );
       }
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
   },
   {
-    name: "a lesson reads in a column of at least 360 px: its title, task and every check line uncut, at 1440×900 and 1024×768",
+    name: 'a lesson reads in a column of at least 360 px: its title, task and every check line uncut, at 1440×900 and 1024×768',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
       await openApp(page, base);
       await tabsFit(page, 'files open at 1440×900');
       await page.getByRole('tab', { name: 'Lessons' }).click();
-      await lessons(page).getByRole('button', { name: /^\d+\. Loki: a Python tool/ }).click();
+      await lessons(page)
+        .getByRole('button', { name: /^\d+\. Loki: a Python tool/ })
+        .click();
       await lessons(page).getByRole('button', { name: 'Start this lesson' }).click();
-      await page.getByLabel('Workspace', { exact: true }).locator('option:checked').filter({ hasText: 'Lesson: Loki: a Python tool' }).waitFor({ state: 'attached' });
+      await page
+        .getByLabel('Workspace', { exact: true })
+        .locator('option:checked')
+        .filter({ hasText: 'Lesson: Loki: a Python tool' })
+        .waitFor({ state: 'attached' });
       // A try that fails three ways: units required, its enum lost to typing.Literal, the run raising.
-      await setEditorText(page, `import typing
+      await setEditorText(
+        page,
+        `import typing
 
 
 def run(location: str, units: typing.Literal["celsius", "fahrenheit"]):
@@ -91,7 +133,8 @@ def run(location: str, units: typing.Literal["celsius", "fahrenheit"]):
         units: celsius or fahrenheit
     """
     return f"{location}: sunny"
-`);
+`,
+      );
       await lessons(page).getByRole('button', { name: 'Check', exact: true }).waitFor();
       await lessons(page).getByRole('button', { name: 'Check', exact: true }).click();
       const results = lessons(page).getByRole('list', { name: 'Check results' });
@@ -118,9 +161,12 @@ def run(location: str, units: typing.Literal["celsius", "fahrenheit"]):
         }
         const places = results.getByRole('button', { name: /get_weather\.py:\d+$/ });
         assert((await places.count()) >= 2, 'the failed lines point at their place, with its line number');
-        for (let i = 0; i < (await places.count()); i++) await inside(places.nth(i), side, `${width}: place ${i + 1} with its line number`);
+        for (let i = 0; i < (await places.count()); i++)
+          await inside(places.nth(i), side, `${width}: place ${i + 1} with its line number`);
         await results.getByText("TypeError: run() missing 1 required positional argument: 'units'").waitFor();
-        await results.getByText(/write units: Literal\["celsius", "fahrenheit"\] \(with from typing import Literal\)/).waitFor();
+        await results
+          .getByText(/write units: Literal\["celsius", "fahrenheit"\] \(with from typing import Literal\)/)
+          .waitFor();
         // The lesson list wraps a long title rather than cutting it.
         await uncut(lessons(page).getByRole('list').first(), `${width}: the list of lessons`);
       }

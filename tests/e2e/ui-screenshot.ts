@@ -16,7 +16,8 @@ const fonts = (() => {
     return '';
   }
 })();
-if (!/emoji/i.test(fonts)) throw new Error('no colour emoji font: install one first (Debian: apt-get install fonts-noto-color-emoji)');
+if (!/emoji/i.test(fonts))
+  throw new Error('no colour emoji font: install one first (Debian: apt-get install fonts-noto-color-emoji)');
 
 const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
 const address = server.httpServer.address();
@@ -29,7 +30,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await openApp(page, base);
     await prepareCall(page, 'tool_search_wikipedia', { query: 'Quantum Computing', max_results: 2 });
     await runAndWait(page);
-    await prepareCall(page, 'tool_write_note', { path: 'notes/quantum.md', text: '# Quantum Computing\nQubits and error correction.' });
+    await prepareCall(page, 'tool_write_note', {
+      path: 'notes/quantum.md',
+      text: '# Quantum Computing\nQubits and error correction.',
+    });
     await runAndWait(page);
     await telemetry(page).getByText('✍️ Saving a note').waitFor();
     await page.getByText('Saved in this browser').waitFor();

@@ -10,12 +10,18 @@ const tests: E2ETest[] = [
     name: 'a binary file shows "binary, N bytes" with Download, and a SQLite database its tables and first rows',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
-      await seedWorkspace(page, base, { 'logo.bin': 'PNG\u0000\u0001\u0002 not text', 'tools/t.py': 'def tool_t() -> dict:\n    """T."""\n    return {}\n' });
+      await seedWorkspace(page, base, {
+        'logo.bin': 'PNG\u0000\u0001\u0002 not text',
+        'tools/t.py': 'def tool_t() -> dict:\n    """T."""\n    return {}\n',
+      });
       await page.goto(base);
       await appReady(page);
       const logo = page.getByRole('region', { name: 'Binary file logo.bin' });
       await logo.getByText('binary, 15 bytes').waitFor();
-      const [file] = await Promise.all([page.waitForEvent('download'), logo.getByRole('button', { name: 'Download logo.bin' }).click()]);
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        logo.getByRole('button', { name: 'Download logo.bin' }).click(),
+      ]);
       assert(file.suggestedFilename() === 'logo.bin', `downloads as logo.bin: ${file.suggestedFilename()}`);
 
       await openExample(page, 'lcp-database-ops', 'tool_execute_query');
@@ -62,7 +68,9 @@ const tests: E2ETest[] = [
       // Review mode: Run is off, and the shortcut says so, as an alert, each time.
       await treeItem(page, 'README.md').focus();
       await page.keyboard.press('Control+Enter');
-      const why = page.getByRole('alert').filter({ hasText: /^Nothing ran\. Run is off: This workspace came from a link or file/ });
+      const why = page
+        .getByRole('alert')
+        .filter({ hasText: /^Nothing ran\. Run is off: This workspace came from a link or file/ });
       await why.waitFor();
       await page.keyboard.press('Control+Enter');
       await why.waitFor();
@@ -76,7 +84,12 @@ const tests: E2ETest[] = [
       const { page, errors } = await newPage();
       await openApp(page, base);
       const names = () => page.getByLabel('Workspace', { exact: true }).locator('option').allTextContents();
-      const showing = (name: string) => page.getByLabel('Workspace', { exact: true }).locator('option:checked').filter({ hasText: name }).waitFor({ state: 'attached' });
+      const showing = (name: string) =>
+        page
+          .getByLabel('Workspace', { exact: true })
+          .locator('option:checked')
+          .filter({ hasText: name })
+          .waitFor({ state: 'attached' });
       await openExample(page, 'lcp-quirks', 'tool_top');
       await page.getByLabel('Workspace', { exact: true }).selectOption({ label: 'My workspace' });
       await showing('My workspace');
@@ -102,12 +115,15 @@ const tests: E2ETest[] = [
       await course.getByRole('button', { name: 'Continue in “Lesson: Lists”' }).click();
       await showing('Lesson: Lists');
       await course.getByRole('button', { name: 'Reset to start' }).waitFor();
-      assert((await names()).length === 5, `the lesson's workspace again, not a sixth: ${JSON.stringify(await names())}`);
+      assert(
+        (await names()).length === 5,
+        `the lesson's workspace again, not a sixth: ${JSON.stringify(await names())}`,
+      );
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
   },
   {
-    name: "a Loki tool that raises: the result says why the model gets colour codes, and shows stderr without them",
+    name: 'a Loki tool that raises: the result says why the model gets colour codes, and shows stderr without them',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
       await openApp(page, base);
@@ -115,9 +131,16 @@ const tests: E2ETest[] = [
       await prepareCall(page, 'word_count', { path: 'missing.txt', unit: 'words' });
       const status = await runAndWait(page);
       assert(/^Tool failed word_count \(exit code 1\)/.test(status), `the call failed as Loki reports it: ${status}`);
-      await page.getByRole('note', { name: 'Colour codes' }).getByText(/Loki runs every tool with FORCE_COLOR=1/).waitFor();
+      await page
+        .getByRole('note', { name: 'Colour codes' })
+        .getByText(/Loki runs every tool with FORCE_COLOR=1/)
+        .waitFor();
       const stderr = (await page.getByLabel('stderr', { exact: true }).textContent()) ?? '';
-      assert(stderr.includes("FileNotFoundError: [Errno 44] No such file or directory: 'missing.txt'") && !/[\u001b\u009b]/.test(stderr), `stderr shown plain: ${JSON.stringify(stderr.slice(-200))}`);
+      assert(
+        stderr.includes("FileNotFoundError: [Errno 44] No such file or directory: 'missing.txt'") &&
+          !/[\u001b\u009b]/.test(stderr),
+        `stderr shown plain: ${JSON.stringify(stderr.slice(-200))}`,
+      );
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
   },

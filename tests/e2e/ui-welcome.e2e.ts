@@ -25,23 +25,39 @@ const tests: E2ETest[] = [
       const ways = welcome.getByRole('group', { name: 'Ways in' });
 
       await ways.getByRole('button', { name: 'Try an example' }).click();
-      assert((await page.getByRole('tab', { name: 'Examples' }).getAttribute('aria-selected')) === 'true', 'the examples are shown');
-      await page.getByRole('region', { name: 'Examples' }).getByRole('button', { name: /^Open / }).first().waitFor();
+      assert(
+        (await page.getByRole('tab', { name: 'Examples' }).getAttribute('aria-selected')) === 'true',
+        'the examples are shown',
+      );
+      await page
+        .getByRole('region', { name: 'Examples' })
+        .getByRole('button', { name: /^Open / })
+        .first()
+        .waitFor();
       const lessons = (await loadCourse()).length;
       await ways.getByRole('button', { name: `Take the course (${lessons} lessons)`, exact: true }).click();
-      assert((await page.getByRole('tab', { name: 'Lessons' }).getAttribute('aria-selected')) === 'true', 'the course is shown');
+      assert(
+        (await page.getByRole('tab', { name: 'Lessons' }).getAttribute('aria-selected')) === 'true',
+        'the course is shown',
+      );
       await ways.getByRole('button', { name: 'Open a shared link' }).click();
       await page.getByRole('form', { name: 'Open a shared workspace' }).waitFor();
       await page.keyboard.press('Escape');
       await page.getByRole('form', { name: 'Open a shared workspace' }).waitFor({ state: 'detached' });
 
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), ways.getByRole('button', { name: 'Upload your tools' }).click()]);
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        ways.getByRole('button', { name: 'Upload your tools' }).click(),
+      ]);
       await chooser.setFiles([{ name: 'shout.py', mimeType: 'text/x-python', buffer: Buffer.from(TOOL) }]);
       await tools(page).getByRole('button', { name: 'tool_shout', exact: true }).waitFor({ timeout: 30_000 });
       await page.getByRole('tab', { name: 'Files' }).click();
       await treeItem(page, 'tools/shout.py').waitFor();
       const names = await page.getByLabel('Workspace', { exact: true }).locator('option').allTextContents();
-      assert(names.includes('My tools') && names.includes('My workspace'), `the files open as a workspace of their own: ${JSON.stringify(names)}`);
+      assert(
+        names.includes('My tools') && names.includes('My workspace'),
+        `the files open as a workspace of their own: ${JSON.stringify(names)}`,
+      );
       await welcome.waitFor({ state: 'detached' });
       await page.reload();
       await appReady(page);

@@ -1,6 +1,19 @@
 // The playground, driven as a person would: by role and accessible name, in real Chromium with real Pyodide.
 import type { E2ETest } from './harness.ts';
-import { appReady, assert, callStatus, currentTab, openApp, prepareCall, runAndWait, setEditorText, telemetry, tools, tree, treeItem } from './ui-helpers.ts';
+import {
+  appReady,
+  assert,
+  callStatus,
+  currentTab,
+  openApp,
+  prepareCall,
+  runAndWait,
+  setEditorText,
+  telemetry,
+  tools,
+  tree,
+  treeItem,
+} from './ui-helpers.ts';
 
 const tests: E2ETest[] = [
   {
@@ -43,21 +56,32 @@ const tests: E2ETest[] = [
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
       await openApp(page, base);
-      await setEditorText(page, 'import sys\n\ndef tool_flood(n: int = 5000) -> dict:\n    """Prints a lot."""\n    for i in range(n):\n        print("line", i, file=sys.stderr if i % 3 == 0 else sys.stdout)\n    return {"success": True, "output": "done"}\n');
+      await setEditorText(
+        page,
+        'import sys\n\ndef tool_flood(n: int = 5000) -> dict:\n    """Prints a lot."""\n    for i in range(n):\n        print("line", i, file=sys.stderr if i % 3 == 0 else sys.stdout)\n    return {"success": True, "output": "done"}\n',
+      );
       await tools(page).getByRole('button', { name: 'tool_flood', exact: true }).waitFor({ timeout: 30_000 });
       await prepareCall(page, 'tool_flood', {});
       const status = await runAndWait(page);
       assert(status.includes('Finished'), `call status: ${status}`);
-      await telemetry(page).getByText(/earlier events of this call are not shown here/).waitFor();
+      await telemetry(page)
+        .getByText(/earlier events of this call are not shown here/)
+        .waitFor();
       await telemetry(page).getByText('line 4999⏎', { exact: true }).waitFor(); // newlines show as ⏎
       await telemetry(page).getByText('no file changed', { exact: true }).waitFor(); // its fs.changed, in words
       const result = page.getByRole('region', { name: 'Result' });
-      const lines = (toStderr: boolean) => Array.from({ length: 5000 }, (_, i) => ((i % 3 === 0) === toStderr ? `line ${i}\n` : '')).join('').length;
+      const lines = (toStderr: boolean) =>
+        Array.from({ length: 5000 }, (_, i) => ((i % 3 === 0) === toStderr ? `line ${i}\n` : '')).join('').length;
       // stdout (33,000 characters) is over what the panel shows: the rest is behind Download all;
       // stderr (16,000) is shown whole.
-      await result.getByRole('button', { name: `Download all ${lines(false).toLocaleString('en-US')} characters` }).waitFor();
+      await result
+        .getByRole('button', { name: `Download all ${lines(false).toLocaleString('en-US')} characters` })
+        .waitFor();
       const stderr = (await result.getByLabel('stderr').textContent()) ?? '';
-      assert(stderr.length === lines(true) && stderr.endsWith('line 4998\n'), `stderr whole: ${stderr.length} of ${lines(true)} characters`);
+      assert(
+        stderr.length === lines(true) && stderr.endsWith('line 4998\n'),
+        `stderr whole: ${stderr.length} of ${lines(true)} characters`,
+      );
       assert(errors.length === 0, errors.join('\n'));
     },
   },
@@ -93,7 +117,10 @@ const tests: E2ETest[] = [
       await currentTab(page, 'tools/notes.py').waitFor();
       await tools(page).getByRole('button', { name: 'tool_write_note', exact: true }).click();
       const args = JSON.parse(await page.getByLabel('Arguments (JSON)').inputValue()) as unknown;
-      assert(JSON.stringify(args) === JSON.stringify({ path: 'kept.md', text: 'persisted' }), `args: ${JSON.stringify(args)}`);
+      assert(
+        JSON.stringify(args) === JSON.stringify({ path: 'kept.md', text: 'persisted' }),
+        `args: ${JSON.stringify(args)}`,
+      );
     },
   },
   {

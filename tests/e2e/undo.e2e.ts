@@ -67,9 +67,14 @@ const tests: E2ETest[] = [
       await result(page).getByText('This call deleted 1 tool source (tools/cleanup.py).').waitFor({ timeout: 10_000 });
       await treeItem(page, 'notes.md').waitFor({ state: 'detached', timeout: 10_000 });
       await toolButton(page, 'tool_cleanup').waitFor({ state: 'detached', timeout: 10_000 });
-      assert((await page.getByRole('button', { name: 'Run', exact: true }).isDisabled()), 'Run is disabled: no tool is left');
+      assert(
+        await page.getByRole('button', { name: 'Run', exact: true }).isDisabled(),
+        'Run is disabled: no tool is left',
+      );
 
-      await page.locator('input[type=file]').setInputFiles({ name: 'uploaded.py', mimeType: 'text/x-python', buffer: Buffer.from(UPLOADED) });
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'uploaded.py', mimeType: 'text/x-python', buffer: Buffer.from(UPLOADED) });
       await page.getByRole('status').filter({ hasText: 'Added 1 file to tools/.' }).waitFor();
       await treeItem(page, 'tools/uploaded.py').waitFor({ timeout: 10_000 });
       await toolButton(page, 'tool_uploaded').waitFor({ timeout: 30_000 });
@@ -82,7 +87,10 @@ const tests: E2ETest[] = [
       await other.close();
 
       await result(page).getByRole('button', { name: "Undo this call's changes" }).click();
-      await result(page).getByRole('status').filter({ hasText: "Undid tool_cleanup's changes: 2 files put back" }).waitFor();
+      await result(page)
+        .getByRole('status')
+        .filter({ hasText: "Undid tool_cleanup's changes: 2 files put back" })
+        .waitFor();
       await treeItem(page, 'notes.md').waitFor();
       await treeItem(page, 'tools/cleanup.py').waitFor();
       await toolButton(page, 'tool_cleanup').waitFor({ timeout: 30_000 });
@@ -107,7 +115,9 @@ const tests: E2ETest[] = [
       await page.reload();
       await treeItem(page, 'notes.md').waitFor({ timeout: 30_000 });
       // The telemetry entry's Undo says what the call did to the tool sources, as the result did.
-      await telemetry(page).getByText('This call deleted 1 tool source (tools/cleanup.py).').waitFor({ timeout: 10_000 });
+      await telemetry(page)
+        .getByText('This call deleted 1 tool source (tools/cleanup.py).')
+        .waitFor({ timeout: 10_000 });
       const undo = telemetry(page).getByRole('button', { name: "Undo this call's changes" });
       await undo.click();
       await treeItem(page, 'tools/cleanup.py').waitFor({ timeout: 10_000 });
@@ -123,14 +133,21 @@ const tests: E2ETest[] = [
       await page.addInitScript(() => {
         const put = IDBObjectStore.prototype.put;
         IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
-          if (Array.isArray(key) && key[1] === 4) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          if (Array.isArray(key) && key[1] === 4)
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
           return put.call(this, value, key);
         };
       });
       await open(page, base);
       await prepareCall(page, 'tool_rewrite', {});
       await runAndWait(page);
-      await result(page).getByRole('alert').filter({ hasText: 'Browser storage is full, so the undo history is not saved. Undo still works in this tab until it is closed or reloaded.' }).waitFor({ timeout: 10_000 });
+      await result(page)
+        .getByRole('alert')
+        .filter({
+          hasText:
+            'Browser storage is full, so the undo history is not saved. Undo still works in this tab until it is closed or reloaded.',
+        })
+        .waitFor({ timeout: 10_000 });
       await page.getByText('Saved in this browser').waitFor({ timeout: 10_000 });
       const other = await context.newPage();
       await other.goto(base);
@@ -138,7 +155,10 @@ const tests: E2ETest[] = [
       await other.getByText('rewritten by the tool').first().waitFor({ timeout: 30_000 });
       await other.close();
       await result(page).getByRole('button', { name: "Undo this call's changes" }).click();
-      await result(page).getByRole('status').filter({ hasText: "Undid tool_rewrite's changes: 1 file put back" }).waitFor();
+      await result(page)
+        .getByRole('status')
+        .filter({ hasText: "Undid tool_rewrite's changes: 1 file put back" })
+        .waitFor();
     },
   },
   {
@@ -149,10 +169,17 @@ const tests: E2ETest[] = [
       await seedWorkspace(page, base, { [source]: HOSTILE });
       await page.goto(base);
       await appReady(page);
-      await tools(page).getByText(`Docstring ${MARKUP(1)}`).first().waitFor();
+      await tools(page)
+        .getByText(`Docstring ${MARKUP(1)}`)
+        .first()
+        .waitFor();
       await prepareCall(page, 'tool_markup', {});
       await runAndWait(page);
-      await result(page).getByRole('list', { name: 'Changed files' }).getByText(`${MARKUP(2)}.txt`).first().waitFor();
+      await result(page)
+        .getByRole('list', { name: 'Changed files' })
+        .getByText(`${MARKUP(2)}.txt`)
+        .first()
+        .waitFor();
       await result(page).getByLabel('stderr').getByText(MARKUP(4)).waitFor();
       await result(page).getByText(MARKUP(5), { exact: false }).first().waitFor();
       await result(page).getByText(`This call deleted 1 tool source (${source}).`).waitFor();
@@ -160,8 +187,15 @@ const tests: E2ETest[] = [
       await result(page).getByRole('button', { name: "Undo this call's changes" }).click();
       await result(page).getByRole('status').filter({ hasText: "Undid tool_markup's changes" }).waitFor();
       await treeItem(page, source).waitFor();
-      const injected = await page.evaluate(() => ({ flag: (window as unknown as { __xss?: number }).__xss, images: document.querySelectorAll('img[src="x"]').length, scripts: [...document.scripts].filter((s) => s.text.includes('__xss')).length }));
-      assert(injected.flag === undefined && injected.images === 0 && injected.scripts === 0, `nothing became HTML: ${JSON.stringify(injected)}`);
+      const injected = await page.evaluate(() => ({
+        flag: (window as unknown as { __xss?: number }).__xss,
+        images: document.querySelectorAll('img[src="x"]').length,
+        scripts: [...document.scripts].filter((s) => s.text.includes('__xss')).length,
+      }));
+      assert(
+        injected.flag === undefined && injected.images === 0 && injected.scripts === 0,
+        `nothing became HTML: ${JSON.stringify(injected)}`,
+      );
       assert(errors.length === 0, errors.join('\n'));
     },
   },

@@ -117,9 +117,17 @@ export async function seedWorkspace(page: Page, origin: string, files: Record<st
     const os = tx.objectStore('records');
     const enc = new TextEncoder();
     for (const [path, text] of Object.entries(files)) os.put(enc.encode(text), ['default', 1, path]);
-    const settings = { profile: 'lcp', hostConfig: {}, args: {}, openPath: Object.keys(files)[0] ?? null, timeoutMs: 30_000 };
+    const settings = {
+      profile: 'lcp',
+      hostConfig: {},
+      args: {},
+      openPath: Object.keys(files)[0] ?? null,
+      timeoutMs: 30_000,
+    };
     os.put({ settings, folders: [], revision: 1 }, ['default', 0]);
-    await new Promise((ok, fail) => ((tx.oncomplete = ok), (tx.onerror = () => fail(tx.error ?? new Error('the transaction failed')))));
+    await new Promise(
+      (ok, fail) => ((tx.oncomplete = ok), (tx.onerror = () => fail(tx.error ?? new Error('the transaction failed')))),
+    );
     db.close();
   }, files);
 }

@@ -7,24 +7,36 @@ import { assert, setEditorText, treeItem } from './ui-helpers.ts';
 import { seedWorkspace } from './worker-support.ts';
 
 const saved = (page: Page) => page.getByText('Saved in this browser').waitFor({ timeout: 10_000 });
-const editorText = (page: Page) => page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
+const editorText = (page: Page) =>
+  page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
 const compareButton = (page: Page) => page.getByRole('button', { name: 'Compare both versions of tools/notes.py' });
 const NOTES = 'def tool_notes() -> dict:\n    """Notes."""\n    return {}\n';
 
 /** Reads files of the default workspace straight from IndexedDB. (No named helpers inside evaluate: tsx would wrap them in a __name() the page lacks.) */
-const stored = (page: Page, paths: string[]) => page.evaluate(async (paths) => {
-  const db = await new Promise<IDBDatabase>((ok) => { const r = indexedDB.open('toolplay'); r.onsuccess = () => ok(r.result); });
-  const out: Array<string | null> = [];
-  for (const path of paths) {
-    const bytes = await new Promise<Uint8Array | undefined>((ok) => { const r = db.transaction('records').objectStore('records').get(['default', 1, path]); r.onsuccess = () => ok(r.result as Uint8Array | undefined); });
-    out.push(bytes ? new TextDecoder().decode(bytes) : null);
-  }
-  db.close();
-  return out;
-}, paths);
+const stored = (page: Page, paths: string[]) =>
+  page.evaluate(async (paths) => {
+    const db = await new Promise<IDBDatabase>((ok) => {
+      const r = indexedDB.open('toolplay');
+      r.onsuccess = () => ok(r.result);
+    });
+    const out: Array<string | null> = [];
+    for (const path of paths) {
+      const bytes = await new Promise<Uint8Array | undefined>((ok) => {
+        const r = db.transaction('records').objectStore('records').get(['default', 1, path]);
+        r.onsuccess = () => ok(r.result as Uint8Array | undefined);
+      });
+      out.push(bytes ? new TextDecoder().decode(bytes) : null);
+    }
+    db.close();
+    return out;
+  }, paths);
 
 /** Two tabs of one browser on the seeded workspace, each showing tools/notes.py. */
-async function twoTabs(newContext: () => Promise<import('playwright-core').BrowserContext>, base: string, notes = NOTES): Promise<[Page, Page]> {
+async function twoTabs(
+  newContext: () => Promise<import('playwright-core').BrowserContext>,
+  base: string,
+  notes = NOTES,
+): Promise<[Page, Page]> {
   const context = await newContext();
   const tabA = context.pages()[0] ?? (await context.newPage());
   await seedWorkspace(tabA, base, { 'notes.md': 'start\n', 'tools/notes.py': notes });
@@ -35,17 +47,30 @@ async function twoTabs(newContext: () => Promise<import('playwright-core').Brows
     await tab.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
     // Opening a file is a click, not an edit: it must refuse nothing in the other tab.
     await treeItem(tab, 'tools/notes.py').click();
-    await tab.waitForFunction(() => (window as unknown as { toolplayEditor?: { getModel(): { uri: { path: string } } | null } }).toolplayEditor?.getModel()?.uri.path === '/tools/notes.py');
+    await tab.waitForFunction(
+      () =>
+        (
+          window as unknown as { toolplayEditor?: { getModel(): { uri: { path: string } } | null } }
+        ).toolplayEditor?.getModel()?.uri.path === '/tools/notes.py',
+    );
   }
   return [tabA, tabB];
 }
 
 /** Both tabs edit tools/notes.py within the autosave pause, before either hears of the other: the tab whose save came second offers the comparison. */
-async function editAtOnce(tabA: Page, tabB: Page, notes = NOTES): Promise<{ loser: Page; winner: Page; mine: string; theirs: string }> {
+async function editAtOnce(
+  tabA: Page,
+  tabB: Page,
+  notes = NOTES,
+): Promise<{ loser: Page; winner: Page; mine: string; theirs: string }> {
   await Promise.all([setEditorText(tabA, `${notes}# only A\n`), setEditorText(tabB, `${notes}# only B\n`)]);
   const loser = await Promise.race([
-    compareButton(tabA).waitFor({ timeout: 15_000 }).then(() => tabA),
-    compareButton(tabB).waitFor({ timeout: 15_000 }).then(() => tabB),
+    compareButton(tabA)
+      .waitFor({ timeout: 15_000 })
+      .then(() => tabA),
+    compareButton(tabB)
+      .waitFor({ timeout: 15_000 })
+      .then(() => tabB),
   ]);
   const [winner, mine, theirs] = loser === tabA ? [tabB, '# only A', '# only B'] : [tabA, '# only B', '# only A'];
   return { loser, winner, mine, theirs };
@@ -63,14 +88,24 @@ const tests: E2ETest[] = [
       await notice.getByText('tools/notes.py was also changed in another tab.').waitFor({ timeout: 10_000 });
       // One notice: the save line points at it, and nothing beside it says the file was updated.
       await loser.getByText('Not saved: two versions to choose from (above)').waitFor();
-      assert((await loser.getByRole('status').filter({ hasText: 'Updated from another tab' }).count()) === 0, 'no contradictory "Updated from another tab" beside it');
-      assert((await loser.getByRole('button', { name: 'Compare both versions of tools/notes.py' }).count()) === 1, 'one action, in the notice');
+      assert(
+        (await loser.getByRole('status').filter({ hasText: 'Updated from another tab' }).count()) === 0,
+        'no contradictory "Updated from another tab" beside it',
+      );
+      assert(
+        (await loser.getByRole('button', { name: 'Compare both versions of tools/notes.py' }).count()) === 1,
+        'one action, in the notice',
+      );
       await notice.getByRole('button', { name: 'Compare both versions of tools/notes.py' }).click();
       const dialog = loser.getByRole('dialog', { name: 'Two versions of tools/notes.py' });
       // Monaco draws only the lines in view: both changed lines are drawn, so the view opened at them.
       await dialog.locator('.editor.original .view-lines').getByText(theirs).waitFor({ timeout: 30_000 });
       await dialog.locator('.editor.modified .view-lines').getByText(mine).waitFor({ timeout: 30_000 });
-      assert((await dialog.locator('.editor.modified .view-lines').getByText('def tool_notes', { exact: false }).count()) === 0, 'line 1 is out of sight');
+      assert(
+        (await dialog.locator('.editor.modified .view-lines').getByText('def tool_notes', { exact: false }).count()) ===
+          0,
+        'line 1 is out of sight',
+      );
       await dialog.getByRole('button', { name: "Keep this tab's version" }).click();
       await notice.waitFor({ state: 'detached' });
       await saved(loser);
@@ -83,16 +118,28 @@ const tests: E2ETest[] = [
       await setEditorText(tabB, `${NOTES}# from B\n`);
       await saved(tabB);
       // A is told at once and takes B's version (it had no edits of its own to that file).
-      await tabA.getByRole('status').filter({ hasText: 'Updated from another tab: tools/notes.py' }).waitFor({ timeout: 10_000 });
-      await tabA.waitForFunction((want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want, `${NOTES}# from B\n`);
+      await tabA
+        .getByRole('status')
+        .filter({ hasText: 'Updated from another tab: tools/notes.py' })
+        .waitFor({ timeout: 10_000 });
+      await tabA.waitForFunction(
+        (want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want,
+        `${NOTES}# from B\n`,
+      );
       await setEditorText(tabA, `${NOTES}# from B\n# from A\n`);
       await saved(tabA);
       const [notes] = await stored(tabA, ['tools/notes.py']);
       assert(notes === `${NOTES}# from B\n# from A\n`, `both edits stored: ${JSON.stringify(notes)}`);
       // B, which still says Saved, now shows the stored file too: nothing it saved was lost.
-      await tabB.waitForFunction((want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want, notes);
+      await tabB.waitForFunction(
+        (want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want,
+        notes,
+      );
       await saved(tabB);
-      assert((await tabA.getByRole('button', { name: /Changed in another tab/ }).count()) === 0, 'no whole-workspace reload button any more');
+      assert(
+        (await tabA.getByRole('button', { name: /Changed in another tab/ }).count()) === 0,
+        'no whole-workspace reload button any more',
+      );
     },
   },
   {
@@ -101,17 +148,27 @@ const tests: E2ETest[] = [
       const [tabA, tabB] = await twoTabs(newContext, base);
       const { loser, winner, mine, theirs } = await editAtOnce(tabA, tabB);
       // Nothing was overwritten: the store holds the version saved first; the other tab was told.
-      assert((await stored(winner, ['tools/notes.py']))[0] === `${NOTES}${theirs}\n`, 'the first save is what is stored');
-      await loser.getByText(/tools\/notes\.py was also changed in another tab/).first().waitFor({ timeout: 10_000 });
-      await winner.getByRole('status').filter({ hasText: 'Another tab also changed tools/notes.py' }).waitFor({ timeout: 10_000 });
+      assert(
+        (await stored(winner, ['tools/notes.py']))[0] === `${NOTES}${theirs}\n`,
+        'the first save is what is stored',
+      );
+      await loser
+        .getByText(/tools\/notes\.py was also changed in another tab/)
+        .first()
+        .waitFor({ timeout: 10_000 });
+      await winner
+        .getByRole('status')
+        .filter({ hasText: 'Another tab also changed tools/notes.py' })
+        .waitFor({ timeout: 10_000 });
 
       // While the conflict waits for a choice, leaving the page would lose this tab's version: the page
       // asks the browser to ask first (a beforeunload it cancels; the winner, with nothing unsaved, does not).
-      const asksBeforeLeaving = (tab: typeof loser) => tab.evaluate(() => {
-        const leave = new Event('beforeunload', { cancelable: true });
-        window.dispatchEvent(leave);
-        return leave.defaultPrevented;
-      });
+      const asksBeforeLeaving = (tab: typeof loser) =>
+        tab.evaluate(() => {
+          const leave = new Event('beforeunload', { cancelable: true });
+          window.dispatchEvent(leave);
+          return leave.defaultPrevented;
+        });
       assert(await asksBeforeLeaving(loser), 'leaving the page with an unresolved conflict asks first');
       assert(!(await asksBeforeLeaving(winner)), 'a tab with everything saved leaves without asking');
 
@@ -121,14 +178,23 @@ const tests: E2ETest[] = [
       // Both versions shown side by side. Monaco lays out the right side once its diff worker has
       // answered, which a loaded machine can take seconds to start: the suite's usual cap, not a speed claim.
       await dialog.getByText(theirs).first().waitFor({ timeout: 30_000 });
-      await dialog.getByText(mine).first().waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
-        // Say what the dialog showed instead (a known race: issue 11's note), so the failure can be read.
-        throw new Error(`this tab's version (${mine}) is not in the dialog, which shows: ${JSON.stringify((await dialog.textContent()) ?? '')}; ${String(e)}`);
-      });
+      await dialog
+        .getByText(mine)
+        .first()
+        .waitFor({ timeout: 30_000 })
+        .catch(async (e: unknown) => {
+          // Say what the dialog showed instead (a known race: issue 11's note), so the failure can be read.
+          throw new Error(
+            `this tab's version (${mine}) is not in the dialog, which shows: ${JSON.stringify((await dialog.textContent()) ?? '')}; ${String(e)}`,
+          );
+        });
       await dialog.getByRole('button', { name: "Keep this tab's version" }).click();
       await saved(loser);
       assert((await stored(loser, ['tools/notes.py']))[0] === `${NOTES}${mine}\n`, 'the chosen version is stored');
-      await winner.waitForFunction((want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want, `${NOTES}${mine}\n`);
+      await winner.waitForFunction(
+        (want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want,
+        `${NOTES}${mine}\n`,
+      );
 
       // The version not chosen is one click away, in the file's history.
       await loser.getByRole('button', { name: 'History', exact: true }).click();
@@ -157,9 +223,15 @@ const tests: E2ETest[] = [
       await dialog.getByRole('button', { name: 'Save the right side (merged)' }).click();
       await saved(loser);
       const merged = `${NOTES}${mine}\n${theirs}`;
-      assert((await stored(loser, ['tools/notes.py']))[0] === merged, `the merge is stored: ${JSON.stringify((await stored(loser, ['tools/notes.py']))[0])}`);
+      assert(
+        (await stored(loser, ['tools/notes.py']))[0] === merged,
+        `the merge is stored: ${JSON.stringify((await stored(loser, ['tools/notes.py']))[0])}`,
+      );
       assert((await editorText(loser)) === merged, 'and shown in the editor');
-      await winner.waitForFunction((want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want, merged);
+      await winner.waitForFunction(
+        (want) => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue() === want,
+        merged,
+      );
     },
   },
   {
@@ -170,15 +242,28 @@ const tests: E2ETest[] = [
       await page.goto(base);
       await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
       // The editor exists a moment before it shows the open file: type into that file, not into nothing.
-      await page.waitForFunction(() => (window as unknown as { toolplayEditor?: { getModel(): { uri: { path: string } } | null } }).toolplayEditor?.getModel()?.uri.path === '/notes.md');
+      await page.waitForFunction(
+        () =>
+          (
+            window as unknown as { toolplayEditor?: { getModel(): { uri: { path: string } } | null } }
+          ).toolplayEditor?.getModel()?.uri.path === '/notes.md',
+      );
       await setEditorText(page, 'typed right before leaving\n');
       await page.goto('about:blank');
       await page.goto(base);
       await treeItem(page, 'notes.md').waitFor({ timeout: 30_000 });
       await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
-      await page.waitForFunction(() => (window as unknown as { toolplayEditor?: { getValue(): string } }).toolplayEditor?.getValue() !== undefined);
-      const text = await page.evaluate(() => (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue());
-      assert(text === 'typed right before leaving\n', `the last edit survived leaving the page, got ${JSON.stringify(text)}`);
+      await page.waitForFunction(
+        () =>
+          (window as unknown as { toolplayEditor?: { getValue(): string } }).toolplayEditor?.getValue() !== undefined,
+      );
+      const text = await page.evaluate(() =>
+        (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue(),
+      );
+      assert(
+        text === 'typed right before leaving\n',
+        `the last edit survived leaving the page, got ${JSON.stringify(text)}`,
+      );
     },
   },
 ];

@@ -13,7 +13,8 @@ import { STRESS_TOOLS, isolated, seedWorkspace } from './worker-support.ts';
 
 const FILES = { 'tools/stress.py': STRESS_TOOLS };
 const run = (page: Page) => page.getByRole('button', { name: 'Run', exact: true }).click();
-const finished = (page: Page, text: RegExp | string, timeout = 20_000) => callStatus(page).filter({ hasText: text }).waitFor({ timeout });
+const finished = (page: Page, text: RegExp | string, timeout = 20_000) =>
+  callStatus(page).filter({ hasText: text }).waitFor({ timeout });
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
 /** Runs a never-ending tool and presses Stop once the tool says it is inside its loop. */
@@ -70,8 +71,14 @@ const tests: E2ETest[] = [
       await prepareCall(page, 'tool_greedy', {});
       await run(page);
       await finished(page, /^Tool failed tool_greedy \(crashed\)/, 120_000);
-      await result(page).getByText(/MemoryError/).first().waitFor();
-      await telemetry(page).getByText(/Tool 'tool_greedy' crashed/).first().waitFor();
+      await result(page)
+        .getByText(/MemoryError/)
+        .first()
+        .waitFor();
+      await telemetry(page)
+        .getByText(/Tool 'tool_greedy' crashed/)
+        .first()
+        .waitFor();
       await hello(page, 'after running out of memory');
       // What the tool wrote before it ran out is committed like any tool failure's files; the rest is intact.
       await treeItem(page, 'before-oom.txt').waitFor();
@@ -94,8 +101,17 @@ const tests: E2ETest[] = [
       await run(page);
       // While the second half is on its way, the first half shows nowhere.
       await telemetry(page).locator('.event.call-stdout').first().waitFor();
-      const early = [await result(page).getByLabel('stdout').textContent().catch(() => ''), await telemetry(page).textContent()].join('\n');
-      assert(!/\[3|8;;|example\.com/.test(early ?? ''), `half a sequence shown while streaming: ${JSON.stringify(early)}`);
+      const early = [
+        await result(page)
+          .getByLabel('stdout')
+          .textContent()
+          .catch(() => ''),
+        await telemetry(page).textContent(),
+      ].join('\n');
+      assert(
+        !/\[3|8;;|example\.com/.test(early ?? ''),
+        `half a sequence shown while streaming: ${JSON.stringify(early)}`,
+      );
       await finished(page, /^Finished tool_split/);
       const rows = await telemetry(page).locator('.event.call-stdout .text').allTextContents();
       assert(rows.length >= 4, `the writes arrived as separate events: ${JSON.stringify(rows)}`);
@@ -120,13 +136,22 @@ const tests: E2ETest[] = [
       await prepareCall(page, 'tool_guarded', { command: 'two' });
       await run(page);
       await finished(page, 'Finished');
-      await telemetry(page).getByText(/always \(automatic\)/).first().waitFor();
+      await telemetry(page)
+        .getByText(/always \(automatic\)/)
+        .first()
+        .waitFor();
       assert((await page.getByRole('dialog').count()) === 0, 'no second question after Always');
       await treeItem(page, 'deployed.txt').waitFor();
 
       await stopInLoop(page, 'tool_stubborn');
-      await telemetry(page).getByText(/stopped after/).first().waitFor();
-      await result(page).getByText(/Python did not respond, so it was restarted/).first().waitFor();
+      await telemetry(page)
+        .getByText(/stopped after/)
+        .first()
+        .waitFor();
+      await result(page)
+        .getByText(/Python did not respond, so it was restarted/)
+        .first()
+        .waitFor();
       await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 90_000 });
       assert((await treeItem(page, 'half.txt').count()) === 0, 'a stopped call commits nothing');
       await hello(page, 'after restart');
@@ -147,7 +172,10 @@ const tests: E2ETest[] = [
       await appReady(page);
       await stopInLoop(page, 'tool_spin');
       await result(page).getByText('Stopped by you.', { exact: true }).first().waitFor();
-      assert((await page.getByText(/so it was restarted/).count()) === 0, 'a busy loop is stopped without restarting Python');
+      assert(
+        (await page.getByText(/so it was restarted/).count()) === 0,
+        'a busy loop is stopped without restarting Python',
+      );
       await hello(page, 'right away');
 
       await page.getByLabel('Time limit (s)').fill('1');
@@ -155,8 +183,14 @@ const tests: E2ETest[] = [
       await prepareCall(page, 'tool_spin', {});
       await run(page);
       await finished(page, /^Timed out /, 10_000);
-      await telemetry(page).getByText(/timeout after/).first().waitFor();
-      await result(page).getByText('Stopped: the call ran longer than the 1 s time limit.', { exact: true }).first().waitFor();
+      await telemetry(page)
+        .getByText(/timeout after/)
+        .first()
+        .waitFor();
+      await result(page)
+        .getByText('Stopped: the call ran longer than the 1 s time limit.', { exact: true })
+        .first()
+        .waitFor();
       assert((await treeItem(page, 'half.txt').count()) === 0, 'a timed-out call commits nothing');
       assert(errors.length === 0, errors.join('\n'));
     },
@@ -171,7 +205,10 @@ const tests: E2ETest[] = [
       for (const tool of ['tool_nap', 'tool_flood']) {
         await stopInLoop(page, tool);
         await result(page).getByText('Stopped by you.', { exact: true }).first().waitFor();
-        assert((await page.getByText(/so it was restarted/).count()) === 0, `${tool} is stopped without restarting Python`);
+        assert(
+          (await page.getByText(/so it was restarted/).count()) === 0,
+          `${tool} is stopped without restarting Python`,
+        );
         await hello(page, `after ${tool}`);
       }
       assert(errors.length === 0, errors.join('\n'));
@@ -188,15 +225,23 @@ const tests: E2ETest[] = [
       await prepareCall(page, 'tool_vandal', {});
       await run(page);
       await finished(page, /^Finished tool_vandal/);
-      await result(page).getByRole('note', { name: 'Python changed by this call' }).getByText(/which was put back: .*engine file toolplay\/api\.py/).waitFor();
-      await telemetry(page).getByText(/put back: .*engine file/).first().waitFor();
+      await result(page)
+        .getByRole('note', { name: 'Python changed by this call' })
+        .getByText(/which was put back: .*engine file toolplay\/api\.py/)
+        .waitFor();
+      await telemetry(page)
+        .getByText(/put back: .*engine file/)
+        .first()
+        .waitFor();
       await hello(page, 'after the vandal');
 
       // builtins.print: a host's process would keep it, so later calls see it until Restart Python.
       await prepareCall(page, 'tool_break_print', {});
       await run(page);
       await finished(page, /^Finished tool_break_print/);
-      await result(page).getByText(/This call changed Python itself, as it would change a host's process: builtins\.print/).waitFor();
+      await result(page)
+        .getByText(/This call changed Python itself, as it would change a host's process: builtins\.print/)
+        .waitFor();
       await page.getByRole('note', { name: 'Python changed by tools' }).filter({ hasText: 'builtins.print' }).waitFor();
       await prepareCall(page, 'tool_flood', { lines: 3 });
       await run(page);
@@ -207,18 +252,29 @@ const tests: E2ETest[] = [
       await prepareCall(page, 'tool_fake_json', {});
       await run(page);
       await finished(page, /^Finished tool_fake_json/);
-      await result(page).getByText(/This call changed Python itself, as it would change a host's process: .*sys\.modules\['json'\]/).waitFor();
-      await page.getByRole('note', { name: 'Python changed by tools' }).filter({ hasText: "sys.modules['json']" }).waitFor();
+      await result(page)
+        .getByText(/This call changed Python itself, as it would change a host's process: .*sys\.modules\['json'\]/)
+        .waitFor();
+      await page
+        .getByRole('note', { name: 'Python changed by tools' })
+        .filter({ hasText: "sys.modules['json']" })
+        .waitFor();
       await hello(page, 'the engine has its own json');
 
       await page.getByRole('button', { name: 'Python menu' }).click();
       await page.getByRole('group', { name: 'Python actions' }).getByRole('button', { name: 'Restart Python' }).click();
       await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 90_000 });
-      assert((await page.getByRole('note', { name: 'Python changed by tools' }).count()) === 0, 'a new Python has no changes');
+      assert(
+        (await page.getByRole('note', { name: 'Python changed by tools' }).count()) === 0,
+        'a new Python has no changes',
+      );
       await prepareCall(page, 'tool_flood', { lines: 3 });
       await run(page);
       await finished(page, /^Finished tool_flood/);
-      await result(page).getByLabel('stdout').getByText(/in the loop\s+0\s+1\s+2/).waitFor();
+      await result(page)
+        .getByLabel('stdout')
+        .getByText(/in the loop\s+0\s+1\s+2/)
+        .waitFor();
       assert(errors.length === 0, errors.join('\n'));
     },
   },
@@ -232,8 +288,14 @@ const tests: E2ETest[] = [
       await prepareCall(page, 'tool_crash', {});
       await run(page);
       await finished(page, /^Tool failed .*\(crashed\)/, 20_000);
-      await telemetry(page).getByText(/crashed after/).first().waitFor();
-      await result(page).getByText(/Python crashed/).first().waitFor();
+      await telemetry(page)
+        .getByText(/crashed after/)
+        .first()
+        .waitFor();
+      await result(page)
+        .getByText(/Python crashed/)
+        .first()
+        .waitFor();
       await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 90_000 });
       await hello(page, 'after the crash');
       assert((await treeItem(page, 'half.txt').count()) === 0, 'the crashed call commits nothing');
@@ -263,7 +325,9 @@ const tests: E2ETest[] = [
     async run({ staticBase }) {
       const dir = mkdtempSync(join(tmpdir(), 'toolplay-nosw-'));
       const context = await chromium.launchPersistentContext(dir, {
-        executablePath: CHROMIUM, headless: true, serviceWorkers: 'block',
+        executablePath: CHROMIUM,
+        headless: true,
+        serviceWorkers: 'block',
         args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
       });
       try {
@@ -278,8 +342,14 @@ const tests: E2ETest[] = [
         // The policy (reject) answers for the person: the tool returns success: false, a failure the host reports.
         await finished(page, /^Tool failed tool_guarded \(status 500\)/);
         assert((await page.getByRole('dialog').count()) === 0, 'no popup that could not be waited for');
-        await telemetry(page).getByText(/not cross-origin isolated/).first().waitFor();
-        await result(page).getByText(/rejected/).first().waitFor();
+        await telemetry(page)
+          .getByText(/not cross-origin isolated/)
+          .first()
+          .waitFor();
+        await result(page)
+          .getByText(/rejected/)
+          .first()
+          .waitFor();
         // Without shared memory nothing reaches into the worker: Stop ends the call by replacing Python.
         await stopInLoop(page, 'tool_spin');
         await result(page).getByText('Stopped by you.', { exact: true }).first().waitFor();

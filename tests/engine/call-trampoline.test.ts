@@ -21,7 +21,9 @@ describe('the call trampoline after a restore', () => {
 
   it('is set by Pyodide as the runtime starts, in the heap, where a restore overwrites it (when this fails, recheck call-trampoline.ts)', () => {
     const glue = readFileSync(join(pyodideDir, 'pyodide.asm.mjs'), 'utf8');
-    expect(glue).toMatch(/addOnPreRun\(function setEmscriptenTrampoline\(\)\{const ptr=getPyEMTrampolinePtr\(\);const offset=HEAP32\[__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET\/4>>>0\];HEAP32\[\(__PyRuntime\+offset\)\/4>>>0\]=ptr\}\)/);
+    expect(glue).toMatch(
+      /addOnPreRun\(function setEmscriptenTrampoline\(\)\{const ptr=getPyEMTrampolinePtr\(\);const offset=HEAP32\[__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET\/4>>>0\];HEAP32\[\(__PyRuntime\+offset\)\/4>>>0\]=ptr\}\)/,
+    );
     expect(glue).toContain('return addFunction(trampolineInstance.exports.trampoline_call)');
   });
 
@@ -34,9 +36,13 @@ describe('the call trampoline after a restore', () => {
     expect(runtimeTrampoline(py) === 0).toBe(last.length !== 5);
   });
 
-  it('replaces the slot a snapshot brought from another runtime by this runtime\'s', async () => {
+  it("replaces the slot a snapshot brought from another runtime by this runtime's", async () => {
     const mine = runtimeTrampoline(py);
-    const m = (py as unknown as { _module: { HEAP32: Int32Array; __PyRuntime: number; __PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET: number } })._module;
+    const m = (
+      py as unknown as {
+        _module: { HEAP32: Int32Array; __PyRuntime: number; __PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET: number };
+      }
+    )._module;
     const at = (m.__PyRuntime + m.HEAP32[m.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET / 4]!) / 4;
     m.HEAP32[at] = mine === 0 ? tableOf(py).length + 3 : 0; // what a runtime with (or without) a trampoline left
     expect(heapTrampoline(py)).not.toBe(mine);

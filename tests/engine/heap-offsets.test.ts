@@ -19,18 +19,22 @@ describe('heap offsets above 2 GiB', () => {
     expect(glue).toContain('_python2js_ascii.sig="eii"'); // `i`: the pointer arrives as a signed 32-bit number
   });
 
-  it('are read as the unsigned addresses they are, on the heap view and on each view its growth makes', { timeout: 120_000 }, async () => {
-    const py = await loadPyodide({ stdout: () => {}, stderr: () => {} });
-    const end = heapOf(py).length;
-    // Unpatched, a negative offset counts from the end of the heap: bytes that belong to something else.
-    expect(heapOf(py).subarray(-4).length).toBe(4);
-    unsignedHeapOffsets(py);
-    // 2^32 - 4 is far past this small heap: nothing, rather than the heap's last four bytes.
-    expect(heapOf(py).subarray(-4).length).toBe(0);
-    expect(() => heapOf(py).set([1], -4)).toThrow(RangeError);
-    expect(heapOf(py).subarray(8, 12)).toEqual(new Uint8Array(heapOf(py).buffer, 8, 4));
-    py.runPython('grown = bytearray(64 * 2**20)');
-    expect(heapOf(py).length).toBeGreaterThan(end);
-    expect(heapOf(py).subarray(-4).length).toBe(0);
-  });
+  it(
+    'are read as the unsigned addresses they are, on the heap view and on each view its growth makes',
+    { timeout: 120_000 },
+    async () => {
+      const py = await loadPyodide({ stdout: () => {}, stderr: () => {} });
+      const end = heapOf(py).length;
+      // Unpatched, a negative offset counts from the end of the heap: bytes that belong to something else.
+      expect(heapOf(py).subarray(-4).length).toBe(4);
+      unsignedHeapOffsets(py);
+      // 2^32 - 4 is far past this small heap: nothing, rather than the heap's last four bytes.
+      expect(heapOf(py).subarray(-4).length).toBe(0);
+      expect(() => heapOf(py).set([1], -4)).toThrow(RangeError);
+      expect(heapOf(py).subarray(8, 12)).toEqual(new Uint8Array(heapOf(py).buffer, 8, 4));
+      py.runPython('grown = bytearray(64 * 2**20)');
+      expect(heapOf(py).length).toBeGreaterThan(end);
+      expect(heapOf(py).subarray(-4).length).toBe(0);
+    },
+  );
 });

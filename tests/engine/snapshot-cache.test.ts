@@ -15,7 +15,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const files = { sources: readEngineSources(), bytecode: {} };
 const cached = join(dir, snapshotName(files));
 
-const TOOL = 'def tool_greet(name: str, times: int = 2) -> dict:\n    """Greets.\n\n    Args:\n        name: Who.\n    """\n    return {"output": name * times}\n';
+const TOOL =
+  'def tool_greet(name: str, times: int = 2) -> dict:\n    """Greets.\n\n    Args:\n        name: Who.\n    """\n    return {"output": name * times}\n';
 
 /** What a CLI command would answer: a schema and a call on the same small library. */
 function replies(engine: Engine): unknown {
@@ -27,7 +28,7 @@ function replies(engine: Engine): unknown {
   };
 }
 
-describe('the CLI\'s snapshot cache', () => {
+describe("the CLI's snapshot cache", () => {
   let plain: unknown;
 
   it('TOOLPLAY_SNAPSHOT=off starts plain and keeps nothing', { timeout: 120_000 }, async () => {
@@ -37,27 +38,38 @@ describe('the CLI\'s snapshot cache', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('the first start makes the snapshot and keeps it under a name of what it was made from; a later one restores it', { timeout: 120_000 }, async () => {
-    const first = await startNodeEngine({ cacheDir: dir, env: {} });
-    expect(first.start.path).toBe('snapshot');
-    expect(readdirSync(dir)).toEqual([snapshotName(files)]);
-    expect(replies(first.engine)).toEqual(plain);
-    const again = await startNodeEngine({ cacheDir: dir, env: {} });
-    expect(again.start.path).toBe('snapshot');
-    expect(replies(again.engine)).toEqual(plain);
-  });
+  it(
+    'the first start makes the snapshot and keeps it under a name of what it was made from; a later one restores it',
+    { timeout: 120_000 },
+    async () => {
+      const first = await startNodeEngine({ cacheDir: dir, env: {} });
+      expect(first.start.path).toBe('snapshot');
+      expect(readdirSync(dir)).toEqual([snapshotName(files)]);
+      expect(replies(first.engine)).toEqual(plain);
+      const again = await startNodeEngine({ cacheDir: dir, env: {} });
+      expect(again.start.path).toBe('snapshot');
+      expect(replies(again.engine)).toEqual(plain);
+    },
+  );
 
   it('an edited engine gets a snapshot of its own', () => {
-    const edited = { sources: { ...files.sources, 'toolplay/__init__.py': `${files.sources['toolplay/__init__.py'] ?? ''}# edited\n` }, bytecode: {} };
+    const edited = {
+      sources: { ...files.sources, 'toolplay/__init__.py': `${files.sources['toolplay/__init__.py'] ?? ''}# edited\n` },
+      bytecode: {},
+    };
     expect(snapshotName(edited)).not.toBe(snapshotName(files));
   });
 
-  it('a damaged snapshot falls back to the plain start with the same replies, and is thrown away', { timeout: 120_000 }, async () => {
-    writeFileSync(cached, 'not a snapshot');
-    const { engine, start } = await startNodeEngine({ cacheDir: dir, env: {} });
-    expect(start.path).toBe('plain');
-    expect(start.reason).toMatch(/^the snapshot did not restore/);
-    expect(replies(engine)).toEqual(plain);
-    expect(existsSync(cached)).toBe(false);
-  });
+  it(
+    'a damaged snapshot falls back to the plain start with the same replies, and is thrown away',
+    { timeout: 120_000 },
+    async () => {
+      writeFileSync(cached, 'not a snapshot');
+      const { engine, start } = await startNodeEngine({ cacheDir: dir, env: {} });
+      expect(start.path).toBe('plain');
+      expect(start.reason).toMatch(/^the snapshot did not restore/);
+      expect(replies(engine)).toEqual(plain);
+      expect(existsSync(cached)).toBe(false);
+    },
+  );
 });

@@ -56,23 +56,53 @@ function conformanceRequests(toolsOf: (paths: string[], profile: string) => stri
     out.push([`lint ${folder}`, 'lint', { paths }]);
     for (const profile of PROFILES) {
       out.push([`inspect ${profile} ${folder}`, 'inspect', { paths, profile }]);
-      for (const format of ['native', 'openai-strict'] as const) out.push([`schema ${profile} ${format} ${folder}`, 'schema', { paths, profile, format }]);
+      for (const format of ['native', 'openai-strict'] as const)
+        out.push([`schema ${profile} ${format} ${folder}`, 'schema', { paths, profile, format }]);
     }
     for (const profile of ['hub', 'loki', 'llm-functions'])
-      for (const tool of toolsOf(paths, profile)) out.push([`status ${profile} ${folder} ${tool}`, 'status', { paths, profile, tool, args: { query: 'Quantum Computing', n: 2 } }]);
+      for (const tool of toolsOf(paths, profile))
+        out.push([
+          `status ${profile} ${folder} ${tool}`,
+          'status',
+          { paths, profile, tool, args: { query: 'Quantum Computing', n: 2 } },
+        ]);
   }
   // LCP calls: each golden case's calls in order, on its own copy of the fixtures (calls keep module state).
   for (const [name, c] of Object.entries(CASES)) {
     const paths = [...c.folders, ...(c.files ?? [])].map((f) => `/conformance/lcp_fixtures/${f}`);
     for (const [i, [tool, argsJson]] of (c.exec ?? []).entries())
-      out.push([`call lcp ${name} ${i} ${tool}`, 'call', { profile: 'lcp', paths, tool, argsJson, hostConfig: c.host ?? {}, workspace: `/conformance/lcp_fixtures/${c.cwd ?? '.'}`, callId: `${name}-${i}` }]);
+      out.push([
+        `call lcp ${name} ${i} ${tool}`,
+        'call',
+        {
+          profile: 'lcp',
+          paths,
+          tool,
+          argsJson,
+          hostConfig: c.host ?? {},
+          workspace: `/conformance/lcp_fixtures/${c.cwd ?? '.'}`,
+          callId: `${name}-${i}`,
+        },
+      ]);
   }
   for (const line of readConformance('loki_cases/run/cases.txt').split('\n')) {
     const [name = '', file = '', json = '', options = ''] = line.split('|');
     if (!line.trim() || line.startsWith('#') || !file.endsWith('.py')) continue;
     const stem = file.slice(file.lastIndexOf('/') + 1, -'.py'.length);
     const flavour = options.includes('--ref llm-functions') ? 'llm-functions' : 'loki';
-    out.push([`call loki ${name}`, 'call', { profile: 'loki', paths: [`/conformance/${file}`], tool: stem, argsJson: json || '{}', workspace: '/tmp', flavour, callId: name }]);
+    out.push([
+      `call loki ${name}`,
+      'call',
+      {
+        profile: 'loki',
+        paths: [`/conformance/${file}`],
+        tool: stem,
+        argsJson: json || '{}',
+        workspace: '/tmp',
+        flavour,
+        callId: name,
+      },
+    ]);
   }
   return out;
 }
@@ -97,25 +127,30 @@ beforeAll(async () => {
 }, 240_000);
 
 describe('a Python restored from the snapshot', () => {
-  it('is the process a plain start gives, without the build\'s marks', () => {
+  it("is the process a plain start gives, without the build's marks", () => {
     const seen = (e: Engine) => JSON.parse(e.py.runPython(PROCESS) as string) as { env: Record<string, string> };
     expect(seen(restored)).toEqual(seen(plain));
     expect(seen(restored).env['TOOLPLAY_SNAPSHOT_BUILD']).toBeUndefined();
     expect(restored.py.runPython('import sys; sys.executable')).not.toBe('/toolplay-build/python');
   });
 
-  it('draws its own random numbers and nonce; hash() keeps the build\'s secret (Python cannot draw it again)', () => {
+  it("draws its own random numbers and nonce; hash() keeps the build's secret (Python cannot draw it again)", () => {
     const draw = (e: Engine) => e.py.runPython('import random; random.random()') as number;
     expect(draw(restored)).not.toBe(draw(again));
     const nonce = (e: Engine) => e.py.runPython('from toolplay.core import json_text; json_text._NONCE') as string;
     expect(nonce(restored)).not.toBe(nonce(again));
     expect(nonce(restored)).toMatch(/^[0-9a-f]{16}$/);
-    expect(restored.py.runPython('import sys; sys.flags.hash_randomization')).toBe(plain.py.runPython('import sys; sys.flags.hash_randomization'));
+    expect(restored.py.runPython('import sys; sys.flags.hash_randomization')).toBe(
+      plain.py.runPython('import sys; sys.flags.hash_randomization'),
+    );
   });
 
-  it('has the engine\'s files back: its modules import, tracebacks show source lines', () => {
-    expect(restored.fs.readFile('/toolplay-engine/toolplay/api.py', { encoding: 'utf8' })).toBe(files.sources['toolplay/api.py']);
-    const trace = (e: Engine) => e.py.runPython(`
+  it("has the engine's files back: its modules import, tracebacks show source lines", () => {
+    expect(restored.fs.readFile('/toolplay-engine/toolplay/api.py', { encoding: 'utf8' })).toBe(
+      files.sources['toolplay/api.py'],
+    );
+    const trace = (e: Engine) =>
+      e.py.runPython(`
 import traceback
 from toolplay.core import usage
 try:
@@ -133,14 +168,18 @@ text`) as string;
     const toolsOf = (paths: string[], profile: string): string[] => {
       const api = plain.py.pyimport('toolplay.api') as { dispatch(m: string, p: string): string; destroy(): void };
       try {
-        const reply = JSON.parse(api.dispatch('inspect', JSON.stringify({ paths, profile }))) as { ok?: { tools?: Array<{ name: string }> } };
+        const reply = JSON.parse(api.dispatch('inspect', JSON.stringify({ paths, profile }))) as {
+          ok?: { tools?: Array<{ name: string }> };
+        };
         return (reply.ok?.tools ?? []).map((t) => t.name);
       } finally {
         api.destroy();
       }
     };
     const requests = conformanceRequests(toolsOf);
-    expect(requests.filter(([, m, p]) => m === 'call' && (p as { profile: string }).profile === 'lcp').length).toBeGreaterThan(40);
+    expect(
+      requests.filter(([, m, p]) => m === 'call' && (p as { profile: string }).profile === 'lcp').length,
+    ).toBeGreaterThan(40);
     expect(requests.filter(([, m]) => m === 'status').length).toBeGreaterThan(30);
     expect(requests.length).toBeGreaterThan(250);
     const answered = new Set<string>();

@@ -16,7 +16,8 @@ const python = (code: string) => () => Promise.resolve(engine.py.runPython(code)
 // "Forever", bounded: Python runs in this test's own thread, so a clock that never fired would
 // otherwise hang the whole test run (no vitest timeout can fire while the thread is busy); this
 // way the test fails with a sentence instead.
-const SPIN = 'import time\n_end = time.monotonic() + 60\nwhile time.monotonic() < _end: pass\nraise RuntimeError("nothing stopped this loop within 60 s")';
+const SPIN =
+  'import time\n_end = time.monotonic() + 60\nwhile time.monotonic() < _end: pass\nraise RuntimeError("nothing stopped this loop within 60 s")';
 
 describe('PythonClock', () => {
   it('stops a busy loop at the deadline and says it was the clock', async () => {
@@ -30,10 +31,12 @@ describe('PythonClock', () => {
     const clock = clockOf(engine);
     expect(await clock.limit(60_000, python('sum(range(1000))'))).toEqual({ value: 499500 });
     expect(await clock.limit(200, python(SPIN))).toMatchObject({ timedOut: true });
-    expect(await clock.limit(60_000, python('total = 0\nfor i in range(200000): total += i\ntotal'))).toEqual({ value: 19999900000 });
+    expect(await clock.limit(60_000, python('total = 0\nfor i in range(200000): total += i\ntotal'))).toEqual({
+      value: 19999900000,
+    });
   });
 
-  it('still stops Python after someone else set, then cleared, the engine\'s interrupt buffer (the order that hung a shared test engine)', async () => {
+  it("still stops Python after someone else set, then cleared, the engine's interrupt buffer (the order that hung a shared test engine)", async () => {
     const clock = clockOf(engine);
     engine.py.setInterruptBuffer(new Uint8Array(new SharedArrayBuffer(1)));
     engine.py.setInterruptBuffer(undefined as never);

@@ -16,20 +16,29 @@ describe('a runtime that cannot be loaded', () => {
     expect(loader).toContain(`catch(l){console.warn("${WASM_FAILED}"),console.warn(l)}`);
   });
 
-  it('fails the start with the error\'s own words: real Pyodide, a pyodide.asm.wasm that is not WebAssembly', { timeout: 60_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolplay-wasm-'));
-    try {
-      for (const f of readdirSync(pyodideDir)) if (f !== 'pyodide.asm.wasm' && !f.endsWith('.map')) copyFileSync(join(pyodideDir, f), join(dir, f));
-      writeFileSync(join(dir, 'pyodide.asm.wasm'), 'not webassembly');
-      const quiet = vi.spyOn(console, 'warn').mockImplementation(() => {}); // Pyodide warns on the global console
-      const start = failOnSwallowedWasmError(() => loadPyodide({ indexURL: `${dir}/`, stdout: () => {}, stderr: () => {} }));
-      await expect(start).rejects.toThrow(/^Python's runtime \(pyodide\.asm\.wasm\) could not be loaded: .*expected magic word/);
-      expect(quiet).toHaveBeenCalledWith(WASM_FAILED);
-      quiet.mockRestore();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it(
+    "fails the start with the error's own words: real Pyodide, a pyodide.asm.wasm that is not WebAssembly",
+    { timeout: 60_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'toolplay-wasm-'));
+      try {
+        for (const f of readdirSync(pyodideDir))
+          if (f !== 'pyodide.asm.wasm' && !f.endsWith('.map')) copyFileSync(join(pyodideDir, f), join(dir, f));
+        writeFileSync(join(dir, 'pyodide.asm.wasm'), 'not webassembly');
+        const quiet = vi.spyOn(console, 'warn').mockImplementation(() => {}); // Pyodide warns on the global console
+        const start = failOnSwallowedWasmError(() =>
+          loadPyodide({ indexURL: `${dir}/`, stdout: () => {}, stderr: () => {} }),
+        );
+        await expect(start).rejects.toThrow(
+          /^Python's runtime \(pyodide\.asm\.wasm\) could not be loaded: .*expected magic word/,
+        );
+        expect(quiet).toHaveBeenCalledWith(WASM_FAILED);
+        quiet.mockRestore();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('leaves a start that works alone, and puts the console back', async () => {
     const sink = { warn: (..._args: unknown[]) => {} };

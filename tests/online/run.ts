@@ -25,10 +25,14 @@ async function unreachable(): Promise<string | null> {
   if (process.env.CI) return 'CI runs no test that needs the internet (CI is set)';
   for (const url of PROBES) {
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(8000), headers: { 'user-agent': 'toolplay-test-online' } });
+      const response = await fetch(url, {
+        signal: AbortSignal.timeout(8000),
+        headers: { 'user-agent': 'toolplay-test-online' },
+      });
       if (!response.ok) return `${url} answered ${response.status}`;
     } catch (e) {
-      const cause = e instanceof Error && e.cause instanceof Error ? e.cause.message : e instanceof Error ? e.message : String(e);
+      const cause =
+        e instanceof Error && e.cause instanceof Error ? e.cause.message : e instanceof Error ? e.message : String(e);
       return `${new URL(url).host} cannot be reached from here (${cause})`;
     }
   }
@@ -105,15 +109,19 @@ const checks: Check[] = [
     args: ['packages', join(root, 'tools'), '--json'],
     expect: (out) => {
       const rows = (JSON.parse(out) as { packages: { name: string; problem: string | null }[] }).packages;
-      const had = (n: string): boolean => rows.some((r) => r.name.toLowerCase().replace(/[-_.]+/g, '_') === n && r.problem === null);
+      const had = (n: string): boolean =>
+        rows.some((r) => r.name.toLowerCase().replace(/[-_.]+/g, '_') === n && r.problem === null);
       const missing = ['numpy', 'requests', 'ascii_colors'].filter((n) => !had(n));
       return missing.length ? `cannot be had: ${missing.join(', ')} (${out.slice(0, 400)})` : null;
     },
   },
   {
-    name: 'toolplay packages: wikipedia (lollms_hub\'s wikipedia_search.py), only a source archive on PyPI, is built from it by setuptools',
+    name: "toolplay packages: wikipedia (lollms_hub's wikipedia_search.py), only a source archive on PyPI, is built from it by setuptools",
     args: ['packages', join(root, 'wiki')],
-    expect: (out) => (/wikipedia>=1\.4\.0 .*can be had: built from source archive \(wikipedia-1\.4\.0\.tar\.gz\)/.test(out) ? null : `expected "built from source archive" in ${out}`),
+    expect: (out) =>
+      /wikipedia>=1\.4\.0 .*can be had: built from source archive \(wikipedia-1\.4\.0\.tar\.gz\)/.test(out)
+        ? null
+        : `expected "built from source archive" in ${out}`,
   },
   {
     name: 'a tool importing wikipedia (installed first, its wheel built from the source archive) calls wikipedia.summary',
@@ -152,8 +160,15 @@ let passed = 0;
 let failed = 0;
 const bin = resolve('bin/toolplay.mjs');
 for (const check of checks) {
-  const run = spawnSync(process.execPath, [bin, ...check.args, ...(check.args[0] === 'call' ? ['--workspace', root, '--timeout', '120'] : [])], { encoding: 'utf8', timeout: 600_000 });
-  const problem = run.status !== 0 ? `exit ${run.status}: ${(run.stderr || run.stdout).trim().split('\n').slice(-3).join(' | ')}` : check.expect(run.stdout);
+  const run = spawnSync(
+    process.execPath,
+    [bin, ...check.args, ...(check.args[0] === 'call' ? ['--workspace', root, '--timeout', '120'] : [])],
+    { encoding: 'utf8', timeout: 600_000 },
+  );
+  const problem =
+    run.status !== 0
+      ? `exit ${run.status}: ${(run.stderr || run.stdout).trim().split('\n').slice(-3).join(' | ')}`
+      : check.expect(run.stdout);
   if (problem) {
     failed++;
     console.log(`  ✗ ${check.name}\n    ${problem}`);

@@ -4,11 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { PackagesState, type PackagesDeps } from '../../src/app/packages.svelte.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
 
-const installed = (name: string, extra: Partial<Extract<TelemetryEvent, { type: 'package.installed' }>> = {}): TelemetryEvent => ({
-  type: 'package.installed', callId: 'c', t: 0, name, version: '1.4.0', source: 'index', url: `https://files.example/${name}.whl`, bytes: 10, cached: false, ms: 5, ...extra,
+const installed = (
+  name: string,
+  extra: Partial<Extract<TelemetryEvent, { type: 'package.installed' }>> = {},
+): TelemetryEvent => ({
+  type: 'package.installed',
+  callId: 'c',
+  t: 0,
+  name,
+  version: '1.4.0',
+  source: 'index',
+  url: `https://files.example/${name}.whl`,
+  bytes: 10,
+  cached: false,
+  ms: 5,
+  ...extra,
 });
 
-describe('the Packages view\'s built-from-source note', () => {
+describe("the Packages view's built-from-source note", () => {
   it('names the archive for a package whose wheel was built, and nothing for a package installed from a wheel', () => {
     const state = new PackagesState({ problems: () => {} } as unknown as PackagesDeps);
     state.noteEvents([

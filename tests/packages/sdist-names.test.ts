@@ -15,7 +15,7 @@ const SHA = 'a'.repeat(64);
 const ARCHIVE = 'https://files.pythonhosted.org/packages/67/35/wikipedia-1.4.0.tar.gz';
 
 describe('a wheel built from a source archive', () => {
-  it('is kept under the archive\'s URL and sha256, and reads as any wheel: its name and version', () => {
+  it("is kept under the archive's URL and sha256, and reads as any wheel: its name and version", () => {
     const url = builtWheelUrl(`${ARCHIVE}#sha256=${SHA}`, SHA, 'wikipedia-1.4.0-py3-none-any.whl');
     expect(url).toBe(`${ARCHIVE}/toolplay-built-${SHA}/wikipedia-1.4.0-py3-none-any.whl`);
     expect(wheelName(url)).toEqual({ name: 'wikipedia', version: '1.4.0' });
@@ -26,7 +26,7 @@ describe('a wheel built from a source archive', () => {
 });
 
 describe('a build requirement', () => {
-  it('goes to Pyodide\'s loader by its bare name when the distribution\'s version satisfies it (setuptools), else to micropip as written', () => {
+  it("goes to Pyodide's loader by its bare name when the distribution's version satisfies it (setuptools), else to micropip as written", () => {
     const setuptools = lock.get('setuptools');
     expect(setuptools).toBeDefined();
     expect(buildRequirement('setuptools>=40.8.0', lock)).toBe('setuptools');
@@ -35,18 +35,31 @@ describe('a build requirement', () => {
     expect(buildRequirement('setuptools[core]>=61', lock)).toBe('setuptools[core]>=61');
     expect(buildRequirement('wheel', lock)).toBe('wheel'); // not in the distribution: micropip, from the index
     expect(buildRequirement('packaging>=20,<30', lock)).toBe('packaging');
-    expect(buildRequirement('setuptools>=40; python_version >= "3"', lock)).toBe('setuptools>=40; python_version >= "3"'); // markers: micropip evaluates them
+    expect(buildRequirement('setuptools>=40; python_version >= "3"', lock)).toBe(
+      'setuptools>=40; python_version >= "3"',
+    ); // markers: micropip evaluates them
   });
 });
 
-describe('the index\'s files', () => {
+describe("the index's files", () => {
   it('name the archive to build, with its URL and sha256, when the matching release has no wheel', async () => {
     const files = [
-      { filename: 'wikipedia-0.9.tar.gz', url: 'https://files.example/wikipedia-0.9.tar.gz', hashes: { sha256: 'b'.repeat(64) } },
+      {
+        filename: 'wikipedia-0.9.tar.gz',
+        url: 'https://files.example/wikipedia-0.9.tar.gz',
+        hashes: { sha256: 'b'.repeat(64) },
+      },
       { filename: 'wikipedia-1.4.0.tar.gz', url: ARCHIVE, hashes: { sha256: SHA } },
     ];
     const found = await noWheel('wikipedia>=1.4.0', async () => files);
     expect(found?.sdist).toEqual({ name: 'wikipedia', version: '1.4.0', file: files[1] });
-    expect((await noWheel('primp', async () => [{ filename: 'primp-0.15.0-cp38-abi3-win_amd64.whl' }, { filename: 'primp-0.15.0.tar.gz' }]))?.sdist).toBeUndefined();
+    expect(
+      (
+        await noWheel('primp', async () => [
+          { filename: 'primp-0.15.0-cp38-abi3-win_amd64.whl' },
+          { filename: 'primp-0.15.0.tar.gz' },
+        ])
+      )?.sdist,
+    ).toBeUndefined();
   });
 });

@@ -113,7 +113,9 @@ export interface BuiltSdist {
 export function buildSdist(spec: SdistSpec): BuiltSdist {
   const top = `${spec.name}-${spec.version}`;
   const files: Record<string, string> = {
-    [`${top}/pyproject.toml`]: spec.pyproject ?? `[build-system]\nrequires = ${JSON.stringify(spec.buildRequires ?? [])}\nbuild-backend = "tinybackend"\nbackend-path = ["."]\n`,
+    [`${top}/pyproject.toml`]:
+      spec.pyproject ??
+      `[build-system]\nrequires = ${JSON.stringify(spec.buildRequires ?? [])}\nbuild-backend = "tinybackend"\nbackend-path = ["."]\n`,
     [`${top}/tinybackend.py`]: spec.backend ?? TINY_BACKEND,
     [`${top}/NAME`]: `${spec.name} ${spec.version}\n`,
     [`${top}/requires.txt`]: `${(spec.requires ?? []).join('\n')}\n`,

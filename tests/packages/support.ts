@@ -21,7 +21,10 @@ export interface Stores {
   plans: PlanStore;
 }
 
-export const memoryStores = (): Stores => ({ cache: new WheelCache(new MemoryWheelStore()), plans: new MemoryPlanStore() });
+export const memoryStores = (): Stores => ({
+  cache: new WheelCache(new MemoryWheelStore()),
+  plans: new MemoryPlanStore(),
+});
 
 /** Where a test Python's packages come from: a lock file's text, the base of its wheels, the index. */
 export interface TestSource {
@@ -31,13 +34,27 @@ export interface TestSource {
 }
 
 export async function sourceOf(server: PackageServer): Promise<TestSource> {
-  return { lockText: await (await fetch(server.lockUrl)).text(), base: `${server.url}/files/`, indexUrl: server.indexUrl };
+  return {
+    lockText: await (await fetch(server.lockUrl)).text(),
+    base: `${server.url}/files/`,
+    indexUrl: server.indexUrl,
+  };
 }
 
 /** A Python whose Pyodide packages and index are `source`'s (a server's, or one that has gone away). */
-export async function pythonWith(source: TestSource, stores: Stores = memoryStores(), timeoutMs = 10_000): Promise<Engine> {
-  const engine = await loadNodeEngine({ packageSource: { lockFileContents: source.lockText, packageBaseUrl: source.base } });
-  engine.packages = attachPackages(engine.py, { ...stores, origin: null, sources: { indexUrls: [source.indexUrl], timeoutMs, packageBase: source.base } });
+export async function pythonWith(
+  source: TestSource,
+  stores: Stores = memoryStores(),
+  timeoutMs = 10_000,
+): Promise<Engine> {
+  const engine = await loadNodeEngine({
+    packageSource: { lockFileContents: source.lockText, packageBaseUrl: source.base },
+  });
+  engine.packages = attachPackages(engine.py, {
+    ...stores,
+    origin: null,
+    sources: { indexUrls: [source.indexUrl], timeoutMs, packageBase: source.base },
+  });
   return engine;
 }
 
@@ -54,10 +71,26 @@ export function workspace(engine: Engine, files: Record<string, string>): string
 }
 
 /** One call through the call wrapper (as the worker and the CLI run it), tools in `<root>/tools`. */
-export async function callIn(engine: Engine, root: string, tool: string, args: unknown, options: Partial<CallOptions> = {}): Promise<{ result: unknown; events: TelemetryEvent[]; status: string }> {
-  const { end, events } = await wrappedCall(engine, { profile: 'lcp', paths: [join(root, 'tools')], tool, args, workspace: root, ...options });
+export async function callIn(
+  engine: Engine,
+  root: string,
+  tool: string,
+  args: unknown,
+  options: Partial<CallOptions> = {},
+): Promise<{ result: unknown; events: TelemetryEvent[]; status: string }> {
+  const { end, events } = await wrappedCall(engine, {
+    profile: 'lcp',
+    paths: [join(root, 'tools')],
+    tool,
+    args,
+    workspace: root,
+    ...options,
+  });
   return { result: end.status === 'finished' ? end.result : end.message, events, status: end.status };
 }
 
-export const ofType = <T extends TelemetryEvent['type']>(events: TelemetryEvent[], type: T): Array<Extract<TelemetryEvent, { type: T }>> =>
+export const ofType = <T extends TelemetryEvent['type']>(
+  events: TelemetryEvent[],
+  type: T,
+): Array<Extract<TelemetryEvent, { type: T }>> =>
   events.filter((e): e is Extract<TelemetryEvent, { type: T }> => e.type === type);

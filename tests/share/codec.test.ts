@@ -15,7 +15,17 @@ const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, impor
 
 function workspace(files: Record<string, string | Uint8Array>, more: Partial<SharedWorkspace> = {}): SharedWorkspace {
   const map = new Map(Object.entries(files).map(([p, c]) => [p, typeof c === 'string' ? enc.encode(c) : c] as const));
-  return { name: null, files: map, folders: [], profile: null, open: null, call: null, host: {}, telemetry: [], ...more };
+  return {
+    name: null,
+    files: map,
+    folders: [],
+    profile: null,
+    open: null,
+    call: null,
+    host: {},
+    telemetry: [],
+    ...more,
+  };
 }
 
 /** Both ways: as a link and as a file. */
@@ -27,7 +37,13 @@ describe('round trips (link and file)', () => {
   it('text, binary, unicode paths, empty files, a byte-order mark and empty folders come back byte for byte', () => {
     const every = new Uint8Array(256).map((_, i) => i);
     const ws = workspace(
-      { 'tools/a.py': 'def tool_a():\n    pass\n', 'data/all-bytes.bin': every, 'données/日本語 ü 🙂.txt': 'ünïcödé ✓\n', 'empty.md': '', 'bom.txt': '\ufeffwith BOM' },
+      {
+        'tools/a.py': 'def tool_a():\n    pass\n',
+        'data/all-bytes.bin': every,
+        'données/日本語 ü 🙂.txt': 'ünïcödé ✓\n',
+        'empty.md': '',
+        'bom.txt': '\ufeffwith BOM',
+      },
       { folders: ['notes', 'out/deep'] },
     );
     for (const back of roundTrips(ws)) {
@@ -38,12 +54,17 @@ describe('round trips (link and file)', () => {
   });
 
   it('keeps the settings: name, profile, open file, the call with its arguments as typed, host configuration, telemetry', () => {
-    const ws = workspace({ 'tools/t.py': 'x = 1\n' }, {
-      name: '<b>Bug</b> report', profile: 'loki', open: 'tools/t.py',
-      call: { tool: 'tool_t', argsText: '{"n": 2.0, "big": 12345678901234567891}' },
-      host: { t: { autonomy_level: 'full_access', nested: { list: [1, 'two'] } } },
-      telemetry: [{ type: 'call.stdout', callId: 'c', text: 'hi\n', t: 5 }],
-    });
+    const ws = workspace(
+      { 'tools/t.py': 'x = 1\n' },
+      {
+        name: '<b>Bug</b> report',
+        profile: 'loki',
+        open: 'tools/t.py',
+        call: { tool: 'tool_t', argsText: '{"n": 2.0, "big": 12345678901234567891}' },
+        host: { t: { autonomy_level: 'full_access', nested: { list: [1, 'two'] } } },
+        telemetry: [{ type: 'call.stdout', callId: 'c', text: 'hi\n', t: 5 }],
+      },
+    );
     for (const back of roundTrips(ws)) {
       expect(back.name).toBe('<b>Bug</b> report');
       expect(back.profile).toBe('loki');
@@ -55,8 +76,14 @@ describe('round trips (link and file)', () => {
   });
 
   it('ignores unknown top-level keys, unknown event types and an "open" that is not a file; uses args when argsText is absent', () => {
-    const text = JSON.stringify({ toolplay: 1, files: [{ path: 'a.py', text: '' }], open: 'gone.py', future: { x: 1 },
-      call: { tool: 't', args: { q: 1 } }, telemetry: [{ type: 'call.progress', callId: 'c', t: 1 }] });
+    const text = JSON.stringify({
+      toolplay: 1,
+      files: [{ path: 'a.py', text: '' }],
+      open: 'gone.py',
+      future: { x: 1 },
+      call: { tool: 't', args: { q: 1 } },
+      telemetry: [{ type: 'call.progress', callId: 'c', t: 1 }],
+    });
     const back = decodeShared(text);
     expect(back.open).toBeNull();
     expect(back.call).toEqual({ tool: 't', argsText: '{\n  "q": 1\n}' });
@@ -80,11 +107,18 @@ describe('the links and files of every format version ever made still open', () 
   // Made by toolplay's format 1 writer and kept as they are: never regenerate these.
   const expectFormat1 = (ws: SharedWorkspace) => {
     expect(ws.name).toBe('Notes demo — format 1');
-    expect([...ws.files.keys()].sort()).toEqual(['data/pixel.bin', 'docs/日本語 ü.txt', 'notes/empty.md', 'tools/notes.py']);
+    expect([...ws.files.keys()].sort()).toEqual([
+      'data/pixel.bin',
+      'docs/日本語 ü.txt',
+      'notes/empty.md',
+      'tools/notes.py',
+    ]);
     expect([...ws.files.get('data/pixel.bin')!]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]);
     expect([...ws.files.get('docs/日本語 ü.txt')!.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(ws.files.get('notes/empty.md')!.length).toBe(0);
-    expect(new TextDecoder().decode(ws.files.get('tools/notes.py'))).toContain('def tool_write_note(path: str, text: str = "") -> dict:');
+    expect(new TextDecoder().decode(ws.files.get('tools/notes.py'))).toContain(
+      'def tool_write_note(path: str, text: str = "") -> dict:',
+    );
     expect(ws.folders.sort()).toEqual(['notes', 'out']);
     expect(ws.profile).toBe('hub');
     expect(ws.open).toBe('tools/notes.py');
@@ -102,7 +136,9 @@ describe('decompression bombs', () => {
     const data = fromBase64Url(link.slice(link.indexOf('#share=1.') + 9))!;
     expect(data.length).toBeLessThan(1.1 * 1024 * 1024);
     const stats: InflateStats = { produced: 0 };
-    expect(() => inflateRawCapped(data, MAX_PAYLOAD_BYTES, stats)).toThrow('the shared workspace is too large: it unpacks to more than 20 MB, the limit');
+    expect(() => inflateRawCapped(data, MAX_PAYLOAD_BYTES, stats)).toThrow(
+      'the shared workspace is too large: it unpacks to more than 20 MB, the limit',
+    );
     // Stopped within one slice's worth past the cap: nowhere near the gigabyte.
     expect(stats.produced).toBeGreaterThan(MAX_PAYLOAD_BYTES);
     expect(stats.produced).toBeLessThan(MAX_PAYLOAD_BYTES + 8 * 1024 * 1024);
@@ -117,7 +153,9 @@ describe('decompression bombs', () => {
 
 describe('writing checks what reading checks', () => {
   it('refuses to write a path a reader would refuse, with the same words', () => {
-    expect(() => encodeLink(workspace({ 'a\u0007.txt': 'x' }), BASE)).toThrow('file path "a\\u0007.txt" is not allowed: it contains the control character U+0007');
+    expect(() => encodeLink(workspace({ 'a\u0007.txt': 'x' }), BASE)).toThrow(
+      'file path "a\\u0007.txt" is not allowed: it contains the control character U+0007',
+    );
     expect(() => encodeFile(workspace({ a: 'x', 'a/b': 'y' }))).toThrow('"a" is both a file and a folder (of "a/b")');
   });
 
@@ -125,8 +163,12 @@ describe('writing checks what reading checks', () => {
     // Random bytes do not compress: 2.5 MB of them cannot fit in a 2 MB link.
     const noise = new Uint8Array(2_500_000);
     for (let i = 0; i < noise.length; i += 65536) crypto.getRandomValues(noise.subarray(i, i + 65536));
-    expect(() => encodeLink(workspace({ 'noise.bin': noise }), BASE)).toThrow(/^the link is too large: it carries 2\.\d MB of compressed data, over the 2 MB limit$/);
+    expect(() => encodeLink(workspace({ 'noise.bin': noise }), BASE)).toThrow(
+      /^the link is too large: it carries 2\.\d MB of compressed data, over the 2 MB limit$/,
+    );
     // (sameBytes: a deep toEqual of 2.5 million elements takes seconds)
-    expect(sameBytes(decodeShared(encodeFile(workspace({ 'noise.bin': noise }))).files.get('noise.bin'), noise)).toBe(true);
+    expect(sameBytes(decodeShared(encodeFile(workspace({ 'noise.bin': noise }))).files.get('noise.bin'), noise)).toBe(
+      true,
+    );
   });
 });

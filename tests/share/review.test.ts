@@ -16,19 +16,41 @@ import { BASE } from './refusals.ts';
 
 let n = 0;
 const enc = new TextEncoder();
-const TOOL: ToolInfo = { name: 'tool_write_note', file: '/workspace/tools/notes.py', line: 1, description: '', title: null, spec: {},
-  inputSchema: { type: 'object', properties: { path: { type: 'string' } } } };
+const TOOL: ToolInfo = {
+  name: 'tool_write_note',
+  file: '/workspace/tools/notes.py',
+  line: 1,
+  description: '',
+  title: null,
+  spec: {},
+  inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+};
 
 const SHARED: SharedWorkspace = {
-  name: 'Bug #42', files: new Map([['tools/notes.py', enc.encode('def tool_write_note(path: str) -> dict:\n    """W."""\n    return {}\n')], ['data/x.bin', Uint8Array.of(1, 2)]]),
-  folders: ['notes'], profile: 'hub', open: 'tools/notes.py', call: { tool: 'tool_write_note', argsText: '{"path": "a.md", "n": 2.0}' },
+  name: 'Bug #42',
+  files: new Map([
+    ['tools/notes.py', enc.encode('def tool_write_note(path: str) -> dict:\n    """W."""\n    return {}\n')],
+    ['data/x.bin', Uint8Array.of(1, 2)],
+  ]),
+  folders: ['notes'],
+  profile: 'hub',
+  open: 'tools/notes.py',
+  call: { tool: 'tool_write_note', argsText: '{"path": "a.md", "n": 2.0}' },
   host: { notes: { autonomy_level: 'strict' } },
-  telemetry: [{ type: 'call.started', callId: 'sender-1', tool: 'tool_write_note', args: {}, statusLine: 'Saving\n', t: 1 }, { type: 'call.finished', callId: 'sender-1', result: { ok: true }, durationMs: 2, t: 3 }],
+  telemetry: [
+    { type: 'call.started', callId: 'sender-1', tool: 'tool_write_note', args: {}, statusLine: 'Saving\n', t: 1 },
+    { type: 'call.finished', callId: 'sender-1', result: { ok: true }, durationMs: 2, t: 3 },
+  ],
 };
 
 function python(): FakePython {
   const p = new FakePython();
-  p.inspection = (q) => ({ profile: q.profile, libraries: [], tools: [{ ...TOOL, name: 'tool_other' }, TOOL], diagnostics: [] });
+  p.inspection = (q) => ({
+    profile: q.profile,
+    libraries: [],
+    tools: [{ ...TOOL, name: 'tool_other' }, TOOL],
+    diagnostics: [],
+  });
   return p;
 }
 
@@ -44,16 +66,28 @@ describe('opening a shared workspace', () => {
   it('creates a new workspace in review mode with everything shared; the open one is untouched', async () => {
     const { db, session, python } = await withMine();
     expect(await session.openShared(encodeLink(SHARED, BASE).link)).toBe(true);
-    expect(session.catalog.entries.map((e) => [e.name, e.review])).toEqual([['My workspace', null], ['Bug #42', 'pending']]);
+    expect(session.catalog.entries.map((e) => [e.name, e.review])).toEqual([
+      ['My workspace', null],
+      ['Bug #42', 'pending'],
+    ]);
     expect(session.reviewing).toBe(true);
     const ws = session.workspace;
     expect(ws.paths).toEqual(['data/x.bin', 'tools/notes.py']);
     expect(ws.folders).toContain('notes');
-    expect(ws.settings).toMatchObject({ profile: 'hub', openPath: 'tools/notes.py', tool: 'tool_write_note', hostConfig: { notes: { autonomy_level: 'strict' } }, args: { tool_write_note: '{"path": "a.md", "n": 2.0}' } });
+    expect(ws.settings).toMatchObject({
+      profile: 'hub',
+      openPath: 'tools/notes.py',
+      tool: 'tool_write_note',
+      hostConfig: { notes: { autonomy_level: 'strict' } },
+      args: { tool_write_note: '{"path": "a.md", "n": 2.0}' },
+    });
     // The sender's telemetry, marked as theirs.
     expect(session.playground.telemetry.calls.map((c) => [c.callId, c.recorded])).toEqual([['sender-1', true]]);
     // The workspace that was open is as it was.
-    expect([...(await createIdbStore(db).load('default')).files.keys()].sort()).toEqual(['mine.py', 'tools/example.py']);
+    expect([...(await createIdbStore(db).load('default')).files.keys()].sort()).toEqual([
+      'mine.py',
+      'tools/example.py',
+    ]);
 
     // Static work goes on; nothing runs: the playground refuses to call, and says why.
     await session.playground.refresh();
@@ -103,7 +137,10 @@ describe('opening a shared workspace', () => {
     const { session } = await withMine();
     const replaced: string[] = [];
     const link = encodeLink(SHARED, BASE).link;
-    await session.openFromAddress({ hash: link.slice(link.indexOf('#')), pathname: '/app/', search: '?x=1' }, { replaceState: (_s, _t, url) => void replaced.push(String(url)) });
+    await session.openFromAddress(
+      { hash: link.slice(link.indexOf('#')), pathname: '/app/', search: '?x=1' },
+      { replaceState: (_s, _t, url) => void replaced.push(String(url)) },
+    );
     expect(replaced).toEqual(['/app/?x=1']);
     expect(session.current?.name).toBe('Bug #42');
     session.dispose();
@@ -111,7 +148,12 @@ describe('opening a shared workspace', () => {
 
   it('the agent loop obeys review mode too: Send says why, and no call of its reaches Python', async () => {
     const { session, python } = await withMine();
-    python.schema = async () => [{ type: 'function', function: { name: 'tool_write_note', description: '', parameters: { type: 'object', properties: {} } } }];
+    python.schema = async () => [
+      {
+        type: 'function',
+        function: { name: 'tool_write_note', description: '', parameters: { type: 'object', properties: {} } },
+      },
+    ];
     await session.openShared(encodeLink(SHARED, BASE).link);
     await session.playground.refresh();
     const agent = new AgentState(session.playground, null);
@@ -120,7 +162,11 @@ describe('opening a shared workspace', () => {
     await agent.send('write it');
     expect(agent.end).toBeNull();
     // The page's one call path refuses by itself, whoever asks.
-    expect(await session.playground.runTool('tool_write_note', '{"path": "x.md"}')).toMatchObject({ status: 'failed', reason: 'error', message: `Run is off: ${REVIEW_REASON}` });
+    expect(await session.playground.runTool('tool_write_note', '{"path": "x.md"}')).toMatchObject({
+      status: 'failed',
+      reason: 'error',
+      message: `Run is off: ${REVIEW_REASON}`,
+    });
     expect(python.calls).toEqual([]);
     await session.trust();
     python.calls.length = 0;
@@ -135,7 +181,18 @@ describe('opening a shared workspace', () => {
     const { session, python } = await withMine();
     await session.playground.refresh();
     let finish = (): void => {};
-    python.run = (params) => new Promise((ok) => (finish = () => ok({ callId: `c-${params.tool}`, status: 'finished', result: { success: true }, changes: [], durationMs: 1 })));
+    python.run = (params) =>
+      new Promise(
+        (ok) =>
+          (finish = () =>
+            ok({
+              callId: `c-${params.tool}`,
+              status: 'finished',
+              result: { success: true },
+              changes: [],
+              durationMs: 1,
+            })),
+      );
     const first = session.playground;
     const running = first.runTool('tool_ex', '{}');
     expect(first.calling).toBe(true);
@@ -145,7 +202,10 @@ describe('opening a shared workspace', () => {
     await running;
     expect(first.calling).toBe(false);
     expect(await session.create('Other')).toBe(true);
-    expect(await first.runTool('tool_ex', '{}')).toMatchObject({ status: 'failed', message: 'Run is off: this workspace is no longer open in this tab.' });
+    expect(await first.runTool('tool_ex', '{}')).toMatchObject({
+      status: 'failed',
+      message: 'Run is off: this workspace is no longer open in this tab.',
+    });
     expect(python.calls).toHaveLength(1);
     session.dispose();
   });
@@ -165,10 +225,16 @@ describe('opening a shared workspace', () => {
   it('a browser that cannot store the new workspace (a full quota) says so once and changes nothing', async () => {
     const db = `review-${++n}`;
     const list = createListStore(db);
-    const full = { ...list, create: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) };
+    const full = {
+      ...list,
+      create: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')),
+    };
     const { session } = await openTab(db, python(), { list: full });
     expect(await session.openShared(encodeLink(SHARED, BASE).link)).toBe(false);
-    expect(session.notice).toEqual({ title: 'The shared workspace was not opened', message: 'it could not be stored in this browser: The quota has been exceeded. Every workspace is as it was.' });
+    expect(session.notice).toEqual({
+      title: 'The shared workspace was not opened',
+      message: 'it could not be stored in this browser: The quota has been exceeded. Every workspace is as it was.',
+    });
     expect(session.catalog.entries.map((e) => e.name)).toEqual(['My workspace']);
     expect(session.currentId).toBe('default');
     session.dispose();
@@ -179,7 +245,10 @@ describe('opening a shared workspace', () => {
     const before = await createIdbStore(db).list();
     const link = encodeLink(SHARED, BASE).link;
     expect(await session.openShared(link.slice(0, -10))).toBe(false);
-    expect(session.notice).toEqual({ title: 'The shared workspace was not opened', message: 'the link is cut off: it ends in the middle of the data. Every workspace is as it was.' });
+    expect(session.notice).toEqual({
+      title: 'The shared workspace was not opened',
+      message: 'the link is cut off: it ends in the middle of the data. Every workspace is as it was.',
+    });
     expect(session.catalog.entries.map((e) => e.name)).toEqual(['My workspace']);
     expect(session.currentId).toBe('default');
     expect(await createIdbStore(db).list()).toEqual(before);

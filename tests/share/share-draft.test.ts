@@ -28,7 +28,13 @@ const linkOf = (d: ShareDraft) => {
 describe('the Share dialog', () => {
   it('lists host configuration values and .env files; secret-looking ones start left out', async () => {
     const { draft } = await draftOf(
-      { 'tools/notes.py': 'x = 1\n', 'functions/.env': 'GREETING=hi\n', 'other/.env': 'export API_TOKEN=abc\n', '.env.local': 'SECRET_KEY=xyz\n', 'docs/.envrc.md': 'not one\n' },
+      {
+        'tools/notes.py': 'x = 1\n',
+        'functions/.env': 'GREETING=hi\n',
+        'other/.env': 'export API_TOKEN=abc\n',
+        '.env.local': 'SECRET_KEY=xyz\n',
+        'docs/.envrc.md': 'not one\n',
+      },
       { hostConfig: { notes: { autonomy_level: 'strict', api_key: 'sk-1234567890abcdef' } } },
     );
     const d = draft();
@@ -52,8 +58,9 @@ describe('the Share dialog', () => {
     expect(d.fileName).toBe('My-tools.toolplay.json');
   });
 
-  it('lists configuration files with a secret-looking key that has a value (Loki\'s config.yaml with a client api_key), left out until ticked', async () => {
-    const loki = 'model: openai:gpt-4o\nclients:\n  - type: openai\n    api_key: sk-abc123 # mine\nvisible_tools:\n  - get_time.py\n';
+  it("lists configuration files with a secret-looking key that has a value (Loki's config.yaml with a client api_key), left out until ticked", async () => {
+    const loki =
+      'model: openai:gpt-4o\nclients:\n  - type: openai\n    api_key: sk-abc123 # mine\nvisible_tools:\n  - get_time.py\n';
     const { draft } = await draftOf({
       'config.yaml': loki,
       'settings.json': '{\n  "name": "x",\n  "access_token": "t0k"\n}\n',
@@ -71,7 +78,7 @@ describe('the Share dialog', () => {
     expect(decodeLink(linkOf(d)).files.has('config.yaml')).toBe(true);
   });
 
-  it('carries the telemetry of this workspace\'s own calls only when asked, never a sender\'s recorded ones', async () => {
+  it("carries the telemetry of this workspace's own calls only when asked, never a sender's recorded ones", async () => {
     const { playground, draft } = await draftOf({ 'a.py': '' });
     playground.telemetry.restore([{ type: 'call.stdout', callId: 'theirs', text: 'x', t: 1 }], ['theirs']);
     playground.telemetry.add({ type: 'call.stdout', callId: 'mine', text: 'y', t: 2 });
@@ -84,8 +91,21 @@ describe('the Share dialog', () => {
 
   it('carries the Agent panel (script, model settings, conversation) unless unticked, and the recipient gets it; never an API key', async () => {
     const agent = agentSettings({
-      model: 'endpoint', baseUrl: 'http://localhost:11434/v1', modelName: 'qwen3', maxTurns: 4, script: '[{"say": "hi"}]',
-      conversation: [{ role: 'user', content: 'Find quantum computing' }, { role: 'assistant', round: 1, model: 'qwen3', content: '', calls: [{ id: 'c1', name: 'tool_x', argsJson: '{"q": 2.0}' }] }],
+      model: 'endpoint',
+      baseUrl: 'http://localhost:11434/v1',
+      modelName: 'qwen3',
+      maxTurns: 4,
+      script: '[{"say": "hi"}]',
+      conversation: [
+        { role: 'user', content: 'Find quantum computing' },
+        {
+          role: 'assistant',
+          round: 1,
+          model: 'qwen3',
+          content: '',
+          calls: [{ id: 'c1', name: 'tool_x', argsJson: '{"q": 2.0}' }],
+        },
+      ],
     });
     const { draft } = await draftOf({ 'a.py': '' }, { agent });
     const d = draft();
@@ -104,7 +124,12 @@ describe('the Share dialog', () => {
     const plain = decodeShared(JSON.stringify({ toolplay: 1 }));
     expect(plain.agent).toBeUndefined();
     expect(contentOf(plain).settings.agent).toBeUndefined();
-    const odd = decodeShared(JSON.stringify({ toolplay: 1, agent: { model: 'telepathy', maxTurns: -3, conversation: [{ role: 'system', content: 'x' }, 'junk'] } }));
+    const odd = decodeShared(
+      JSON.stringify({
+        toolplay: 1,
+        agent: { model: 'telepathy', maxTurns: -3, conversation: [{ role: 'system', content: 'x' }, 'junk'] },
+      }),
+    );
     expect(odd.agent).toMatchObject({ model: 'scripted', maxTurns: 10, conversation: [] });
   });
 

@@ -16,16 +16,23 @@ function sources(dir: string): string[] {
 
 const files = sources('src').map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 // Declared in a stylesheet (`--name:`), an inline style (`style="--name: …"`) or a Svelte `style:--name`.
-const declared = new Set(files.flatMap(({ text }) => [...text.matchAll(/(?:^|[\s;{"'`]|style:)(--[\w-]+)\s*[:=]/gm)].map((m) => m[1])));
+const declared = new Set(
+  files.flatMap(({ text }) => [...text.matchAll(/(?:^|[\s;{"'`]|style:)(--[\w-]+)\s*[:=]/gm)].map((m) => m[1])),
+);
 
 describe('design tokens', () => {
   it('every var(--name) in src/ is declared (the tokens, or the component itself)', () => {
     const undeclared = files.flatMap(({ path, text }) =>
-      [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]).filter((name) => !declared.has(name)).map((name) => `${path}: ${name}`));
+      [...text.matchAll(/var\(\s*(--[\w-]+)/g)]
+        .map((m) => m[1])
+        .filter((name) => !declared.has(name))
+        .map((name) => `${path}: ${name}`),
+    );
     expect([...new Set(undeclared)]).toEqual([]);
   });
 
   it('finds the tokens it checks against (the check is not vacuous)', () => {
-    for (const token of ['--color-bg', '--color-text', '--color-border', '--font-mono', '--space-3']) expect(declared).toContain(token);
+    for (const token of ['--color-bg', '--color-text', '--color-border', '--font-mono', '--space-3'])
+      expect(declared).toContain(token);
   });
 });

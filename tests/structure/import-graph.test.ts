@@ -10,8 +10,28 @@ import { backEdges, circles, graphOf, importGraph } from './source-graph.ts';
  * what runs calls sit below the places that keep state (workspace, share) and show it (app, ui).
  */
 export const FOLDER_ORDER = [
-  'protocol', 'agent', 'net', 'workspace', 'share', 'packages', 'engine', 'bash', 'loki', 'call',
-  'scratch', 'expect', 'course', 'tool-tests', 'diff', 'examples', 'preview', 'worker', 'app', 'cli', 'ui', '(root)',
+  'protocol',
+  'agent',
+  'net',
+  'workspace',
+  'share',
+  'packages',
+  'engine',
+  'bash',
+  'loki',
+  'call',
+  'scratch',
+  'expect',
+  'course',
+  'tool-tests',
+  'diff',
+  'examples',
+  'preview',
+  'worker',
+  'app',
+  'cli',
+  'ui',
+  '(root)',
 ] as const;
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
@@ -33,7 +53,10 @@ describe('src import graph', () => {
       'app/state.ts': "import type { T } from '../protocol/types.ts';",
       'extra/new.ts': "import type { T } from '../protocol/types.ts';",
     });
-    expect(backEdges(graph, ['protocol', 'app'])).toEqual(['extra/new.ts: folder extra is not in the order', 'protocol/types.ts -> app/state.ts']);
+    expect(backEdges(graph, ['protocol', 'app'])).toEqual([
+      'extra/new.ts: folder extra is not in the order',
+      'protocol/types.ts -> app/state.ts',
+    ]);
     expect(backEdges(graph, ['protocol', 'app', 'extra'])).toEqual(['protocol/types.ts -> app/state.ts']);
   });
 
@@ -41,11 +64,18 @@ describe('src import graph', () => {
     const graph = importGraph({
       'a.ts': "import { b } from './b.ts';\nexport type { T } from './t.ts';",
       'b.ts': "const c = () => import('./sub/c.svelte');",
-      'sub/c.svelte': "<script lang=\"ts\">\n  import type { A } from '../a.ts';\n  import x from 'svelte';\n</script>\n<p>hi</p>",
+      'sub/c.svelte':
+        "<script lang=\"ts\">\n  import type { A } from '../a.ts';\n  import x from 'svelte';\n</script>\n<p>hi</p>",
       't.ts': "import './self.ts';",
       'self.ts': "import './self.ts';",
     });
-    expect(Object.fromEntries(graph)).toEqual({ 'a.ts': ['b.ts', 't.ts'], 'b.ts': ['sub/c.svelte'], 'sub/c.svelte': ['a.ts'], 't.ts': ['self.ts'], 'self.ts': [] });
+    expect(Object.fromEntries(graph)).toEqual({
+      'a.ts': ['b.ts', 't.ts'],
+      'b.ts': ['sub/c.svelte'],
+      'sub/c.svelte': ['a.ts'],
+      't.ts': ['self.ts'],
+      'self.ts': [],
+    });
     expect(circles(graph)).toEqual([['a.ts', 'b.ts', 'sub/c.svelte']]);
   });
 });

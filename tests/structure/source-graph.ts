@@ -15,7 +15,8 @@ export function sourceFiles(root: string, extensions = ['.ts', '.svelte']): stri
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (extensions.some((e) => entry.name.endsWith(e)) && !entry.name.endsWith('.d.ts')) out.push(relative(root, path).split('\\').join('/'));
+      else if (extensions.some((e) => entry.name.endsWith(e)) && !entry.name.endsWith('.d.ts'))
+        out.push(relative(root, path).split('\\').join('/'));
     }
   };
   walk(root);
@@ -36,7 +37,11 @@ export function importGraph(files: Record<string, string>): Map<string, string[]
     const targets = info.importedFiles
       .map((f) => f.fileName)
       .filter((spec) => spec.startsWith('.'))
-      .map((spec) => normalize(join(dirname(path), spec)).split('\\').join('/'))
+      .map((spec) =>
+        normalize(join(dirname(path), spec))
+          .split('\\')
+          .join('/'),
+      )
       .filter((target) => target in files && target !== path);
     graph.set(path, [...new Set(targets)].sort());
   }

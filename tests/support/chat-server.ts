@@ -46,7 +46,11 @@ export async function startChatServer(replies: Reply[]): Promise<ChatServer> {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST' });
+      res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': '*',
+        'access-control-allow-methods': 'POST',
+      });
       res.end();
       return;
     }
@@ -54,7 +58,11 @@ export async function startChatServer(replies: Reply[]): Promise<ChatServer> {
     req.setEncoding('utf8');
     req.on('data', (d: string) => (text += d));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(text || '{}') as Record<string, unknown> });
+      received.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        body: JSON.parse(text || '{}') as Record<string, unknown>,
+      });
       const reply = replies.shift();
       if (reply) reply(res);
       else httpError(500, 'the test server has no more replies')(res);
@@ -65,9 +73,10 @@ export async function startChatServer(replies: Reply[]): Promise<ChatServer> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     received,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

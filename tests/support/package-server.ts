@@ -68,12 +68,21 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
   const archives = new Map((options.sdists ?? []).filter((d) => d.bytes).map((d) => [archiveName(d), d]));
   let base = '';
   const lock = (): string => {
-    const real = JSON.parse(readFileSync(join(pyodideDir, 'pyodide-lock.json'), 'utf8')) as { info: unknown; packages: Record<string, unknown> };
+    const real = JSON.parse(readFileSync(join(pyodideDir, 'pyodide-lock.json'), 'utf8')) as {
+      info: unknown;
+      packages: Record<string, unknown>;
+    };
     for (const p of options.packages.filter((q) => q.inLock)) {
       real.packages[p.wheel.name] = {
-        name: p.wheel.name, version: p.wheel.version, file_name: p.wheel.fileName, install_dir: 'site',
-        sha256: p.wheel.sha256, package_type: 'package', imports: p.imports ?? [p.wheel.name.replace(/-/g, '_')],
-        depends: p.depends ?? [], unvendored_tests: false,
+        name: p.wheel.name,
+        version: p.wheel.version,
+        file_name: p.wheel.fileName,
+        install_dir: 'site',
+        sha256: p.wheel.sha256,
+        package_type: 'package',
+        imports: p.imports ?? [p.wheel.name.replace(/-/g, '_')],
+        depends: p.depends ?? [],
+        unvendored_tests: false,
       };
     }
     return JSON.stringify(real);
@@ -95,7 +104,9 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     // A route ending in "/" answers every path below it (a proxy's prefix).
-    const extra = options.routes?.[path] ?? Object.entries(options.routes ?? {}).find(([p]) => p.endsWith('/') && path.startsWith(p))?.[1];
+    const extra =
+      options.routes?.[path] ??
+      Object.entries(options.routes ?? {}).find(([p]) => p.endsWith('/') && path.startsWith(p))?.[1];
     if (extra) return extra(req, res, body);
     if (path === '/pyodide/pyodide-lock.json') return send(res, 200, 'application/json', lock());
     // The wheels under /files/ and, beside the lock, under /pyodide/ (a mirror: one folder with both).
@@ -111,7 +122,9 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
       const p = byFile.get(metadata ? name.slice(0, -'.metadata'.length) : name);
       if (!p) return send(res, 404, 'text/plain', 'no such file');
       if (metadata) return send(res, 200, 'text/plain', p.wheel.metadata);
-      const bytes = p.corrupt ? Buffer.concat([Buffer.from(p.wheel.bytes), Buffer.from('corrupted')]) : Buffer.from(p.wheel.bytes);
+      const bytes = p.corrupt
+        ? Buffer.concat([Buffer.from(p.wheel.bytes), Buffer.from('corrupted')])
+        : Buffer.from(p.wheel.bytes);
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': bytes.byteLength });
       return void res.end(bytes);
     }
@@ -122,18 +135,32 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
       const sdists = (options.sdists ?? []).filter((d) => d.name.toLowerCase().replace(/[-_.]+/g, '-') === wanted);
       if (!files.length && !sdists.length) return send(res, 404, 'text/plain', 'not found');
       if ((req.headers.accept ?? '').includes('application/vnd.pypi.simple.v1+json')) {
-        return send(res, 200, 'application/vnd.pypi.simple.v1+json', JSON.stringify({
-          meta: { 'api-version': '1.0' }, name: wanted,
-          files: [
-            ...files.map((p) => ({ filename: p.wheel.fileName, url: `${base}/files/${p.wheel.fileName}`, hashes: { sha256: p.wheel.sha256 }, 'core-metadata': true })),
-            ...sdists.map((d) => ({
-              filename: archiveName(d), url: `${base}/files/${archiveName(d)}`,
-              hashes: d.bytes ? { sha256: d.sha256 ?? createHash('sha256').update(d.bytes).digest('hex') } : {},
-            })),
-          ],
-        }));
+        return send(
+          res,
+          200,
+          'application/vnd.pypi.simple.v1+json',
+          JSON.stringify({
+            meta: { 'api-version': '1.0' },
+            name: wanted,
+            files: [
+              ...files.map((p) => ({
+                filename: p.wheel.fileName,
+                url: `${base}/files/${p.wheel.fileName}`,
+                hashes: { sha256: p.wheel.sha256 },
+                'core-metadata': true,
+              })),
+              ...sdists.map((d) => ({
+                filename: archiveName(d),
+                url: `${base}/files/${archiveName(d)}`,
+                hashes: d.bytes ? { sha256: d.sha256 ?? createHash('sha256').update(d.bytes).digest('hex') } : {},
+              })),
+            ],
+          }),
+        );
       }
-      const links = files.map((p) => `<a href="${base}/files/${p.wheel.fileName}#sha256=${p.wheel.sha256}">${p.wheel.fileName}</a>`).join('\n');
+      const links = files
+        .map((p) => `<a href="${base}/files/${p.wheel.fileName}#sha256=${p.wheel.sha256}">${p.wheel.fileName}</a>`)
+        .join('\n');
       return send(res, 200, 'text/html', `<!DOCTYPE html><html><body>\n${links}\n</body></html>`);
     }
     send(res, 404, 'text/plain', 'not found');
@@ -149,10 +176,11 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
     mirror: `${base}/pyodide/`,
     indexUrl: `${base}/simple`,
     requests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -13,7 +13,9 @@ export default class StuckTestReporter implements Reporter {
 
   onTestModuleStart(file: TestModule): void {
     const timer = setTimeout(() => {
-      process.stderr.write(`\n⚠ ${file.project.name} ${file.relativeModuleId}: still running after ${STUCK_AFTER_MS / 1000} s, its worker silent\n`);
+      process.stderr.write(
+        `\n⚠ ${file.project.name} ${file.relativeModuleId}: still running after ${STUCK_AFTER_MS / 1000} s, its worker silent\n`,
+      );
     }, STUCK_AFTER_MS);
     timer.unref();
     this.#timers.set(file.id, timer);

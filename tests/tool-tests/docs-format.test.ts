@@ -28,7 +28,13 @@ describe('docs/tool-tests.md', () => {
 
   it("quotes the reader's refusal word for word", () => {
     const quoted = /^toolplay: (tests\/maths\.toolplay-test\.json: .*)$/m.exec(DOC)?.[1];
-    const read = readTestFile('tests/maths.toolplay-test.json', JSON.stringify({ toolplayTests: 1, tests: [{ name: 'adds two numbers', tool: 'tool_add', expect: { result: { equal: 5 } } }] }));
+    const read = readTestFile(
+      'tests/maths.toolplay-test.json',
+      JSON.stringify({
+        toolplayTests: 1,
+        tests: [{ name: 'adds two numbers', tool: 'tool_add', expect: { result: { equal: 5 } } }],
+      }),
+    );
     expect('problem' in read ? problemLine(read.problem) : null).toBe(quoted);
   });
 });

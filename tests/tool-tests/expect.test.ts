@@ -36,7 +36,15 @@ describe('values', () => {
   });
 
   it('types tell integers from floats', () => {
-    expect([v('1'), v('1.0'), 'x', null, [], {}, true].map(typeOf)).toEqual(['integer', 'float', 'string', 'null', 'array', 'object', 'boolean']);
+    expect([v('1'), v('1.0'), 'x', null, [], {}, true].map(typeOf)).toEqual([
+      'integer',
+      'float',
+      'string',
+      'null',
+      'array',
+      'object',
+      'boolean',
+    ]);
   });
 });
 
@@ -50,7 +58,12 @@ describe('JSONPath', () => {
   });
 
   it('a path check fails on the first selected value that does not pass', () => {
-    const verdicts = checkValue('result', v('{"items": [{"n": 1}, {"n": "x"}]}'), { paths: [{ path: '$.items[*].n', type: 'integer' }, { path: '$.gone', exists: false }] });
+    const verdicts = checkValue('result', v('{"items": [{"n": 1}, {"n": "x"}]}'), {
+      paths: [
+        { path: '$.items[*].n', type: 'integer' },
+        { path: '$.gone', exists: false },
+      ],
+    });
     expect(verdicts.map((x) => [x.ok, x.text, x.detail])).toEqual([
       [false, 'result $.items[*].n is an integer', 'it is a string: "x"'],
       [true, 'result $.gone is absent', undefined],
@@ -67,23 +80,61 @@ describe('checks and the judge', () => {
   });
 
   it('judges the outcome (finished by default), the files, the output lines and the questions asked', () => {
-    const before = new Map([['keep.txt', enc.encode('same')], ['old.txt', enc.encode('x')], ['edit.txt', enc.encode('1')]]);
-    const seen = observeScratch({
-      result: { output: 'ok' }, asked: [{ label: 'Delete old.txt?', content: '' }], exists: {}, output: 'one\ntwo\n', statusLine: '',
-      created: [{ path: 'new.json', content: enc.encode('{"n": 2.0}') }, { path: 'edit.txt', content: enc.encode('2') }], deleted: ['old.txt'],
-    }, 'lcp', (p) => before.has(p));
-    const verdicts = judge({
-      output: { lines: ['one', 'two'] },
-      files: { 'new.json': { change: 'created', json: { equals: v('{"n": 2.0}') } }, 'edit.txt': { change: 'changed', content: '2' }, 'old.txt': { change: 'deleted' }, 'keep.txt': { change: 'unchanged', content: 'same' } },
-      asked: [{ contains: 'Delete' }],
-    }, seen, before);
+    const before = new Map([
+      ['keep.txt', enc.encode('same')],
+      ['old.txt', enc.encode('x')],
+      ['edit.txt', enc.encode('1')],
+    ]);
+    const seen = observeScratch(
+      {
+        result: { output: 'ok' },
+        asked: [{ label: 'Delete old.txt?', content: '' }],
+        exists: {},
+        output: 'one\ntwo\n',
+        statusLine: '',
+        created: [
+          { path: 'new.json', content: enc.encode('{"n": 2.0}') },
+          { path: 'edit.txt', content: enc.encode('2') },
+        ],
+        deleted: ['old.txt'],
+      },
+      'lcp',
+      (p) => before.has(p),
+    );
+    const verdicts = judge(
+      {
+        output: { lines: ['one', 'two'] },
+        files: {
+          'new.json': { change: 'created', json: { equals: v('{"n": 2.0}') } },
+          'edit.txt': { change: 'changed', content: '2' },
+          'old.txt': { change: 'deleted' },
+          'keep.txt': { change: 'unchanged', content: 'same' },
+        },
+        asked: [{ contains: 'Delete' }],
+      },
+      seen,
+      before,
+    );
     expect(verdicts.filter((x) => !x.ok)).toEqual([]);
     expect(verdicts.map((x) => x.text)).toEqual([
-      'the call finished', 'output lines are ["one","two"]', 'new.json was created', 'new.json as JSON equals {"n":2.0}', 'edit.txt was changed', 'edit.txt is "2"',
-      'old.txt was deleted', 'keep.txt was left unchanged', 'keep.txt is "same"', 'it asked 1 question', 'question 1 contains "Delete"',
+      'the call finished',
+      'output lines are ["one","two"]',
+      'new.json was created',
+      'new.json as JSON equals {"n":2.0}',
+      'edit.txt was changed',
+      'edit.txt is "2"',
+      'old.txt was deleted',
+      'keep.txt was left unchanged',
+      'keep.txt is "same"',
+      'it asked 1 question',
+      'question 1 contains "Delete"',
     ]);
 
-    const crashed = observeScratch({ escaped: 'SystemExit: 1', asked: [], exists: {}, created: [], output: '' }, 'lcp', () => false);
+    const crashed = observeScratch(
+      { escaped: 'SystemExit: 1', asked: [], exists: {}, created: [], output: '' },
+      'lcp',
+      () => false,
+    );
     expect(judge({ result: { type: 'object' } }, crashed, new Map()).map((x) => [x.ok, x.text, x.detail])).toEqual([
       [false, 'the call finished', 'it failed: an exception escaped the host: SystemExit: 1'],
       [false, 'result is an object', 'there is no result'],
@@ -96,7 +147,16 @@ describe('line diff', () => {
     const lines = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`);
     const changed = lines.map((l, i) => (i === 9 ? 'LINE TEN' : l));
     expect(diffText(lineDiff(lines.join('\n'), changed.join('\n')))).toEqual([
-      '  … 6 unchanged lines …', '  line 7', '  line 8', '  line 9', '- line 10', '+ LINE TEN', '  line 11', '  line 12', '  line 13', '  … 7 unchanged lines …',
+      '  … 6 unchanged lines …',
+      '  line 7',
+      '  line 8',
+      '  line 9',
+      '- line 10',
+      '+ LINE TEN',
+      '  line 11',
+      '  line 12',
+      '  line 13',
+      '  … 7 unchanged lines …',
     ]);
     expect(lineDiff('same', 'same')).toEqual([]);
   });

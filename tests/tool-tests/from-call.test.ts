@@ -10,27 +10,57 @@ import { readTestFile } from '../../src/tool-tests/read.ts';
 import { parseKeepingNumbers, stringifyKeepingNumbers } from '../../src/protocol/json-text.ts';
 
 const CALL: SavedCall = {
-  tool: 'tool_add', profile: 'lcp', argsJson: '{"a": 2.0, "b": 3}', hostConfig: {}, outcome: 'finished',
-  result: parseKeepingNumbers('{"output": 5.0, "success": true}'), statusLine: '', output: 'adding\n',
-  files: [{ path: 'out/sum.txt', change: 'created', text: '5.0' }], timeLimitSeconds: 30, asked: [], answers: [],
+  tool: 'tool_add',
+  profile: 'lcp',
+  argsJson: '{"a": 2.0, "b": 3}',
+  hostConfig: {},
+  outcome: 'finished',
+  result: parseKeepingNumbers('{"output": 5.0, "success": true}'),
+  statusLine: '',
+  output: 'adding\n',
+  files: [{ path: 'out/sum.txt', change: 'created', text: '5.0' }],
+  timeLimitSeconds: 30,
+  asked: [],
+  answers: [],
 };
 
 function workspace(files: Record<string, string> = {}) {
   const map = new Map(Object.entries(files));
-  return { map, readText: (p: string) => map.get(p) ?? null, write: (p: string, text: string | Uint8Array) => void map.set(p, String(text)) };
+  return {
+    map,
+    readText: (p: string) => map.get(p) ?? null,
+    write: (p: string, text: string | Uint8Array) => void map.set(p, String(text)),
+  };
 }
 
 describe('Save as test', () => {
   it("reads Run's call as a test sees it: the arguments as typed, the output interleaved as it came, the result's numbers as Python wrote them", () => {
     const run = new CallRun();
     run.start('tool_x', { argsJson: '{"n": 2.0}', profile: 'lcp', hostConfig: {} });
-    const printed = (type: 'call.stdout' | 'call.stderr', text: string, t: number) => ({ type, callId: 'c', text, t }) as TelemetryEvent;
+    const printed = (type: 'call.stdout' | 'call.stderr', text: string, t: number) =>
+      ({ type, callId: 'c', text, t }) as TelemetryEvent;
     run.onEvent(printed('call.stdout', 'one\n', 1));
     run.onEvent(printed('call.stderr', 'warning\n', 2));
     run.onEvent(printed('call.stdout', 'two\n', 3));
-    run.finish({ callId: 'c', status: 'finished', result: { output: 2 }, resultJson: '{"output": 2.0}', changes: [], durationMs: 1 }, () => null);
+    run.finish(
+      {
+        callId: 'c',
+        status: 'finished',
+        result: { output: 2 },
+        resultJson: '{"output": 2.0}',
+        changes: [],
+        durationMs: 1,
+      },
+      () => null,
+    );
     const call = savedCallOf(run, 30_000);
-    expect(call).toMatchObject({ tool: 'tool_x', argsJson: '{"n": 2.0}', outcome: 'finished', output: 'one\nwarning\ntwo\n', timeLimitSeconds: 30 });
+    expect(call).toMatchObject({
+      tool: 'tool_x',
+      argsJson: '{"n": 2.0}',
+      outcome: 'finished',
+      output: 'one\nwarning\ntwo\n',
+      timeLimitSeconds: 30,
+    });
     expect(stringifyKeepingNumbers(call?.result, 0)).toBe('{"output":2.0}');
 
     // A call Run did not make (the hub's Initialise) or one that was stopped is not offered.
@@ -49,7 +79,12 @@ describe('Save as test', () => {
     const draft = new TestDraft(CALL, ws);
     expect(draft.path).toBe('tests/tool_add.toolplay-test.json');
     expect(draft.name).toBe('tool_add {"a": 2.0, "b": 3}');
-    expect(draft.proposals.map((p) => p.label)).toEqual(['it finished', 'the result equals {"output":5.0,"success":true}', 'the output is "adding\\n"', 'out/sum.txt is created with its text']);
+    expect(draft.proposals.map((p) => p.label)).toEqual([
+      'it finished',
+      'the result equals {"output":5.0,"success":true}',
+      'the output is "adding\\n"',
+      'out/sum.txt is created with its text',
+    ]);
     draft.setKept('output', false);
     expect(draft.save()).toBe(true);
     const text = ws.map.get(draft.path)!;
@@ -57,7 +92,12 @@ describe('Save as test', () => {
     expect(text).toContain('"output": 5.0');
     const read = readTestFile(draft.path, text);
     if ('problem' in read) throw new Error(read.problem.message);
-    expect(read.tests[0]).toMatchObject({ name: 'tool_add {"a": 2.0, "b": 3}', tool: 'tool_add', profiles: ['lcp'], argsJson: '{"a":2.0,"b":3}' });
+    expect(read.tests[0]).toMatchObject({
+      name: 'tool_add {"a": 2.0, "b": 3}',
+      tool: 'tool_add',
+      profiles: ['lcp'],
+      argsJson: '{"a":2.0,"b":3}',
+    });
     expect(Object.keys(read.tests[0]!.expect)).toEqual(['outcome', 'result', 'files']);
 
     // A second save of the same call gets a name of its own and keeps the first test.
@@ -65,7 +105,10 @@ describe('Save as test', () => {
     expect(again.name).toBe('tool_add {"a": 2.0, "b": 3} (2)');
     expect(again.save()).toBe(true);
     const both = readTestFile(draft.path, ws.map.get(draft.path)!);
-    expect('tests' in both && both.tests.map((t) => t.name)).toEqual(['tool_add {"a": 2.0, "b": 3}', 'tool_add {"a": 2.0, "b": 3} (2)']);
+    expect('tests' in both && both.tests.map((t) => t.name)).toEqual([
+      'tool_add {"a": 2.0, "b": 3}',
+      'tool_add {"a": 2.0, "b": 3} (2)',
+    ]);
   });
 
   it('never rewrites a file that does not read, and says why; a name used twice is refused', () => {
@@ -73,7 +116,9 @@ describe('Save as test', () => {
     const ws = workspace({ 'tests/tool_add.toolplay-test.json': broken });
     const draft = new TestDraft(CALL, ws);
     expect(draft.save()).toBe(false);
-    expect(draft.error).toMatch(/^tests\/tool_add\.toolplay-test\.json: not valid JSON: .* \(fix it, then save again\)$/);
+    expect(draft.error).toMatch(
+      /^tests\/tool_add\.toolplay-test\.json: not valid JSON: .* \(fix it, then save again\)$/,
+    );
     expect(ws.map.get('tests/tool_add.toolplay-test.json')).toBe(broken);
 
     const fine = workspace();
@@ -82,6 +127,8 @@ describe('Save as test', () => {
     const second = new TestDraft(CALL, fine);
     second.name = first.name;
     expect(second.save()).toBe(false);
-    expect(second.error).toBe(`tests/tool_add.toolplay-test.json already has a test named "${first.name}": choose another name.`);
+    expect(second.error).toBe(
+      `tests/tool_add.toolplay-test.json already has a test named "${first.name}": choose another name.`,
+    );
   });
 });

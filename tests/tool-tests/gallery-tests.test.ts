@@ -23,19 +23,23 @@ describe('gallery tool tests', () => {
     expect(withTests.map((e) => e.id)).toEqual(expect.arrayContaining(['lcp-quirks', 'loki-tools']));
   });
 
-  it.each(withTests.map((e) => [e.id, e] as const))('%s: every shipped test passes', async (_id, example) => {
-    const files = encodeFiles(example.files);
-    const read: ReadTestFile[] = [];
-    for (const [path, text] of Object.entries(example.files)) {
-      if (!isTestFile(path)) continue;
-      const file = readTestFile(path, text);
-      if ('problem' in file) throw new Error(`${path} does not read: ${file.problem.message}`);
-      read.push(file);
-    }
-    const cases = casesOf(read, layoutProfile(files.keys()));
-    expect(cases.length).toBeGreaterThan(0);
-    const results = await runCases(host, files, cases);
-    expect(results.filter((r) => !r.passed).flatMap(resultLines)).toEqual([]);
-    expect(results).toHaveLength(cases.length);
-  }, 120_000);
+  it.each(withTests.map((e) => [e.id, e] as const))(
+    '%s: every shipped test passes',
+    async (_id, example) => {
+      const files = encodeFiles(example.files);
+      const read: ReadTestFile[] = [];
+      for (const [path, text] of Object.entries(example.files)) {
+        if (!isTestFile(path)) continue;
+        const file = readTestFile(path, text);
+        if ('problem' in file) throw new Error(`${path} does not read: ${file.problem.message}`);
+        read.push(file);
+      }
+      const cases = casesOf(read, layoutProfile(files.keys()));
+      expect(cases.length).toBeGreaterThan(0);
+      const results = await runCases(host, files, cases);
+      expect(results.filter((r) => !r.passed).flatMap(resultLines)).toEqual([]);
+      expect(results).toHaveLength(cases.length);
+    },
+    120_000,
+  );
 });

@@ -14,17 +14,36 @@ beforeAll(async () => {
   host = new NodeScratchHost(await loadNodeEngine());
 }, 120_000);
 
-const tool = (body: string) => `def tool_double(n: int) -> int:\n    """Double it.\n\n    Args:\n        n: a number\n    """\n    return ${body}\n`;
+const tool = (body: string) =>
+  `def tool_double(n: int) -> int:\n    """Double it.\n\n    Args:\n        n: a number\n    """\n    return ${body}\n`;
 const TESTS = JSON.stringify({
   toolplayTests: 1,
   tests: [
-    { name: 'doubles 2', tool: 'tool_double', args: { n: 2 }, expect: { result: { paths: [{ path: '$.output', equals: 4 }] } } },
-    { name: 'doubles 5', tool: 'tool_double', args: { n: 5 }, expect: { result: { paths: [{ path: '$.output', equals: 10 }] } } },
+    {
+      name: 'doubles 2',
+      tool: 'tool_double',
+      args: { n: 2 },
+      expect: { result: { paths: [{ path: '$.output', equals: 4 }] } },
+    },
+    {
+      name: 'doubles 5',
+      tool: 'tool_double',
+      args: { n: 5 },
+      expect: { result: { paths: [{ path: '$.output', equals: 10 }] } },
+    },
   ],
 });
 
 function setup(blocked: string | null = null) {
-  const workspace = { id: 'ws', files: encodeFiles({ 'tools/maths.py': tool('n * 2'), 'tests/maths.toolplay-test.json': TESTS, 'tests/bad.toolplay-test.json': '{"toolplayTests": 1}' }), blocked };
+  const workspace = {
+    id: 'ws',
+    files: encodeFiles({
+      'tools/maths.py': tool('n * 2'),
+      'tests/maths.toolplay-test.json': TESTS,
+      'tests/bad.toolplay-test.json': '{"toolplayTests": 1}',
+    }),
+    blocked,
+  };
   return { workspace, tests: new ToolTestsState({ host, workspace }) };
 }
 
@@ -48,7 +67,9 @@ describe('ToolTestsState', () => {
     expect(fresh.result(fresh.cases[0]!.id)?.passed).toBe(true);
     const failed = fresh.result(fresh.cases[1]!.id)!;
     expect(failed.passed).toBe(false);
-    expect(failed.verdicts.filter((v) => !v.ok)).toEqual([{ ok: false, text: 'result $.output equals 10', detail: 'it is 7' }]);
+    expect(failed.verdicts.filter((v) => !v.ok)).toEqual([
+      { ok: false, text: 'result $.output equals 10', detail: 'it is 7' },
+    ]);
     expect(fresh.failedCount).toBe(1);
 
     workspace.files = new Map(workspace.files).set('tools/maths.py', new TextEncoder().encode(tool('n * 2')));
@@ -58,11 +79,28 @@ describe('ToolTestsState', () => {
   }, 120_000);
 
   it('names files by their workspace paths, as a Run shows them: a test saved from a Run passes in the copy', async () => {
-    const where = 'import os\n\n\ndef tool_where() -> str:\n    """Where am I."""\n    print(__file__)\n    return os.getcwd()\n';
-    const workspace = { id: 'paths', blocked: null, files: encodeFiles({
-      'tools/where.py': where,
-      'tests/where.toolplay-test.json': JSON.stringify({ toolplayTests: 1, tests: [{ name: 'where', tool: 'tool_where', expect: { result: { paths: [{ path: '$.output', equals: '/workspace' }] }, output: '/workspace/tools/where.py\n' } }] }),
-    }) };
+    const where =
+      'import os\n\n\ndef tool_where() -> str:\n    """Where am I."""\n    print(__file__)\n    return os.getcwd()\n';
+    const workspace = {
+      id: 'paths',
+      blocked: null,
+      files: encodeFiles({
+        'tools/where.py': where,
+        'tests/where.toolplay-test.json': JSON.stringify({
+          toolplayTests: 1,
+          tests: [
+            {
+              name: 'where',
+              tool: 'tool_where',
+              expect: {
+                result: { paths: [{ path: '$.output', equals: '/workspace' }] },
+                output: '/workspace/tools/where.py\n',
+              },
+            },
+          ],
+        }),
+      }),
+    };
     const tests = new ToolTestsState({ host, workspace });
     await tests.runAll();
     expect(tests.cases.map((c) => tests.result(c.id)?.verdicts.filter((v) => !v.ok))).toEqual([[]]);
@@ -74,12 +112,29 @@ describe('ToolTestsState', () => {
     // The person ran `rm docs/old.txt` and pressed Allow in the popup.
     const run = new CallRun();
     run.start('tool_run_file_command', { argsJson: '{"command": "rm docs/old.txt"}', profile: 'lcp', hostConfig: {} });
-    run.onEvent({ type: 'confirm.asked', callId: 'c', tool: 'tool_run_file_command', label: '[RISKY: rm changes files] Run file command', content: 'rm docs/old.txt', t: 1 });
+    run.onEvent({
+      type: 'confirm.asked',
+      callId: 'c',
+      tool: 'tool_run_file_command',
+      label: '[RISKY: rm changes files] Run file command',
+      content: 'rm docs/old.txt',
+      t: 1,
+    });
     run.onEvent({ type: 'confirm.answered', callId: 'c', decision: 'allow', t: 2 });
-    run.finish({ callId: 'c', status: 'finished', result: { success: true, output: 'deleted docs/old.txt' }, changes: [{ path: 'docs/old.txt', content: null }], durationMs: 3 }, (p) => ws.files.get(p) ?? null);
+    run.finish(
+      {
+        callId: 'c',
+        status: 'finished',
+        result: { success: true, output: 'deleted docs/old.txt' },
+        changes: [{ path: 'docs/old.txt', content: null }],
+        durationMs: 3,
+      },
+      (p) => ws.files.get(p) ?? null,
+    );
     const draft = new TestDraft(savedCallOf(run, 30_000)!, {
       readText: (p) => (ws.files.has(p) ? new TextDecoder().decode(ws.files.get(p)) : null),
-      write: (p, text) => void (ws.files = new Map(ws.files).set(p, typeof text === 'string' ? new TextEncoder().encode(text) : text)),
+      write: (p, text) =>
+        void (ws.files = new Map(ws.files).set(p, typeof text === 'string' ? new TextEncoder().encode(text) : text)),
     });
     expect(draft.proposals.map((p) => p.key)).toEqual(['outcome', 'result', 'file:docs/old.txt', 'asked']);
     draft.setKept('result', false);
@@ -95,7 +150,9 @@ describe('ToolTestsState', () => {
   it('runs nothing in review mode, and says why', async () => {
     const { tests } = setup('this shared workspace is in review: press "Trust and run" first.');
     await tests.runAll();
-    expect(tests.error).toBe('Nothing ran. Run is off: this shared workspace is in review: press "Trust and run" first.');
+    expect(tests.error).toBe(
+      'Nothing ran. Run is off: this shared workspace is in review: press "Trust and run" first.',
+    );
     expect(tests.summary).toBeNull();
     expect(tests.result(tests.cases[0]!.id)).toBeUndefined();
   });

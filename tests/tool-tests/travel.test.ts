@@ -21,9 +21,20 @@ const TEST_FILE = `{
 }
 `;
 const SHARED: SharedWorkspace = {
-  name: 'With tests', folders: [], profile: 'lcp', open: 'tools/half.py', call: null, host: {}, telemetry: [],
+  name: 'With tests',
+  folders: [],
+  profile: 'lcp',
+  open: 'tools/half.py',
+  call: null,
+  host: {},
+  telemetry: [],
   files: new Map([
-    ['tools/half.py', enc.encode('def tool_half(n: int) -> float:\n    """Half of it.\n\n    Args:\n        n: a number\n    """\n    return n / 2\n')],
+    [
+      'tools/half.py',
+      enc.encode(
+        'def tool_half(n: int) -> float:\n    """Half of it.\n\n    Args:\n        n: a number\n    """\n    return n / 2\n',
+      ),
+    ],
     ['tests/half.toolplay-test.json', enc.encode(TEST_FILE)],
   ]),
 };
@@ -38,7 +49,9 @@ function counted(): { host: ScratchHost; calls: () => number } {
   let calls = 0;
   const host: ScratchHost = {
     writeScratch: (root, files) => engine.writeScratch(root, files),
-    inspect: (p) => engine.inspect(p), schema: (p) => engine.schema(p), status: (p) => engine.status(p),
+    inspect: (p) => engine.inspect(p),
+    schema: (p) => engine.schema(p),
+    status: (p) => engine.status(p),
     scratchCall: (p) => {
       calls++;
       return engine.scratchCall(p);
@@ -52,27 +65,44 @@ describe('tool tests travel with the workspace', () => {
   it.each([
     ['a share link', () => encodeLink(SHARED, BASE).link],
     ['a .toolplay.json', () => enc.encode(encodeFile(SHARED))],
-  ])('%s carries the test file; review mode runs none of them; after Trust and run they pass', async (_how, shared) => {
-    const { session } = await openTab(`travel-${++n}`);
-    expect(await session.openShared(shared())).toBe(true);
-    expect(session.workspace.readText('tests/half.toolplay-test.json')).toBe(TEST_FILE);
+  ])(
+    '%s carries the test file; review mode runs none of them; after Trust and run they pass',
+    async (_how, shared) => {
+      const { session } = await openTab(`travel-${++n}`);
+      expect(await session.openShared(shared())).toBe(true);
+      expect(session.workspace.readText('tests/half.toolplay-test.json')).toBe(TEST_FILE);
 
-    const { host, calls } = counted();
-    const tests = new ToolTestsState({ host, workspace: { get id() { return session.currentId; }, get files() { return session.workspace.files; }, get blocked() { return session.playground.callBlocked; } } });
-    expect(tests.cases.map((c) => c.test.name)).toEqual(['halves']);
-    await tests.runAll();
-    expect(tests.error).toBe(`Nothing ran. Run is off: ${REVIEW_REASON}`);
-    expect(calls()).toBe(0);
+      const { host, calls } = counted();
+      const tests = new ToolTestsState({
+        host,
+        workspace: {
+          get id() {
+            return session.currentId;
+          },
+          get files() {
+            return session.workspace.files;
+          },
+          get blocked() {
+            return session.playground.callBlocked;
+          },
+        },
+      });
+      expect(tests.cases.map((c) => c.test.name)).toEqual(['halves']);
+      await tests.runAll();
+      expect(tests.error).toBe(`Nothing ran. Run is off: ${REVIEW_REASON}`);
+      expect(calls()).toBe(0);
 
-    await session.trust();
-    await tests.runAll();
-    expect(tests.error).toBeNull();
-    expect(tests.summary).toBe('1 passed, 0 failed');
-    expect(calls()).toBe(1);
+      await session.trust();
+      await tests.runAll();
+      expect(tests.error).toBeNull();
+      expect(tests.summary).toBe('1 passed, 0 failed');
+      expect(calls()).toBe(1);
 
-    // And the zip holds it, byte for byte.
-    const zip = unzipSync(session.workspace.exportZip());
-    expect(new TextDecoder().decode(zip['tests/half.toolplay-test.json'])).toBe(TEST_FILE);
-    session.dispose();
-  }, 120_000);
+      // And the zip holds it, byte for byte.
+      const zip = unzipSync(session.workspace.exportZip());
+      expect(new TextDecoder().decode(zip['tests/half.toolplay-test.json'])).toBe(TEST_FILE);
+      session.dispose();
+    },
+    120_000,
+  );
 });

@@ -11,7 +11,9 @@ const ST = `${ESC}\\`;
 
 describe('stripAnsi', () => {
   it('removes colours and other CSI sequences (Python 3.14 tracebacks under FORCE_COLOR)', () => {
-    expect(stripAnsi(`${ESC}[1;35mTraceback${ESC}[0m (most recent call last):`)).toBe('Traceback (most recent call last):');
+    expect(stripAnsi(`${ESC}[1;35mTraceback${ESC}[0m (most recent call last):`)).toBe(
+      'Traceback (most recent call last):',
+    );
     expect(stripAnsi(`a${ESC}[2Kb${ESC}[?25lc${ESC}[38;2;255;0;0md`)).toBe('abcd');
   });
 
@@ -56,7 +58,12 @@ describe('stripAnsi', () => {
     }
   });
 
-  const event = (callId: string, type: 'call.stdout' | 'call.stderr', text: string, t: number): TelemetryEvent => ({ type, callId, text, t });
+  const event = (callId: string, type: 'call.stdout' | 'call.stderr', text: string, t: number): TelemetryEvent => ({
+    type,
+    callId,
+    text,
+    t,
+  });
 
   it('the telemetry panel: each output event of a call shows its visible text, stdout and stderr each their own stream', () => {
     const log = new TelemetryLog();

@@ -15,7 +15,7 @@ const schema = {
 };
 
 describe('ArgsForm', () => {
-  it('starts without the optional arguments (their defaults are the host\'s) and reports what is missing, in words', () => {
+  it("starts without the optional arguments (their defaults are the host's) and reports what is missing, in words", () => {
     const form = new ArgsForm(schema, undefined);
     expect(form.value).toEqual({});
     expect(JSON.parse(form.text)).toEqual({});
@@ -39,7 +39,11 @@ describe('ArgsForm', () => {
 
   it('checks values against the schema with ajv', () => {
     const form = new ArgsForm(schema, '{"path": 3, "unit": "pages", "top": 1.5}');
-    expect(form.problems).toEqual(['path: must be string', 'unit: must be one of ["words","lines"]', 'top: must be integer']);
+    expect(form.problems).toEqual([
+      'path: must be string',
+      'unit: must be one of ["words","lines"]',
+      'top: must be integer',
+    ]);
   });
 
   it('keeps an unparsable text for the person to fix, and the last good value', () => {
@@ -66,17 +70,25 @@ describe('ArgsForm', () => {
   });
 
   it('sends numbers as they were written in the JSON editor, through later form edits too (contract 2)', () => {
-    const form = new ArgsForm({ type: 'object', properties: { q: { type: 'number' }, note: { type: 'string' } } }, undefined);
+    const form = new ArgsForm(
+      { type: 'object', properties: { q: { type: 'number' }, note: { type: 'string' } } },
+      undefined,
+    );
     form.setText('{"q": 2.0, "big": 12345678901234567891, "e": 1e20, "z": -0.0, "deep": [1.50, {"x": 3.0}]}');
     expect(form.value.q).toBe(2);
     expect(form.problems).toEqual([]);
     form.set('note', 'hi');
     form.set('deep', [1.5, { x: 3 }]);
-    expect(form.text).toBe('{\n  "q": 2.0,\n  "big": 12345678901234567891,\n  "e": 1e20,\n  "z": -0.0,\n  "deep": [\n    1.50,\n    {\n      "x": 3.0\n    }\n  ],\n  "note": "hi"\n}');
+    expect(form.text).toBe(
+      '{\n  "q": 2.0,\n  "big": 12345678901234567891,\n  "e": 1e20,\n  "z": -0.0,\n  "deep": [\n    1.50,\n    {\n      "x": 3.0\n    }\n  ],\n  "note": "hi"\n}',
+    );
   });
 
   it('sends a number typed 2.0 into a form field as 2.0, and still checks it against the schema', () => {
-    const form = new ArgsForm({ type: 'object', properties: { q: { type: 'number' }, n: { type: 'integer' } }, required: ['q'] }, undefined);
+    const form = new ArgsForm(
+      { type: 'object', properties: { q: { type: 'number' }, n: { type: 'integer' } }, required: ['q'] },
+      undefined,
+    );
     form.set('q', numberAsTyped('2.0'));
     expect(JSON.parse(form.text)).toEqual({ q: 2 });
     expect(form.text).toContain('"q": 2.0');

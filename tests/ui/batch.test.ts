@@ -2,8 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FrameBatch } from '../../src/app/lib/batch.ts';
 
 // Node has no animation frames, so FrameBatch falls back to a 16 ms timer: fake it.
-beforeEach(() => { vi.useFakeTimers(); });
-afterEach(() => { vi.useRealTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('FrameBatch', () => {
   it('hands over everything pushed before the next frame in one batch, in order', () => {

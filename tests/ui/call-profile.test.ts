@@ -10,7 +10,9 @@ import { FakePython } from './fake-python.ts';
 
 let n = 0;
 async function playgroundOf(files: Record<string, string>): Promise<Playground> {
-  const workspace = await Workspace.open(createIdbStore(`ui-call-profile-${++n}`), 'w', { channel: `ui-call-profile-${n}` });
+  const workspace = await Workspace.open(createIdbStore(`ui-call-profile-${++n}`), 'w', {
+    channel: `ui-call-profile-${n}`,
+  });
   workspace.replaceAll(files, { openPath: null });
   return new Playground(workspace, new FakePython());
 }
@@ -22,11 +24,20 @@ describe('the host a Run calls through', () => {
       playground.workspace.update({ profile: p });
       return [p, playground.callProfile];
     });
-    expect(runs).toEqual([['lcp', 'lcp'], ['hub', 'hub'], ['loki', 'lcp'], ['llm-functions', 'lcp'], ['standard', 'lcp']]);
+    expect(runs).toEqual([
+      ['lcp', 'lcp'],
+      ['hub', 'hub'],
+      ['loki', 'lcp'],
+      ['llm-functions', 'lcp'],
+      ['standard', 'lcp'],
+    ]);
   });
 
   it("in a Loki layout: Loki's, whatever the profile", async () => {
-    const playground = await playgroundOf({ 'functions/tools/hello.sh': '#!/usr/bin/env bash\n', 'config.yaml': 'visible_tools: []\n' });
+    const playground = await playgroundOf({
+      'functions/tools/hello.sh': '#!/usr/bin/env bash\n',
+      'config.yaml': 'visible_tools: []\n',
+    });
     expect(playground.toolsFolder.kind).toBe('loki');
     const runs = PROFILES.map((p) => {
       playground.workspace.update({ profile: p });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfirmQueue } from '../../src/app/state/confirm.svelte.ts';
 
-const req = (callId: string, label: string) => ({ callId, tool: 'tool_run_file_command', label, content: 'rm docs/old.txt', raw: null });
+const req = (callId: string, label: string) => ({
+  callId,
+  tool: 'tool_run_file_command',
+  label,
+  content: 'rm docs/old.txt',
+  raw: null,
+});
 
 describe('ConfirmQueue', () => {
   it('shows one request at a time and resolves each with its own answer', async () => {

@@ -8,10 +8,13 @@ import { describe, expect, it } from 'vitest';
 
 const css = readFileSync(new URL('../../src/ui/design/tokens.css', import.meta.url), 'utf8');
 const tokens = new Map<string, [string, string]>();
-for (const m of css.matchAll(/(--color-[\w-]+):\s*light-dark\((#[0-9a-f]{6}),\s*(#[0-9a-f]{6})\)/g)) tokens.set(m[1]!, [m[2]!, m[3]!]);
+for (const m of css.matchAll(/(--color-[\w-]+):\s*light-dark\((#[0-9a-f]{6}),\s*(#[0-9a-f]{6})\)/g))
+  tokens.set(m[1]!, [m[2]!, m[3]!]);
 
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 function contrast(a: string, b: string): number {
@@ -25,22 +28,55 @@ function pair(fg: string, bg: string, theme: 0 | 1): number {
   return contrast(f[theme], b[theme]);
 }
 
-const SURFACES = ['--color-bg', '--color-surface', '--color-surface-2', '--color-raised', '--color-hover', '--color-accent-soft'];
-const TEXTS = ['--color-text', '--color-text-muted', '--color-text-faint', '--color-accent', '--color-ok', '--color-warn', '--color-error',
-  '--color-code-key', '--color-code-string', '--color-code-number', '--color-code-literal', '--color-added', '--color-removed'];
+const SURFACES = [
+  '--color-bg',
+  '--color-surface',
+  '--color-surface-2',
+  '--color-raised',
+  '--color-hover',
+  '--color-accent-soft',
+];
+const TEXTS = [
+  '--color-text',
+  '--color-text-muted',
+  '--color-text-faint',
+  '--color-accent',
+  '--color-ok',
+  '--color-warn',
+  '--color-error',
+  '--color-code-key',
+  '--color-code-string',
+  '--color-code-number',
+  '--color-code-literal',
+  '--color-added',
+  '--color-removed',
+];
 const ON_OWN_BACKGROUND: Array<[string, string]> = [
-  ['--color-on-accent', '--color-accent'], ['--color-on-accent', '--color-accent-strong'], ['--color-ok', '--color-ok-soft'],
-  ['--color-warn', '--color-warn-soft'], ['--color-error', '--color-error-soft'], ['--color-on-error', '--color-error'], ['--color-added', '--color-added-bg'],
-  ['--color-removed', '--color-removed-bg'], ['--color-accent', '--color-accent-soft'],
+  ['--color-on-accent', '--color-accent'],
+  ['--color-on-accent', '--color-accent-strong'],
+  ['--color-ok', '--color-ok-soft'],
+  ['--color-warn', '--color-warn-soft'],
+  ['--color-error', '--color-error-soft'],
+  ['--color-on-error', '--color-error'],
+  ['--color-added', '--color-added-bg'],
+  ['--color-removed', '--color-removed-bg'],
+  ['--color-accent', '--color-accent-soft'],
 ];
 
-describe.each([['light', 0], ['dark', 1]] as const)('%s theme', (_, theme) => {
+describe.each([
+  ['light', 0],
+  ['dark', 1],
+] as const)('%s theme', (_, theme) => {
   it('every text colour reads at 4.5:1 on every surface', () => {
-    const weak = TEXTS.flatMap((fg) => SURFACES.map((bg) => [fg, bg, pair(fg, bg, theme)] as const)).filter(([, , c]) => c < 4.5);
+    const weak = TEXTS.flatMap((fg) => SURFACES.map((bg) => [fg, bg, pair(fg, bg, theme)] as const)).filter(
+      ([, , c]) => c < 4.5,
+    );
     expect(weak).toEqual([]);
   });
   it('state colours read on their own soft backgrounds', () => {
-    const weak = ON_OWN_BACKGROUND.map(([fg, bg]) => [fg, bg, pair(fg, bg, theme)] as const).filter(([, , c]) => c < 4.5);
+    const weak = ON_OWN_BACKGROUND.map(([fg, bg]) => [fg, bg, pair(fg, bg, theme)] as const).filter(
+      ([, , c]) => c < 4.5,
+    );
     expect(weak).toEqual([]);
   });
   it('control borders and the focus ring stand out at 3:1', () => {
@@ -67,16 +103,24 @@ for (const entry of readdirSync(UI, { recursive: true, withFileTypes: true })) {
   const file = relative(fileURLToPath(UI), join(entry.parentPath, entry.name));
   if (!entry.isFile() || file === 'design/tokens.css' || !/\.(svelte|css)$/.test(file)) continue;
   const text = readFileSync(join(entry.parentPath, entry.name), 'utf8');
-  const styles = file.endsWith('.css') ? [text] : [...text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+  const styles = file.endsWith('.css')
+    ? [text]
+    : [...text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
   for (const style of styles) {
     for (const m of style.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]*)\{([^{}]*)\}/g)) {
-      const decls = m[2]!.split(';').map((d) => d.split(/:(.*)/s).map((s) => s.trim())).filter((d) => d.length > 1 && d[0]) as Array<[string, string]>;
+      const decls = m[2]!
+        .split(';')
+        .map((d) => d.split(/:(.*)/s).map((s) => s.trim()))
+        .filter((d) => d.length > 1 && d[0]) as Array<[string, string]>;
       rules.push({ file, selector: m[1]!.trim().replace(/\s+/g, ' '), decls });
     }
   }
 }
-const declarations = rules.flatMap((r) => r.decls.map(([prop, value]) => ({ file: r.file, selector: r.selector, prop, value })));
-const shown = (d: { file: string; selector: string; prop: string; value: string }) => `${d.file} ${d.selector} { ${d.prop}: ${d.value} }`;
+const declarations = rules.flatMap((r) =>
+  r.decls.map(([prop, value]) => ({ file: r.file, selector: r.selector, prop, value })),
+);
+const shown = (d: { file: string; selector: string; prop: string; value: string }) =>
+  `${d.file} ${d.selector} { ${d.prop}: ${d.value} }`;
 
 // The few literal sizes kept on purpose, each with its reason.
 const EXCEPTIONS = new Map<string, string>([
@@ -99,7 +143,9 @@ it('components use colour tokens, never a literal colour', () => {
 
 it('components use the type scale, never a literal font size', () => {
   const size = /(^|[\s/(])\d*\.?\d+(px|pt|em|rem|%)/;
-  const literal = declarations.filter((d) => (d.prop === 'font-size' || d.prop === 'font') && size.test(d.value)).map(shown);
+  const literal = declarations
+    .filter((d) => (d.prop === 'font-size' || d.prop === 'font') && size.test(d.value))
+    .map(shown);
   expect(literal.filter((d) => !EXCEPTIONS.has(d))).toEqual([]);
 });
 
@@ -112,7 +158,12 @@ it('components use the space and radius scales for padding, margins, gaps and co
 it('every token a component names exists', () => {
   const defined = new Set([...css.matchAll(/(--[\w-]+):/g)].map((m) => m[1]));
   for (const d of declarations) if (d.prop.startsWith('--')) defined.add(d.prop);
-  const unknown = declarations.flatMap((d) => [...d.value.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!).filter((t) => !defined.has(t)).map((t) => `${shown(d)}: ${t}`));
+  const unknown = declarations.flatMap((d) =>
+    [...d.value.matchAll(/var\((--[\w-]+)/g)]
+      .map((m) => m[1]!)
+      .filter((t) => !defined.has(t))
+      .map((t) => `${shown(d)}: ${t}`),
+  );
   expect(unknown).toEqual([]);
 });
 
@@ -132,7 +183,10 @@ const coloured = rules.flatMap((r) => {
   return fg && bg ? [{ where: `${r.file} ${r.selector}`, fg, bg }] : [];
 });
 
-describe.each([['light', 0], ['dark', 1]] as const)('%s theme: component colour pairs', (_, theme) => {
+describe.each([
+  ['light', 0],
+  ['dark', 1],
+] as const)('%s theme: component colour pairs', (_, theme) => {
   it('read at 4.5:1', () => {
     expect(coloured.length).toBeGreaterThan(20);
     expect(coloured.some((c) => c.where === 'side/DiffPanel.svelte .badge')).toBe(true);

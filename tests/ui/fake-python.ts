@@ -18,21 +18,55 @@ export class FakePython implements PythonPort {
   restarted = 0;
   changedByTools: string[] = [];
   /** The whole inspection a rescan answers with (no generation: the playground never holds a base). */
-  inspection: (p: WorkerMethods['rescan']['params']) => WorkspaceInspection = (p) => ({ profile: p.profile, libraries: [], tools: [], diagnostics: [] });
+  inspection: (p: WorkerMethods['rescan']['params']) => WorkspaceInspection = (p) => ({
+    profile: p.profile,
+    libraries: [],
+    tools: [],
+    diagnostics: [],
+  });
   /** Answers a rescan; by default with `inspection`, whole. */
-  rescanned: (p: WorkerMethods['rescan']['params']) => WorkspaceRescan | Promise<WorkspaceRescan> = (p) => this.inspection(p);
-  run: (params: CallParams, emit: (e: TelemetryEvent) => void) => Promise<CallOutcome> = async () => ({ callId: 'c0', status: 'finished', result: null, changes: [], durationMs: 1 });
+  rescanned: (p: WorkerMethods['rescan']['params']) => WorkspaceRescan | Promise<WorkspaceRescan> = (p) =>
+    this.inspection(p);
+  run: (params: CallParams, emit: (e: TelemetryEvent) => void) => Promise<CallOutcome> = async () => ({
+    callId: 'c0',
+    status: 'finished',
+    result: null,
+    changes: [],
+    durationMs: 1,
+  });
 
-  async sync(files: FileChange[]): Promise<void> { this.synced.push(files); }
-  async rescan(p: WorkerMethods['rescan']['params']): Promise<WorkspaceRescan> { this.inspected.push(p); return this.rescanned(p); }
-  async schema(p: EngineMethods['schema']['params']): Promise<unknown> { return { format: p.format, profile: p.profile }; }
-  async status(): Promise<{ line: string }> { return { line: '' }; }
-  call(params: CallParams, onEvent: (e: TelemetryEvent) => void): Promise<CallOutcome> { this.calls.push(params); return this.run(params, onEvent); }
+  async sync(files: FileChange[]): Promise<void> {
+    this.synced.push(files);
+  }
+  async rescan(p: WorkerMethods['rescan']['params']): Promise<WorkspaceRescan> {
+    this.inspected.push(p);
+    return this.rescanned(p);
+  }
+  async schema(p: EngineMethods['schema']['params']): Promise<unknown> {
+    return { format: p.format, profile: p.profile };
+  }
+  async status(): Promise<{ line: string }> {
+    return { line: '' };
+  }
+  call(params: CallParams, onEvent: (e: TelemetryEvent) => void): Promise<CallOutcome> {
+    this.calls.push(params);
+    return this.run(params, onEvent);
+  }
   /** What the Packages view is answered, and each install asked for. */
   view: WorkerMethods['packages']['result'] = { rows: [], unreadable: [], suspends: true };
   installs: string[][] = [];
-  async packages(): Promise<WorkerMethods['packages']['result']> { return this.view; }
-  async install(requirements: string[]): Promise<WorkerMethods['install']['result']> { this.installs.push(requirements); return { installed: requirements, failed: [] }; }
-  stop(): void { this.stopped++; }
-  restart(): void { this.restarted++; this.changedByTools = []; }
+  async packages(): Promise<WorkerMethods['packages']['result']> {
+    return this.view;
+  }
+  async install(requirements: string[]): Promise<WorkerMethods['install']['result']> {
+    this.installs.push(requirements);
+    return { installed: requirements, failed: [] };
+  }
+  stop(): void {
+    this.stopped++;
+  }
+  restart(): void {
+    this.restarted++;
+    this.changedByTools = [];
+  }
 }

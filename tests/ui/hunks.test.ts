@@ -9,8 +9,20 @@ describe('hunks of a diff', () => {
   it('keeps each change with two lines of context and marks what it left out', () => {
     const cut = hunks(diffLines(before, after));
     expect(cut.map((l) => (l.kind === 'gap' ? `… ${l.skipped}` : `${l.kind[0]} ${l.text}`))).toEqual([
-      '… 1', 's line 1', 's line 2', 'r line 3', 'a line three', 's line 4', 's line 5',
-      '… 7', 's line 13', 's line 14', 'r line 15', 's line 16', 's line 17', '… 2',
+      '… 1',
+      's line 1',
+      's line 2',
+      'r line 3',
+      'a line three',
+      's line 4',
+      's line 5',
+      '… 7',
+      's line 13',
+      's line 14',
+      'r line 15',
+      's line 16',
+      's line 17',
+      '… 2',
     ]);
     expect(changeCounts(diffLines(before, after))).toEqual({ added: 1, removed: 2 });
   });

@@ -22,7 +22,14 @@ describe('file tree keys (WAI-ARIA tree view)', () => {
   const paths = (items: typeof open) => items.map((n) => n.path);
 
   it('lists what is visible, children of closed folders left out', () => {
-    expect(paths(open)).toEqual(['data', 'data/articles.json', 'tools', 'tools/notes.py', 'tools/wiki.py', 'README.md']);
+    expect(paths(open)).toEqual([
+      'data',
+      'data/articles.json',
+      'tools',
+      'tools/notes.py',
+      'tools/wiki.py',
+      'README.md',
+    ]);
     expect(paths(visibleNodes(tree, new Set(['tools'])))).toEqual(['data', 'data/articles.json', 'tools', 'README.md']);
     expect(open.find((n) => n.path === 'tools/wiki.py')).toMatchObject({ depth: 1, parent: 'tools' });
   });
@@ -56,8 +63,14 @@ describe('file tree keys (WAI-ARIA tree view)', () => {
 });
 
 describe('app shortcuts', () => {
-  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) =>
-    ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    ...mods,
+  });
 
   it('Ctrl or ⌘ with Enter runs and with S saves, wherever focus is', () => {
     expect(commandOf(key('Enter', { ctrlKey: true }), true)).toBe('run');

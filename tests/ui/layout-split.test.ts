@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CENTER_MIN, DIVIDER, FILES_WIDTH, NARROW_BELOW, RAIL, READING_WIDTH, RIGHT_WIDTH, columnsFor, dividerKey, dragValue } from '../../src/ui/layout/split.ts';
+import {
+  CENTER_MIN,
+  DIVIDER,
+  FILES_WIDTH,
+  NARROW_BELOW,
+  RAIL,
+  READING_WIDTH,
+  RIGHT_WIDTH,
+  columnsFor,
+  dividerKey,
+  dragValue,
+} from '../../src/ui/layout/split.ts';
 
 const files = { orientation: 'vertical', sign: 1, bounds: { min: 160, max: 400 }, step: 16 } as const;
 const right = { ...files, sign: -1 } as const;
@@ -54,7 +65,11 @@ describe('columns', () => {
     }
   });
   it('keep the remembered sizes when they fit, and share the window out until a divider is moved', () => {
-    expect(columnsFor(1440, { files: 250, right: 600, filesHidden: false })).toMatchObject({ files: 250, right: 600, center: 1440 - 850 - 12 });
+    expect(columnsFor(1440, { files: 250, right: 600, filesHidden: false })).toMatchObject({
+      files: 250,
+      right: 600,
+      center: 1440 - 850 - 12,
+    });
     const auto = columnsFor(1440, { files: 0, right: 0, filesHidden: false });
     expect(auto.files).toBe(245);
     expect(auto.right).toBe(547);
@@ -63,12 +78,17 @@ describe('columns', () => {
   });
   it('give the side pane a reading width for lessons, examples and the diff: at least 360 px wherever the editor keeps its minimum', () => {
     for (let total = NARROW_BELOW; total <= 2560; total += 37) {
-      for (const w of [{ files: 0, right: 0, filesHidden: false }, { files: 400, right: 1100, filesHidden: false }, { files: 9999, right: 0, filesHidden: false }]) {
+      for (const w of [
+        { files: 0, right: 0, filesHidden: false },
+        { files: 400, right: 1100, filesHidden: false },
+        { files: 9999, right: 0, filesHidden: false },
+      ]) {
         const c = columnsFor(total, w, 'reading');
         expect(c.files + c.right + c.center + 2 * DIVIDER).toBe(total);
         expect(c.center).toBeGreaterThanOrEqual(CENTER_MIN);
         expect(c.right).toBeGreaterThanOrEqual(RIGHT_WIDTH.min);
-        if (total >= READING_WIDTH.min + CENTER_MIN + RIGHT_WIDTH.min + 2 * DIVIDER) expect(c.files).toBeGreaterThanOrEqual(READING_WIDTH.min);
+        if (total >= READING_WIDTH.min + CENTER_MIN + RIGHT_WIDTH.min + 2 * DIVIDER)
+          expect(c.files).toBeGreaterThanOrEqual(READING_WIDTH.min);
       }
     }
     expect(columnsFor(1440, { files: 0, right: 0, filesHidden: false }, 'reading').files).toBe(432);

@@ -8,7 +8,9 @@ function memoryStorage(full = false): PrefStorage & { data: Map<string, string> 
   const data = new Map<string, string>();
   return {
     data,
-    get length() { return data.size; },
+    get length() {
+      return data.size;
+    },
     key: (i) => [...data.keys()][i] ?? null,
     getItem: (k) => data.get(k) ?? null,
     setItem: (k, v) => {
@@ -36,8 +38,9 @@ describe('pane sizes', () => {
   });
   it('treat what storage holds as untrusted: each bad field falls back to its default', () => {
     expect(parseSizes('{"files": 300}')).toEqual(DEFAULT_SIZES);
-    expect(parseSizes({ files: 'wide', right: -5, editor: 3, tools: 0.3, filesHidden: 'yes', telemetryHidden: true }))
-      .toEqual({ ...DEFAULT_SIZES, tools: 0.3, telemetryHidden: true });
+    expect(
+      parseSizes({ files: 'wide', right: -5, editor: 3, tools: 0.3, filesHidden: 'yes', telemetryHidden: true }),
+    ).toEqual({ ...DEFAULT_SIZES, tools: 0.3, telemetryHidden: true });
     expect(parseSizes(null)).toEqual(DEFAULT_SIZES);
   });
   it('still work for the page when storage is full or blocked', () => {
@@ -52,7 +55,10 @@ describe('pane sizes', () => {
   });
   it('follow the narrow-screen media query', () => {
     const listeners: Array<(e: { matches: boolean }) => void> = [];
-    const media = { matches: false, addEventListener: (_: string, l: (e: { matches: boolean }) => void) => void listeners.push(l) };
+    const media = {
+      matches: false,
+      addEventListener: (_: string, l: (e: { matches: boolean }) => void) => void listeners.push(l),
+    };
     const layout = new PaneLayout(null, media as unknown as MediaQueryList);
     expect(layout.narrow).toBe(false);
     for (const l of listeners) l({ matches: true });

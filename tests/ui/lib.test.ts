@@ -8,8 +8,14 @@ import { toolsFolderOf } from '../../src/workspace/engine-paths.ts';
 describe('file tree', () => {
   it('nests paths, keeps empty folders, lists folders first', () => {
     const tree = buildTree(['tools/b.py', 'README.md', 'tools/a.py', 'data/x/y.json'], ['empty']);
-    const show = (nodes: ReturnType<typeof buildTree>): unknown => nodes.map((n) => (n.kind === 'folder' ? { [n.name]: show(n.children) } : n.name));
-    expect(show(tree)).toEqual([{ data: [{ x: ['y.json'] }] }, { empty: [] }, { tools: ['a.py', 'b.py'] }, 'README.md']);
+    const show = (nodes: ReturnType<typeof buildTree>): unknown =>
+      nodes.map((n) => (n.kind === 'folder' ? { [n.name]: show(n.children) } : n.name));
+    expect(show(tree)).toEqual([
+      { data: [{ x: ['y.json'] }] },
+      { empty: [] },
+      { tools: ['a.py', 'b.py'] },
+      'README.md',
+    ]);
     expect(tree[2]?.children[0]?.path).toBe('tools/a.py');
   });
   it('cleans typed paths and refuses to leave the workspace', () => {
@@ -24,7 +30,11 @@ describe('file tree', () => {
 describe('line diff', () => {
   it('marks added and removed lines around common ones', () => {
     expect(diffLines('a\nb\nc', 'a\nB\nc\nd')).toEqual([
-      { kind: 'same', text: 'a' }, { kind: 'removed', text: 'b' }, { kind: 'added', text: 'B' }, { kind: 'same', text: 'c' }, { kind: 'added', text: 'd' },
+      { kind: 'same', text: 'a' },
+      { kind: 'removed', text: 'b' },
+      { kind: 'added', text: 'B' },
+      { kind: 'same', text: 'c' },
+      { kind: 'added', text: 'd' },
     ]);
     expect(diffLines('', 'new')).toEqual([{ kind: 'added', text: 'new' }]);
   });
@@ -38,12 +48,18 @@ describe('line diff', () => {
 describe("editing Loki's visible_tools from the checkboxes", () => {
   const yaml = 'model: x\nvisible_tools:\n  - a.py   # first\n  # - off.sh\n  - "b.sh"\n\nfunction_calling: true\n';
   it('rewrites only the list and keeps the rest of the file', () => {
-    expect(writeVisibleTools(yaml, ['a.py', 'c.py'])).toBe('model: x\nvisible_tools:\n  - a.py\n  - c.py\n\nfunction_calling: true\n');
+    expect(writeVisibleTools(yaml, ['a.py', 'c.py'])).toBe(
+      'model: x\nvisible_tools:\n  - a.py\n  - c.py\n\nfunction_calling: true\n',
+    );
     expect(writeVisibleTools('model: x', ['z.sh'])).toBe('model: x\nvisible_tools:\n  - z.sh\n');
   });
   it('adds and removes one entry on the current text, in block and flow spelling', () => {
-    expect(toggleVisibleTool(yaml, 'c.py', true)).toBe('model: x\nvisible_tools:\n  - a.py\n  - b.sh\n  - c.py\n\nfunction_calling: true\n');
-    expect(toggleVisibleTool(yaml, 'a.py', false)).toBe('model: x\nvisible_tools:\n  - b.sh\n\nfunction_calling: true\n');
+    expect(toggleVisibleTool(yaml, 'c.py', true)).toBe(
+      'model: x\nvisible_tools:\n  - a.py\n  - b.sh\n  - c.py\n\nfunction_calling: true\n',
+    );
+    expect(toggleVisibleTool(yaml, 'a.py', false)).toBe(
+      'model: x\nvisible_tools:\n  - b.sh\n\nfunction_calling: true\n',
+    );
     expect(toggleVisibleTool('visible_tools: [a.py, "b.sh"]\n', 'a.py', false)).toBe('visible_tools:\n  - b.sh\n');
     // Two quick clicks: the second works on the first one's text.
     expect(toggleVisibleTool(toggleVisibleTool(yaml, 'c.py', true), 'd.sh', true)).toMatch(/- c\.py\n {2}- d\.sh\n/);
@@ -60,16 +76,29 @@ describe('schema reading for the call form', () => {
     expect(kindOf({})).toBe('json');
   });
   it('lists fields with required/nullable and prefills the defaults of required ones only', () => {
-    const schema = { type: 'object', properties: { q: { type: 'string' }, n: { type: ['integer', 'null'], default: null } }, required: ['q'] };
-    expect(fieldsOf(schema).map((f) => [f.name, f.kind, f.required, f.nullable])).toEqual([['q', 'string', true, false], ['n', 'integer', false, true]]);
+    const schema = {
+      type: 'object',
+      properties: { q: { type: 'string' }, n: { type: ['integer', 'null'], default: null } },
+      required: ['q'],
+    };
+    expect(fieldsOf(schema).map((f) => [f.name, f.kind, f.required, f.nullable])).toEqual([
+      ['q', 'string', true, false],
+      ['n', 'integer', false, true],
+    ]);
     expect(initialArgs(schema)).toEqual({});
-    expect(initialArgs({ ...schema, properties: { ...schema.properties, q: { type: 'string', default: 'x' } } })).toEqual({ q: 'x' });
+    expect(
+      initialArgs({ ...schema, properties: { ...schema.properties, q: { type: 'string', default: 'x' } } }),
+    ).toEqual({ q: 'x' });
   });
 });
 
 describe('layout', () => {
   it('is Loki when functions/tools/ exists, LCP otherwise', () => {
-    expect(toolsFolderOf(['functions/tools/a.py', 'config.yaml'])).toEqual({ kind: 'loki', toolsDir: 'functions/tools', enginePaths: ['/workspace/functions/tools'] });
+    expect(toolsFolderOf(['functions/tools/a.py', 'config.yaml'])).toEqual({
+      kind: 'loki',
+      toolsDir: 'functions/tools',
+      enginePaths: ['/workspace/functions/tools'],
+    });
     expect(toolsFolderOf([], ['functions/tools']).kind).toBe('loki');
     expect(toolsFolderOf(['tools/a.py']).enginePaths).toEqual(['/workspace/tools']);
   });

@@ -9,7 +9,9 @@ import type { WorkspaceRescan } from '../../src/protocol/worker.ts';
 
 let n = 0;
 async function setup(files: Record<string, string>) {
-  const workspace = await Workspace.open(createIdbStore(`ui-playground-${++n}`), 'w', { channel: `ui-playground-${n}` });
+  const workspace = await Workspace.open(createIdbStore(`ui-playground-${++n}`), 'w', {
+    channel: `ui-playground-${n}`,
+  });
   workspace.replaceAll(files, { openPath: Object.keys(files)[0] ?? null });
   const python = new FakePython();
   const playground = new Playground(workspace, python);
@@ -17,26 +19,58 @@ async function setup(files: Record<string, string>) {
 }
 // Fake setTimeout (IndexedDB keeps its real setImmediate); a settle runs every timer due soon and the
 // promises after them (the workspace's autosave, the playground's rescans).
-beforeEach(() => { vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); });
-afterEach(() => { vi.useRealTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 const settle = () => vi.advanceTimersByTimeAsync(50);
 const writeTool: ToolInfo = {
-  name: 'tool_write_note', file: '/workspace/tools/notes.py', line: 20, description: 'Write a note', title: '✍️ Saving a note', spec: {},
-  inputSchema: { type: 'object', properties: { path: { type: 'string' }, append: { type: 'boolean', default: false } }, required: ['path'] },
+  name: 'tool_write_note',
+  file: '/workspace/tools/notes.py',
+  line: 20,
+  description: 'Write a note',
+  title: '✍️ Saving a note',
+  spec: {},
+  inputSchema: {
+    type: 'object',
+    properties: { path: { type: 'string' }, append: { type: 'boolean', default: false } },
+    required: ['path'],
+  },
 };
-const diag = (code: string, profiles: string[]): Diagnostic => ({ code, severity: 'warning', file: '/workspace/tools/notes.py', line: 1, column: 1, endLine: 1, endColumn: 5, message: code, profiles });
+const diag = (code: string, profiles: string[]): Diagnostic => ({
+  code,
+  severity: 'warning',
+  file: '/workspace/tools/notes.py',
+  line: 1,
+  column: 1,
+  endLine: 1,
+  endColumn: 5,
+  message: code,
+  profiles,
+});
 
 describe('Playground', () => {
   it('mirrors every file into Python, then inspects the LCP tools folder with the chosen profile', async () => {
     const { python, playground } = await setup({ 'tools/notes.py': 'x = 1\n', 'README.md': '# hi' });
     // The inspection carries the lint diagnostics (one round trip per edit); a repeated one shows once.
-    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool],
-      diagnostics: [diag('hub-only', ['hub']), diag('everyone', []), diag('lcp-only', ['lcp']), diag('everyone', [])] });
+    python.inspection = (p) => ({
+      profile: p.profile,
+      libraries: [],
+      tools: [writeTool],
+      diagnostics: [diag('hub-only', ['hub']), diag('everyone', []), diag('lcp-only', ['lcp']), diag('everyone', [])],
+    });
     await playground.start();
     await settle();
     expect(python.synced[0]?.map((f) => f.path).sort()).toEqual(['README.md', 'tools/notes.py']);
     // Whole replies (no generation): every rescan asks with no base.
-    expect(python.inspected.at(-1)).toEqual({ paths: ['/workspace/tools'], profile: 'lcp', hostConfig: {}, base: null });
+    expect(python.inspected.at(-1)).toEqual({
+      paths: ['/workspace/tools'],
+      profile: 'lcp',
+      hostConfig: {},
+      base: null,
+    });
     expect(playground.tools.tools.map((t) => t.name)).toEqual(['tool_write_note']);
     // Markers: this profile's and general ones, each once.
     expect(playground.markers.map((d) => d.code)).toEqual(['everyone', 'lcp-only']);
@@ -48,8 +82,17 @@ describe('Playground', () => {
 
   it("the switch shows the other hosts' findings too; a profile change re-filters at once", async () => {
     const { python, playground } = await setup({ 'tools/notes.py': 'x = 1\n' });
-    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool],
-      diagnostics: [diag('hub-only', ['hub']), diag('everyone', []), diag('lcp-only', ['lcp']), diag('loki-both', ['loki', 'llm-functions'])] });
+    python.inspection = (p) => ({
+      profile: p.profile,
+      libraries: [],
+      tools: [writeTool],
+      diagnostics: [
+        diag('hub-only', ['hub']),
+        diag('everyone', []),
+        diag('lcp-only', ['lcp']),
+        diag('loki-both', ['loki', 'llm-functions']),
+      ],
+    });
     await playground.start();
     await settle();
     const { problems } = playground;
@@ -77,13 +120,26 @@ describe('Playground', () => {
     const { python, playground, workspace } = await setup({ 'tools/notes.py': 'x = 1\n', 'notes/a.md': 'old\n' });
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
     python.run = async (params, emit) => {
-      emit({ type: 'call.started', callId: 'c1', tool: params.tool, args: params.args, statusLine: '✍️ Saving a note: "notes/a.md"\n', t: 1 });
+      emit({
+        type: 'call.started',
+        callId: 'c1',
+        tool: params.tool,
+        args: params.args,
+        statusLine: '✍️ Saving a note: "notes/a.md"\n',
+        t: 1,
+      });
       emit({ type: 'call.stdout', callId: 'c1', text: 'wrote\n', t: 2 });
       emit({ type: 'call.finished', callId: 'c1', result: { output: 'Saved' }, durationMs: 4, t: 3 });
-      return { callId: 'c1', status: 'finished', result: { output: 'Saved' }, durationMs: 4, changes: [
-        { path: 'notes/a.md', content: new TextEncoder().encode('old\nnew\n') },
-        { path: 'notes/b.md', content: new TextEncoder().encode('b\n') },
-      ] };
+      return {
+        callId: 'c1',
+        status: 'finished',
+        result: { output: 'Saved' },
+        durationMs: 4,
+        changes: [
+          { path: 'notes/a.md', content: new TextEncoder().encode('old\nnew\n') },
+          { path: 'notes/b.md', content: new TextEncoder().encode('b\n') },
+        ],
+      };
     };
     await playground.start();
     await settle();
@@ -92,12 +148,19 @@ describe('Playground', () => {
     playground.host.setLevel('notes', 'strict');
     await playground.call();
     expect(python.calls[0]).toEqual({
-      profile: 'lcp', paths: ['/workspace/tools'], tool: 'tool_write_note', argsJson: '{\n  "path": "notes/a.md"\n}', hostConfig: { notes: { autonomy_level: 'strict' } },
+      profile: 'lcp',
+      paths: ['/workspace/tools'],
+      tool: 'tool_write_note',
+      argsJson: '{\n  "path": "notes/a.md"\n}',
+      hostConfig: { notes: { autonomy_level: 'strict' } },
       network: { enabled: true, corsProxy: null },
     });
     expect(playground.run.status).toBe('finished');
     expect(playground.run.stdout).toBe('wrote\n');
-    expect(playground.run.changes.map((c) => [c.path, c.change])).toEqual([['notes/a.md', 'modified'], ['notes/b.md', 'created']]);
+    expect(playground.run.changes.map((c) => [c.path, c.change])).toEqual([
+      ['notes/a.md', 'modified'],
+      ['notes/b.md', 'created'],
+    ]);
     expect(playground.run.changes[0]?.diff?.filter((l) => l.kind === 'added').map((l) => l.text)).toEqual(['new']);
     expect(workspace.readText('notes/b.md')).toBe('b\n');
     expect(playground.telemetry.calls[0]?.statusLine).toBe('✍️ Saving a note: "notes/a.md"\n');
@@ -123,11 +186,18 @@ describe('Playground', () => {
     expect(playground.run.python).toEqual({ restored: [], kept: ['builtins.print'], restart: false });
   });
 
-  it('what the checks after a call\'s answer find joins its report on the result; a late report of the call before is not the next call\'s', async () => {
+  it("what the checks after a call's answer find joins its report on the result; a late report of the call before is not the next call's", async () => {
     const { python, playground } = await setup({ 'tools/notes.py': 'x = 1\n' });
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
-    const report = (callId: string, change: Partial<{ restored: string[]; kept: string[]; restart: boolean }>) =>
-      ({ type: 'python.changed' as const, callId, restored: [], kept: [], restart: false, t: 1, ...change });
+    const report = (callId: string, change: Partial<{ restored: string[]; kept: string[]; restart: boolean }>) => ({
+      type: 'python.changed' as const,
+      callId,
+      restored: [],
+      kept: [],
+      restart: false,
+      t: 1,
+      ...change,
+    });
     let late: (e: ReturnType<typeof report>) => void = () => {};
     python.run = async (_params, emit) => {
       emit(report('c1', { kept: ['builtins.print'] }));
@@ -139,8 +209,15 @@ describe('Playground', () => {
     await playground.call();
     late(report('c1', { restored: ['engine file toolplay/api.py'] }));
     await settle();
-    expect(playground.run.python).toEqual({ restored: ['engine file toolplay/api.py'], kept: ['builtins.print'], restart: false });
-    expect(playground.telemetry.calls[0]?.events.at(-1)).toMatchObject({ type: 'python.changed', restored: ['engine file toolplay/api.py'] });
+    expect(playground.run.python).toEqual({
+      restored: ['engine file toolplay/api.py'],
+      kept: ['builtins.print'],
+      restart: false,
+    });
+    expect(playground.telemetry.calls[0]?.events.at(-1)).toMatchObject({
+      type: 'python.changed',
+      restored: ['engine file toolplay/api.py'],
+    });
 
     python.run = async () => {
       late(report('c1', { restart: true }));
@@ -156,10 +233,13 @@ describe('Playground', () => {
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
     let answered: unknown = null;
     let end: (outcome: Awaited<ReturnType<typeof python.run>>) => void = () => {};
-    python.run = (params) => new Promise((resolve) => {
-      end = resolve;
-      void python.onConfirm({ callId: 'c1', tool: params.tool, label: 'Run', content: 'rm -rf', raw: null }).then((reply) => (answered = reply));
-    });
+    python.run = (params) =>
+      new Promise((resolve) => {
+        end = resolve;
+        void python
+          .onConfirm({ callId: 'c1', tool: params.tool, label: 'Run', content: 'rm -rf', raw: null })
+          .then((reply) => (answered = reply));
+      });
     await playground.start();
     await settle();
     const running = playground.call();
@@ -178,30 +258,51 @@ describe('Playground', () => {
   it("records a call's changes for Undo; undoing puts the files back and mirrors them into Python", async () => {
     const { python, playground, workspace } = await setup({ 'tools/notes.py': 'x = 1\n', 'notes/a.md': 'old\n' });
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
-    python.run = async () => ({ callId: 'c9', status: 'finished', result: null, durationMs: 1, changes: [
-      { path: 'notes/a.md', content: new TextEncoder().encode('new\n') },
-      { path: 'notes/b.md', content: new TextEncoder().encode('b\n') },
-      { path: 'tools/notes.py', content: null },
-    ] });
+    python.run = async () => ({
+      callId: 'c9',
+      status: 'finished',
+      result: null,
+      durationMs: 1,
+      changes: [
+        { path: 'notes/a.md', content: new TextEncoder().encode('new\n') },
+        { path: 'notes/b.md', content: new TextEncoder().encode('b\n') },
+        { path: 'tools/notes.py', content: null },
+      ],
+    });
     await playground.start();
     await settle();
     await playground.call();
     expect(playground.run.callId).toBe('c9');
-    expect(playground.journal.impact('c9', playground.toolsFolder.toolsDir)).toBe('This call deleted 1 tool source (tools/notes.py).');
+    expect(playground.journal.impact('c9', playground.toolsFolder.toolsDir)).toBe(
+      'This call deleted 1 tool source (tools/notes.py).',
+    );
     python.synced.length = 0;
     playground.journal.undo('c9');
     expect(workspace.paths).toEqual(['notes/a.md', 'tools/notes.py']);
     expect(workspace.readText('notes/a.md')).toBe('old\n');
     await settle();
-    expect(python.synced.flat().map((f) => [f.path, f.content === null])).toEqual([['notes/a.md', false], ['notes/b.md', true], ['tools/notes.py', false]]);
+    expect(python.synced.flat().map((f) => [f.path, f.content === null])).toEqual([
+      ['notes/a.md', false],
+      ['notes/b.md', true],
+      ['tools/notes.py', false],
+    ]);
   });
 
   it('finding 2: a call that deletes every tool source empties the Tools panel (no stale tools with Run), and an upload brings tools back', async () => {
     const { python, playground, workspace } = await setup({ 'tools/notes.py': 'x = 1\n' });
-    python.inspection = (p) => p.paths.length && workspace.paths.some((f) => f.startsWith('tools/'))
-      ? { profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] }
-      : (() => { throw new Error('no such file or folder: /workspace/tools'); })();
-    python.run = async () => ({ callId: 'c3', status: 'finished', result: null, durationMs: 1, changes: [{ path: 'tools/notes.py', content: null }] });
+    python.inspection = (p) =>
+      p.paths.length && workspace.paths.some((f) => f.startsWith('tools/'))
+        ? { profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] }
+        : (() => {
+            throw new Error('no such file or folder: /workspace/tools');
+          })();
+    python.run = async () => ({
+      callId: 'c3',
+      status: 'finished',
+      result: null,
+      durationMs: 1,
+      changes: [{ path: 'tools/notes.py', content: null }],
+    });
     await playground.start();
     await settle();
     expect(playground.tools.tools.map((t) => t.name)).toEqual(['tool_write_note']);
@@ -217,25 +318,60 @@ describe('Playground', () => {
   });
 
   it('calls Loki tools with the Loki profile, the functions/tools folder and functions/.env', async () => {
-    const { python, playground } = await setup({ 'functions/tools/wc.py': 'def run(): ...', 'functions/.env': 'A=1\n', 'config.yaml': 'visible_tools:\n  - wc.py\n' });
-    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [{ ...writeTool, name: 'wc', file: '/workspace/functions/tools/wc.py', inputSchema: { type: 'object', properties: {} } }], diagnostics: [] });
+    const { python, playground } = await setup({
+      'functions/tools/wc.py': 'def run(): ...',
+      'functions/.env': 'A=1\n',
+      'config.yaml': 'visible_tools:\n  - wc.py\n',
+    });
+    python.inspection = (p) => ({
+      profile: p.profile,
+      libraries: [],
+      tools: [
+        {
+          ...writeTool,
+          name: 'wc',
+          file: '/workspace/functions/tools/wc.py',
+          inputSchema: { type: 'object', properties: {} },
+        },
+      ],
+      diagnostics: [],
+    });
     await playground.start();
     await settle();
     expect(playground.toolsFolder.kind).toBe('loki');
     await playground.call();
-    expect(python.calls[0]).toMatchObject({ profile: 'loki', paths: ['/workspace/functions/tools'], tool: 'wc', envFile: '/workspace/functions/.env' });
+    expect(python.calls[0]).toMatchObject({
+      profile: 'loki',
+      paths: ['/workspace/functions/tools'],
+      tool: 'wc',
+      envFile: '/workspace/functions/.env',
+    });
   });
 
   it("asks for one complete inspection of a Loki layout, with config.yaml's text, and shows Loki's verdicts or why there are none", async () => {
     const config = 'visible_tools:\n  - wc.py\n';
     const { python, playground } = await setup({ 'functions/tools/wc.py': 'def run(): ...', 'config.yaml': config });
-    const view = { visible: ['wc.py'], rows: [{ entry: 'wc.py', listed: true, exists: true, verdict: 'builds' as const, says: 'Builds "wc".' }], startupError: null, builds: 1 };
+    const view = {
+      visible: ['wc.py'],
+      rows: [{ entry: 'wc.py', listed: true, exists: true, verdict: 'builds' as const, says: 'Builds "wc".' }],
+      startupError: null,
+      builds: 1,
+    };
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [], diagnostics: [], loki: view });
     await playground.start();
     await settle();
-    expect(python.inspected.at(-1)).toMatchObject({ paths: ['/workspace/functions/tools'], loki: { functionsDir: '/workspace/functions', configText: config } });
+    expect(python.inspected.at(-1)).toMatchObject({
+      paths: ['/workspace/functions/tools'],
+      loki: { functionsDir: '/workspace/functions', configText: config },
+    });
     expect(playground.loki).toEqual(view);
-    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [], diagnostics: [], lokiError: 'config.yaml line 1: visible_tools must be a list of tool file names, got 3' });
+    python.inspection = (p) => ({
+      profile: p.profile,
+      libraries: [],
+      tools: [],
+      diagnostics: [],
+      lokiError: 'config.yaml line 1: visible_tools must be a list of tool file names, got 3',
+    });
     await playground.refresh();
     expect(playground.loki).toBeNull();
     expect(playground.lokiError).toMatch(/must be a list/);
@@ -251,11 +387,21 @@ describe('Playground', () => {
   it('reports a failed call and never commits changes from it', async () => {
     const { python, playground } = await setup({ 'tools/notes.py': '' });
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
-    python.run = async () => ({ callId: 'c2', status: 'failed', reason: 'stopped', message: 'Stopped by you.', durationMs: 250 });
+    python.run = async () => ({
+      callId: 'c2',
+      status: 'failed',
+      reason: 'stopped',
+      message: 'Stopped by you.',
+      durationMs: 250,
+    });
     await playground.start();
     await settle();
     await playground.call();
-    expect([playground.run.status, playground.run.reason, playground.run.message]).toEqual(['failed', 'stopped', 'Stopped by you.']);
+    expect([playground.run.status, playground.run.reason, playground.run.message]).toEqual([
+      'failed',
+      'stopped',
+      'Stopped by you.',
+    ]);
   });
 
   it('rescans at once after an edit; edits made while a rescan runs make one more, which covers them all', async () => {
@@ -286,8 +432,22 @@ describe('Playground', () => {
     const other = { ...writeTool, name: 'tool_other', file: '/workspace/tools/other.py' };
     const answers: WorkspaceRescan[] = [
       { profile: 'lcp', libraries: [], tools: [writeTool, other], diagnostics: [], generation: 4 },
-      { profile: 'lcp', base: 4, generation: 5, libraries: { changed: [] }, tools: { changed: [['/workspace/tools/notes.py', [{ ...writeTool, line: 30 }]]] }, diagnostics: { changed: [] } },
-      { profile: 'lcp', base: 9, generation: 10, libraries: { changed: [] }, tools: { changed: [] }, diagnostics: { changed: [] } },
+      {
+        profile: 'lcp',
+        base: 4,
+        generation: 5,
+        libraries: { changed: [] },
+        tools: { changed: [['/workspace/tools/notes.py', [{ ...writeTool, line: 30 }]]] },
+        diagnostics: { changed: [] },
+      },
+      {
+        profile: 'lcp',
+        base: 9,
+        generation: 10,
+        libraries: { changed: [] },
+        tools: { changed: [] },
+        diagnostics: { changed: [] },
+      },
       { profile: 'lcp', libraries: [], tools: [writeTool], diagnostics: [], generation: 11 },
     ];
     python.rescanned = () => answers.shift()!;

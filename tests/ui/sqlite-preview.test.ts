@@ -22,10 +22,27 @@ describe('a SQLite file of the workspace', () => {
     const bytes = shop as Uint8Array;
     expect(isSqlite(bytes)).toBe(true);
     expect(await readDatabase(host, bytes)).toEqual([
-      { name: 'customers', columns: ['id', 'name', 'city'], count: 3, rows: [[1, 'Ada Lovelace', 'London'], [2, 'Grace Hopper', 'New York'], [3, 'Alan Turing', 'Manchester']] },
-      { name: 'orders', columns: ['id', 'customer_id', 'item', 'amount'], count: 4, rows: [
-        [1, 1, 'Analytical engine manual', 12.5], [2, 2, 'Compiler handbook', 30], [3, 2, 'Nanosecond wire', 1.25], [4, 3, 'Enigma notes', 18.75],
-      ] },
+      {
+        name: 'customers',
+        columns: ['id', 'name', 'city'],
+        count: 3,
+        rows: [
+          [1, 'Ada Lovelace', 'London'],
+          [2, 'Grace Hopper', 'New York'],
+          [3, 'Alan Turing', 'Manchester'],
+        ],
+      },
+      {
+        name: 'orders',
+        columns: ['id', 'customer_id', 'item', 'amount'],
+        count: 4,
+        rows: [
+          [1, 1, 'Analytical engine manual', 12.5],
+          [2, 2, 'Compiler handbook', 30],
+          [3, 2, 'Nanosecond wire', 1.25],
+          [4, 3, 'Enigma notes', 18.75],
+        ],
+      },
     ]);
   });
 

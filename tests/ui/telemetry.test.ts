@@ -56,8 +56,12 @@ describe('TelemetryLog', () => {
   it('keeps a flood of output whole: chunks one by one up to the cap, then joined to the last one', () => {
     const log = new TelemetryLog();
     const extra = 500;
-    const chunks: TelemetryEvent[] = Array.from({ length: MAX_CHUNKS_PER_CALL + extra }, (_, i) =>
-      ({ type: 'call.stdout', callId: 'c9', text: `line ${i}\n`, t: i }));
+    const chunks: TelemetryEvent[] = Array.from({ length: MAX_CHUNKS_PER_CALL + extra }, (_, i) => ({
+      type: 'call.stdout',
+      callId: 'c9',
+      text: `line ${i}\n`,
+      t: i,
+    }));
     log.add({ type: 'call.started', callId: 'c9', tool: 'tool_flood', args: {}, statusLine: '', t: 0 });
     log.addAll(chunks.slice(0, 1000));
     log.addAll(chunks.slice(1000));

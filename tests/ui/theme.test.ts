@@ -46,7 +46,17 @@ describe('Theme', () => {
   });
   it('keeps a pick for the page when storage refuses it', () => {
     const { env } = environment(null, false);
-    const refusing = { ...env, storage: { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('blocked'); } } };
+    const refusing = {
+      ...env,
+      storage: {
+        getItem: () => {
+          throw new Error('blocked');
+        },
+        setItem: () => {
+          throw new Error('blocked');
+        },
+      },
+    };
     const theme = new Theme(refusing);
     theme.choice = 'dark';
     expect(theme.resolved).toBe('dark');

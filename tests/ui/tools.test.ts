@@ -4,13 +4,31 @@ import type { Inspection, ToolInfo } from '../../src/protocol/engine.ts';
 import type { Diagnostic } from '../../src/protocol/diagnostics.ts';
 
 const tool = (name: string, file: string, spec: unknown = { name }): ToolInfo => ({
-  name, file, line: 3, description: 'd', title: null, spec, inputSchema: { type: 'object', properties: {} },
+  name,
+  file,
+  line: 3,
+  description: 'd',
+  title: null,
+  spec,
+  inputSchema: { type: 'object', properties: {} },
 });
 const syntax: Diagnostic = {
-  code: 'PY001', severity: 'error', file: '/workspace/tools/a.py', line: 4, column: 1, endLine: 4, endColumn: 2,
-  message: "SyntaxError: '(' was never closed.", profiles: [],
+  code: 'PY001',
+  severity: 'error',
+  file: '/workspace/tools/a.py',
+  line: 4,
+  column: 1,
+  endLine: 4,
+  endColumn: 2,
+  message: "SyntaxError: '(' was never closed.",
+  profiles: [],
 };
-const inspection = (profile: Inspection['profile'], tools: ToolInfo[], diagnostics: Diagnostic[] = []): Inspection => ({ profile, libraries: [], tools, diagnostics });
+const inspection = (profile: Inspection['profile'], tools: ToolInfo[], diagnostics: Diagnostic[] = []): Inspection => ({
+  profile,
+  libraries: [],
+  tools,
+  diagnostics,
+});
 
 describe('ToolsView', () => {
   it('keeps the last good tools of a file that stops parsing, marked stale with the error', () => {
@@ -22,13 +40,20 @@ describe('ToolsView', () => {
       ['tool_a', "line 4: SyntaxError: '(' was never closed."],
     ]);
     view.apply(inspection('lcp', [tool('tool_a2', '/workspace/tools/a.py'), tool('tool_b', '/workspace/tools/b.py')]));
-    expect(view.tools.map((t) => [t.name, t.stale])).toEqual([['tool_a2', null], ['tool_b', null]]);
+    expect(view.tools.map((t) => [t.name, t.stale])).toEqual([
+      ['tool_a2', null],
+      ['tool_b', null],
+    ]);
   });
 
   it('takes only the syntax-error code PY001 as "does not parse", whatever other errors say', () => {
     const view = new ToolsView();
     view.apply(inspection('lcp', [tool('tool_a', '/workspace/tools/a.py')]));
-    const other: Diagnostic = { ...syntax, code: 'BASH-DECL', message: 'Loki refuses to start: failed to parse the argc comments' };
+    const other: Diagnostic = {
+      ...syntax,
+      code: 'BASH-DECL',
+      message: 'Loki refuses to start: failed to parse the argc comments',
+    };
     view.apply(inspection('lcp', [], [other]));
     expect(view.tools).toEqual([]);
   });
@@ -43,13 +68,22 @@ describe('ToolsView', () => {
 
   it('finds the tool under a hovered line and groups tools by file', () => {
     const view = new ToolsView();
-    view.apply(inspection('lcp', [tool('tool_a', '/workspace/tools/a.py'), tool('tool_c', '/workspace/tools/a.py'), tool('tool_b', '/workspace/tools/b.py')]));
+    view.apply(
+      inspection('lcp', [
+        tool('tool_a', '/workspace/tools/a.py'),
+        tool('tool_c', '/workspace/tools/a.py'),
+        tool('tool_b', '/workspace/tools/b.py'),
+      ]),
+    );
     expect(view.at('/workspace/tools/a.py', 3)?.name).toBe('tool_a');
     expect(view.at('/workspace/tools/a.py', 4)).toBeUndefined();
-    expect(view.byFile.map((g) => [g.file, g.tools.length])).toEqual([['/workspace/tools/a.py', 2], ['/workspace/tools/b.py', 1]]);
+    expect(view.byFile.map((g) => [g.file, g.tools.length])).toEqual([
+      ['/workspace/tools/a.py', 2],
+      ['/workspace/tools/b.py', 1],
+    ]);
   });
 
-  it('keeps the entry of a tool the engine handed over again as the same object, and its file\'s group', () => {
+  it("keeps the entry of a tool the engine handed over again as the same object, and its file's group", () => {
     const view = new ToolsView();
     const a = tool('tool_a', '/workspace/tools/a.py');
     const b = tool('tool_b', '/workspace/tools/b.py');

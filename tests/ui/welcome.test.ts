@@ -5,8 +5,13 @@ import { filesOfUpload } from '../../src/ui/lib/upload.ts';
 function memoryStorage() {
   const map = new Map<string, string>();
   return {
-    getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k),
-    key: (i: number) => [...map.keys()][i] ?? null, get length() { return map.size; },
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+    key: (i: number) => [...map.keys()][i] ?? null,
+    get length() {
+      return map.size;
+    },
   };
 }
 
@@ -23,9 +28,16 @@ describe('the welcome', () => {
 });
 
 describe('uploaded files as a workspace', () => {
-  const file = (name: string, text: string) => ({ name, arrayBuffer: async () => new TextEncoder().encode(text).buffer });
+  const file = (name: string, text: string) => ({
+    name,
+    arrayBuffer: async () => new TextEncoder().encode(text).buffer,
+  });
   it('puts Python files in tools/, keeps other files at the top, and opens the first Python file', async () => {
-    const { files, openPath } = await filesOfUpload([file('notes.md', '# n'), file('weather.py', 'x = 1'), file('alpha.py', 'y = 2')]);
+    const { files, openPath } = await filesOfUpload([
+      file('notes.md', '# n'),
+      file('weather.py', 'x = 1'),
+      file('alpha.py', 'y = 2'),
+    ]);
     expect(Object.keys(files).sort()).toEqual(['notes.md', 'tools/alpha.py', 'tools/weather.py']);
     expect(new TextDecoder().decode(files['tools/weather.py'])).toBe('x = 1');
     expect(openPath).toBe('tools/alpha.py');

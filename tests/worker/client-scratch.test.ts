@@ -7,10 +7,17 @@ import type { ScratchCallParams } from '../../src/scratch/scratch.ts';
 import type { WorkerRequest } from '../../src/protocol/worker.ts';
 import { spawner, type FakeWorker } from './fake-worker.ts';
 
-const setIsolated = (on: boolean) => Object.defineProperty(globalThis, 'crossOriginIsolated', { value: on, configurable: true });
+const setIsolated = (on: boolean) =>
+  Object.defineProperty(globalThis, 'crossOriginIsolated', { value: on, configurable: true });
 afterEach(() => setIsolated(false));
 
-const params: ScratchCallParams = { base: '/scratch/lesson', profile: 'lcp', toolsDir: 'tools', tool: 'tool_x', args: {} };
+const params: ScratchCallParams = {
+  base: '/scratch/lesson',
+  profile: 'lcp',
+  toolsDir: 'tools',
+  tool: 'tool_x',
+  args: {},
+};
 
 /** Answers init; hands scratch requests to `scratch`. */
 const worker = (scratch: (req: WorkerRequest, w: FakeWorker) => void) => () => (req: WorkerRequest, w: FakeWorker) => {
@@ -32,13 +39,20 @@ describe('PythonClient scratch requests', () => {
 
   it('past the time limit, Python is interrupted (isolated page): the call answers timedOut, as in Node, with no restart', async () => {
     setIsolated(true);
-    const { create } = spawner(worker((req, w) => {
-      const poll = setInterval(() => {
-        if (new Uint8Array(w.shared!.interrupt)[0] !== 2) return;
-        clearInterval(poll);
-        w.send({ kind: 'response', id: req.id, ok: false, error: { kind: 'interrupted', message: 'KeyboardInterrupt' } });
-      }, 5);
-    }));
+    const { create } = spawner(
+      worker((req, w) => {
+        const poll = setInterval(() => {
+          if (new Uint8Array(w.shared!.interrupt)[0] !== 2) return;
+          clearInterval(poll);
+          w.send({
+            kind: 'response',
+            id: req.id,
+            ok: false,
+            error: { kind: 'interrupted', message: 'KeyboardInterrupt' },
+          });
+        }, 5);
+      }),
+    );
     const client = new PythonClient({ createWorker: create, timeoutMs: 100 });
     expect(await client.scratchCall(params)).toEqual({ timedOut: 0.1, asked: [], exists: {}, created: [], output: '' });
     // A tool test's own limit counts instead of the call time limit.
@@ -49,13 +63,20 @@ describe('PythonClient scratch requests', () => {
 
   it("stopScratch() (the Tests tab's Stop) interrupts the call, which then fails: it is no result", async () => {
     setIsolated(true);
-    const { create } = spawner(worker((req, w) => {
-      const poll = setInterval(() => {
-        if (new Uint8Array(w.shared!.interrupt)[0] !== 2) return;
-        clearInterval(poll);
-        w.send({ kind: 'response', id: req.id, ok: false, error: { kind: 'interrupted', message: 'KeyboardInterrupt' } });
-      }, 5);
-    }));
+    const { create } = spawner(
+      worker((req, w) => {
+        const poll = setInterval(() => {
+          if (new Uint8Array(w.shared!.interrupt)[0] !== 2) return;
+          clearInterval(poll);
+          w.send({
+            kind: 'response',
+            id: req.id,
+            ok: false,
+            error: { kind: 'interrupted', message: 'KeyboardInterrupt' },
+          });
+        }, 5);
+      }),
+    );
     const client = new PythonClient({ createWorker: create, timeoutMs: 60_000 });
     const running = client.scratchCall(params);
     client.stopScratch();
@@ -66,7 +87,9 @@ describe('PythonClient scratch requests', () => {
 
   it('a worker that ignores the interrupt is restarted, and the call answers timedOut', async () => {
     setIsolated(true);
-    const { create, workers } = spawner(worker((req, w) => req.method === 'ping' && w.ok(req, { python: '3.14.0', profiles: [] })));
+    const { create, workers } = spawner(
+      worker((req, w) => req.method === 'ping' && w.ok(req, { python: '3.14.0', profiles: [] })),
+    );
     const client = new PythonClient({ createWorker: create, timeoutMs: 100 });
     expect(await client.scratchCall(params)).toMatchObject({ timedOut: 0.1 });
     expect(workers[0]!.terminated).toBe(true);

@@ -10,7 +10,8 @@ import { script, spawner, type FakeWorker } from './fake-worker.ts';
 
 const enc = new TextEncoder();
 const params = { profile: 'lcp' as const, paths: ['/workspace/tools'], tool: 'tool_x', args: {} };
-const setIsolated = (on: boolean) => Object.defineProperty(globalThis, 'crossOriginIsolated', { value: on, configurable: true });
+const setIsolated = (on: boolean) =>
+  Object.defineProperty(globalThis, 'crossOriginIsolated', { value: on, configurable: true });
 const callIdOf = (w: FakeWorker) => {
   const r = w.requests.find((q) => q.method === 'call');
   return r?.method === 'call' ? r.params.callId : '';
@@ -20,28 +21,57 @@ afterEach(() => {
   vi.useRealTimers();
 });
 /** Resolves once the client has handed the call to the worker. */
-const callSent = (w: () => FakeWorker | undefined) => vi.waitFor(() => expect(w()?.requests.some((r) => r.method === 'call')).toBe(true));
+const callSent = (w: () => FakeWorker | undefined) =>
+  vi.waitFor(() => expect(w()?.requests.some((r) => r.method === 'call')).toBe(true));
 /** Tracks whether a promise has settled, so a test can say "not yet" at a given (fake) time. */
 function track<T>(p: Promise<T>): { readonly settled: boolean; readonly promise: Promise<T> } {
   let settled = false;
-  void p.then(() => { settled = true; }, () => { settled = true; });
-  return { get settled() { return settled; }, promise: p };
+  void p.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  return {
+    get settled() {
+      return settled;
+    },
+    promise: p,
+  };
 }
 
 describe('PythonClient', () => {
-  it('finishes a call, forwards its telemetry and resyncs the files plus the call\'s changes after a crash', async () => {
-    const { create, workers } = spawner(() => script((req, w) => {
-      if (req.method !== 'call') return;
-      w.send({ kind: 'event', event: { type: 'call.started', callId: req.params.callId, tool: 'tool_x', args: {}, statusLine: '', t: 1 } });
-      w.send({ kind: 'event', event: { type: 'call.stdout', callId: 'someone-else', text: 'not mine', t: 1 } });
-      w.finished(req, { ok: 1 }, [{ path: 'out.txt', content: enc.encode('new') }, { path: 'old.txt', content: null }]);
-    }));
+  it("finishes a call, forwards its telemetry and resyncs the files plus the call's changes after a crash", async () => {
+    const { create, workers } = spawner(() =>
+      script((req, w) => {
+        if (req.method !== 'call') return;
+        w.send({
+          kind: 'event',
+          event: { type: 'call.started', callId: req.params.callId, tool: 'tool_x', args: {}, statusLine: '', t: 1 },
+        });
+        w.send({ kind: 'event', event: { type: 'call.stdout', callId: 'someone-else', text: 'not mine', t: 1 } });
+        w.finished(req, { ok: 1 }, [
+          { path: 'out.txt', content: enc.encode('new') },
+          { path: 'old.txt', content: null },
+        ]);
+      }),
+    );
     const client = new PythonClient({ createWorker: create });
-    await client.sync([{ path: 'tools/x.py', content: enc.encode('x') }, { path: 'old.txt', content: enc.encode('o') }]);
+    await client.sync([
+      { path: 'tools/x.py', content: enc.encode('x') },
+      { path: 'old.txt', content: enc.encode('o') },
+    ]);
     expect(client.state).toBe('ready');
     const events: TelemetryEvent[] = [];
     const outcome = await client.call(params, (e) => events.push(e));
-    expect(outcome).toMatchObject({ callId: callIdOf(workers[0]!), status: 'finished', result: { ok: 1 }, changes: [{ path: 'out.txt' }, { path: 'old.txt', content: null }] });
+    expect(outcome).toMatchObject({
+      callId: callIdOf(workers[0]!),
+      status: 'finished',
+      result: { ok: 1 },
+      changes: [{ path: 'out.txt' }, { path: 'old.txt', content: null }],
+    });
     expect(events.map((e) => e.type)).toEqual(['call.started']);
 
     workers[0]!.crash('out of memory');
@@ -57,14 +87,21 @@ describe('PythonClient', () => {
 
   it('Stop writes the interrupt buffer; an interrupted call fails as stopped without a restart', async () => {
     setIsolated(true);
-    const { create, workers } = spawner(() => script((req, w) => {
-      const poll = setInterval(() => {
-        if (new Uint8Array(w.shared!.interrupt)[0] === 2) {
-          clearInterval(poll);
-          w.send({ kind: 'response', id: req.id, ok: false, error: { kind: 'interrupted', message: 'KeyboardInterrupt' } });
-        }
-      }, 5);
-    }));
+    const { create, workers } = spawner(() =>
+      script((req, w) => {
+        const poll = setInterval(() => {
+          if (new Uint8Array(w.shared!.interrupt)[0] === 2) {
+            clearInterval(poll);
+            w.send({
+              kind: 'response',
+              id: req.id,
+              ok: false,
+              error: { kind: 'interrupted', message: 'KeyboardInterrupt' },
+            });
+          }
+        }, 5);
+      }),
+    );
     const client = new PythonClient({ createWorker: create });
     expect(client.isolated).toBe(true);
     const events: TelemetryEvent[] = [];
@@ -73,8 +110,15 @@ describe('PythonClient', () => {
     expect(client.state).toBe('busy');
     client.stop();
     const outcome = await pending;
-    expect(outcome).toMatchObject({ callId: callIdOf(workers[0]!), status: 'failed', reason: 'stopped', message: 'Stopped by you.' });
-    expect(events).toEqual([expect.objectContaining({ type: 'call.failed', reason: 'stopped', callId: callIdOf(workers[0]!) })]);
+    expect(outcome).toMatchObject({
+      callId: callIdOf(workers[0]!),
+      status: 'failed',
+      reason: 'stopped',
+      message: 'Stopped by you.',
+    });
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'call.failed', reason: 'stopped', callId: callIdOf(workers[0]!) }),
+    ]);
     expect(workers).toHaveLength(1);
     expect(new Uint8Array(workers[0]!.shared!.interrupt)[0]).toBe(0);
     expect(client.state).toBe('ready');
@@ -99,7 +143,9 @@ describe('PythonClient', () => {
     await vi.advanceTimersByTimeAsync(1);
     const outcome = await call.promise;
     expect(outcome).toMatchObject({ status: 'failed', reason: 'timeout' });
-    expect(outcome.status === 'failed' && outcome.message).toMatch(/time limit.*Python did not respond, so it was restarted/);
+    expect(outcome.status === 'failed' && outcome.message).toMatch(
+      /time limit.*Python did not respond, so it was restarted/,
+    );
     expect(workers[0]!.terminated).toBe(true);
     await client.ping().catch(() => {});
     const init = workers[1]!.requests[0]!;
@@ -128,18 +174,24 @@ describe('PythonClient', () => {
 
   it('a confirmation goes to onConfirm and its answer reaches the waiting worker through shared memory', async () => {
     setIsolated(true);
-    const { create } = spawner(() => script((req, w) => {
-      if (req.method !== 'call') return;
-      const control = new Int32Array(w.shared!.control);
-      Atomics.store(control, 0, 0);
-      w.send({ kind: 'confirm', callId: req.params.callId, request: { tool: 'tool_x', label: 'Deploy', content: 'rm -rf /', raw: null } });
-      const poll = setInterval(() => {
-        if (Atomics.load(control, 0) !== 1) return;
-        clearInterval(poll);
-        const text = new TextDecoder().decode(new Uint8Array(w.shared!.data).slice(0, Atomics.load(control, 1)));
-        w.finished(req, parseReply(text));
-      }, 5);
-    }));
+    const { create } = spawner(() =>
+      script((req, w) => {
+        if (req.method !== 'call') return;
+        const control = new Int32Array(w.shared!.control);
+        Atomics.store(control, 0, 0);
+        w.send({
+          kind: 'confirm',
+          callId: req.params.callId,
+          request: { tool: 'tool_x', label: 'Deploy', content: 'rm -rf /', raw: null },
+        });
+        const poll = setInterval(() => {
+          if (Atomics.load(control, 0) !== 1) return;
+          clearInterval(poll);
+          const text = new TextDecoder().decode(new Uint8Array(w.shared!.data).slice(0, Atomics.load(control, 1)));
+          w.finished(req, parseReply(text));
+        }, 5);
+      }),
+    );
     const client = new PythonClient({ createWorker: create });
     const asked: string[] = [];
     client.onConfirm = async (request) => {
@@ -155,7 +207,13 @@ describe('PythonClient', () => {
   it('once Python is ready, a request goes out in the same turn, and a result passed on as JSON text arrives parsed', async () => {
     const { create, workers } = spawner(() => (req, w) => {
       if (req.method === 'init') w.ok(req, { python: '3.14.0' });
-      else if (req.method === 'rescan') w.send({ kind: 'response', id: req.id, ok: true, json: '{"profile": "lcp", "generation": 7, "libraries": [], "tools": [], "diagnostics": []}' });
+      else if (req.method === 'rescan')
+        w.send({
+          kind: 'response',
+          id: req.id,
+          ok: true,
+          json: '{"profile": "lcp", "generation": 7, "libraries": [], "tools": [], "diagnostics": []}',
+        });
       else w.ok(req, null);
     });
     const client = new PythonClient({ createWorker: create });
@@ -171,35 +229,53 @@ describe('PythonClient', () => {
   it('engine errors reject requests with their kind and fail calls with the message', async () => {
     const { create } = spawner(() => (req, w) => {
       if (req.method === 'init') return w.ok(req, { python: '3.14.0' });
-      w.send({ kind: 'response', id: req.id, ok: false, error: { kind: 'usage', message: 'paths must be a non-empty list of file or folder paths' } });
+      w.send({
+        kind: 'response',
+        id: req.id,
+        ok: false,
+        error: { kind: 'usage', message: 'paths must be a non-empty list of file or folder paths' },
+      });
     });
     const client = new PythonClient({ createWorker: create });
-    await expect(client.inspect({ paths: [], profile: 'lcp' })).rejects.toMatchObject({ name: 'EngineError', kind: 'usage' });
+    await expect(client.inspect({ paths: [], profile: 'lcp' })).rejects.toMatchObject({
+      name: 'EngineError',
+      kind: 'usage',
+    });
     const events: TelemetryEvent[] = [];
-    expect(await client.call(params, (e) => events.push(e))).toMatchObject({ status: 'failed', reason: 'error', message: 'paths must be a non-empty list of file or folder paths' });
+    expect(await client.call(params, (e) => events.push(e))).toMatchObject({
+      status: 'failed',
+      reason: 'error',
+      message: 'paths must be a non-empty list of file or folder paths',
+    });
     expect(events.map((e) => e.type)).toEqual(['call.failed']);
     client.dispose();
   });
 });
 
 describe('PythonClient and edits made while a call runs', () => {
-  it('re-sends the tool\'s version of a file the person edited during the call, so worker and workspace agree', async () => {
+  it("re-sends the tool's version of a file the person edited during the call, so worker and workspace agree", async () => {
     let finish: () => void = () => {};
-    const { create, workers } = spawner(() => script((req, w) => {
-      finish = () => w.finished(req, null, [{ path: 'notes.txt', content: enc.encode('by the tool') }]);
-    }));
+    const { create, workers } = spawner(() =>
+      script((req, w) => {
+        finish = () => w.finished(req, null, [{ path: 'notes.txt', content: enc.encode('by the tool') }]);
+      }),
+    );
     const client = new PythonClient({ createWorker: create });
     const pending = client.call(params, () => {});
     await callSent(() => workers[0]);
-    await client.sync([{ path: 'notes.txt', content: enc.encode('typed meanwhile') }, { path: 'other.txt', content: enc.encode('o') }]);
+    await client.sync([
+      { path: 'notes.txt', content: enc.encode('typed meanwhile') },
+      { path: 'other.txt', content: enc.encode('o') },
+    ]);
     finish();
     await pending;
     await client.ping();
     const syncs = workers[0]!.requests.filter((r) => r.method === 'sync');
-    expect(syncs.map((r) => r.method === 'sync' && r.params.files.map((f) => `${f.path}=${new TextDecoder().decode(f.content!)}`))).toEqual([
-      ['notes.txt=typed meanwhile', 'other.txt=o'],
-      ['notes.txt=by the tool'],
-    ]);
+    expect(
+      syncs.map(
+        (r) => r.method === 'sync' && r.params.files.map((f) => `${f.path}=${new TextDecoder().decode(f.content!)}`),
+      ),
+    ).toEqual([['notes.txt=typed meanwhile', 'other.txt=o'], ['notes.txt=by the tool']]);
     client.dispose();
   });
 });
@@ -209,7 +285,13 @@ describe('PythonClient when Python cannot load', () => {
     let failing = true;
     const { create, workers } = spawner(() => (req, w) => {
       if (req.method !== 'init') return w.ok(req, { python: '3.14.0', profiles: [] });
-      if (failing) w.send({ kind: 'response', id: req.id, ok: false, error: { kind: 'crashed', message: 'Python failed to load: HTTP 404' } });
+      if (failing)
+        w.send({
+          kind: 'response',
+          id: req.id,
+          ok: false,
+          error: { kind: 'crashed', message: 'Python failed to load: HTTP 404' },
+        });
       else w.ok(req, { python: '3.14.0' });
     });
     const client = new PythonClient({ createWorker: create });
@@ -243,22 +325,33 @@ describe('PythonClient time limit and confirmations', () => {
   it('does not count the time the person spends answering a confirmation', async () => {
     setIsolated(true);
     vi.useFakeTimers();
-    const { create } = spawner(() => script((req, w) => {
-      if (req.method !== 'call') return;
-      const control = new Int32Array(w.shared!.control);
-      Atomics.store(control, 0, 0);
-      w.send({ kind: 'confirm', callId: req.params.callId, request: { tool: 'tool_x', label: 'Deploy', content: 'x', raw: null } });
-      const poll = setInterval(() => {
-        if (new Uint8Array(w.shared!.interrupt)[0] === 2) {
-          // Python honours the time limit's interrupt while it waits (as waitForConfirm does).
+    const { create } = spawner(() =>
+      script((req, w) => {
+        if (req.method !== 'call') return;
+        const control = new Int32Array(w.shared!.control);
+        Atomics.store(control, 0, 0);
+        w.send({
+          kind: 'confirm',
+          callId: req.params.callId,
+          request: { tool: 'tool_x', label: 'Deploy', content: 'x', raw: null },
+        });
+        const poll = setInterval(() => {
+          if (new Uint8Array(w.shared!.interrupt)[0] === 2) {
+            // Python honours the time limit's interrupt while it waits (as waitForConfirm does).
+            clearInterval(poll);
+            return w.send({
+              kind: 'response',
+              id: req.id,
+              ok: false,
+              error: { kind: 'interrupted', message: 'KeyboardInterrupt' },
+            });
+          }
+          if (Atomics.load(control, 0) !== 1) return;
           clearInterval(poll);
-          return w.send({ kind: 'response', id: req.id, ok: false, error: { kind: 'interrupted', message: 'KeyboardInterrupt' } });
-        }
-        if (Atomics.load(control, 0) !== 1) return;
-        clearInterval(poll);
-        setTimeout(() => w.finished(req, 'done'), 30); // a little tool time after the answer
-      }, 5);
-    }));
+          setTimeout(() => w.finished(req, 'done'), 30); // a little tool time after the answer
+        }, 5);
+      }),
+    );
     const client = new PythonClient({ createWorker: create, timeoutMs: 150 });
     client.onConfirm = () => new Promise((ok) => setTimeout(() => ok({ decision: 'allow' }), 400)); // the person thinks for 400 ms
     const call = track(client.call(params, () => {}));
@@ -270,17 +363,25 @@ describe('PythonClient time limit and confirmations', () => {
   });
 });
 
-describe('PythonClient and the integrity checks after a call\'s answer', () => {
-  const changed = (callId: string, restart: boolean): TelemetryEvent =>
-    ({ type: 'python.changed', callId, restored: ['engine file toolplay/api.py'], kept: [], restart, t: 2 });
+describe("PythonClient and the integrity checks after a call's answer", () => {
+  const changed = (callId: string, restart: boolean): TelemetryEvent => ({
+    type: 'python.changed',
+    callId,
+    restored: ['engine file toolplay/api.py'],
+    kept: [],
+    restart,
+    t: 2,
+  });
 
   it('their report reaches the call that ended, after its outcome; a report for no call of ours is dropped', async () => {
-    const { create, workers } = spawner(() => script((req, w) => {
-      if (req.method !== 'call') return;
-      w.finished(req, 'done');
-      w.send({ kind: 'event', event: changed(req.params.callId, false) });
-      w.send({ kind: 'event', event: changed('someone-else', false) });
-    }));
+    const { create, workers } = spawner(() =>
+      script((req, w) => {
+        if (req.method !== 'call') return;
+        w.finished(req, 'done');
+        w.send({ kind: 'event', event: changed(req.params.callId, false) });
+        w.send({ kind: 'event', event: changed('someone-else', false) });
+      }),
+    );
     const client = new PythonClient({ createWorker: create });
     const events: TelemetryEvent[] = [];
     expect(await client.call(params, (e) => events.push(e))).toMatchObject({ status: 'finished' });
@@ -291,20 +392,30 @@ describe('PythonClient and the integrity checks after a call\'s answer', () => {
 
   it('a report that says Python cannot be repaired restarts it, and a call already sent to the broken one runs on the new one, once', async () => {
     let firstId = '';
-    const { create, workers } = spawner(() => script((req, w) => {
-      if (req.method !== 'call') return;
-      if (!firstId) {
-        firstId = req.params.callId;
-        return w.finished(req, 'first'); // its checks report once the next call is on its way
-      }
-      if (workers.indexOf(w) === 0) {
-        // As the real worker: the report first, then every request refused.
-        w.send({ kind: 'event', event: changed(firstId, true) });
-        return w.send({ kind: 'response', id: req.id, ok: false, error: { kind: 'crashed', message: BEYOND_REPAIR } });
-      }
-      w.send({ kind: 'event', event: { type: 'call.started', callId: req.params.callId, tool: 'tool_x', args: {}, statusLine: '', t: 3 } });
-      w.finished(req, 'second');
-    }));
+    const { create, workers } = spawner(() =>
+      script((req, w) => {
+        if (req.method !== 'call') return;
+        if (!firstId) {
+          firstId = req.params.callId;
+          return w.finished(req, 'first'); // its checks report once the next call is on its way
+        }
+        if (workers.indexOf(w) === 0) {
+          // As the real worker: the report first, then every request refused.
+          w.send({ kind: 'event', event: changed(firstId, true) });
+          return w.send({
+            kind: 'response',
+            id: req.id,
+            ok: false,
+            error: { kind: 'crashed', message: BEYOND_REPAIR },
+          });
+        }
+        w.send({
+          kind: 'event',
+          event: { type: 'call.started', callId: req.params.callId, tool: 'tool_x', args: {}, statusLine: '', t: 3 },
+        });
+        w.finished(req, 'second');
+      }),
+    );
     const client = new PythonClient({ createWorker: create });
     const first: TelemetryEvent[] = [];
     expect(await client.call(params, (e) => first.push(e))).toMatchObject({ status: 'finished', result: 'first' });

@@ -33,7 +33,13 @@ export class FakeWorker {
   /** A call that finished, as the worker's call wrapper reports it. */
   finished(request: WorkerRequest, result: unknown, changes: FileChange[] = []): void {
     const callId = request.method === 'call' ? request.params.callId : '';
-    this.ok(request, { callId, status: 'finished', result, changes, durationMs: Date.now() - (this.arrived.get(request.id) ?? Date.now()) });
+    this.ok(request, {
+      callId,
+      status: 'finished',
+      result,
+      changes,
+      durationMs: Date.now() - (this.arrived.get(request.id) ?? Date.now()),
+    });
   }
 
   /** What a browser does when the worker dies (e.g. out of memory). */

@@ -21,8 +21,16 @@ describe('migrating the store of the first release', () => {
       'notes/today.md': enc.encode('buy milk\n'),
     };
     await writeV1Store(db, {
-      files, folders: ['out/deep', 'scratch'], revision: 7,
-      settings: { profile: 'hub', hostConfig: { notes: { autonomy_level: 'strict' } }, args: { tool_note: '{"n": 2.0}' }, openPath: 'notes/today.md', timeoutMs: 12_000 },
+      files,
+      folders: ['out/deep', 'scratch'],
+      revision: 7,
+      settings: {
+        profile: 'hub',
+        hostConfig: { notes: { autonomy_level: 'strict' } },
+        args: { tool_note: '{"n": 2.0}' },
+        openPath: 'notes/today.md',
+        timeoutMs: 12_000,
+      },
     });
 
     const { session } = await openTab(db);
@@ -32,7 +40,13 @@ describe('migrating the store of the first release', () => {
     expect(ws.paths).toEqual(Object.keys(files).sort());
     for (const [path, bytes] of Object.entries(files)) expect([...ws.files.get(path)!], path).toEqual([...bytes]);
     expect(ws.folders).toEqual(['data', 'données', 'notes', 'out', 'out/deep', 'scratch', 'tools']);
-    expect(ws.settings).toMatchObject({ profile: 'hub', hostConfig: { notes: { autonomy_level: 'strict' } }, args: { tool_note: '{"n": 2.0}' }, openPath: 'notes/today.md', timeoutMs: 12_000 });
+    expect(ws.settings).toMatchObject({
+      profile: 'hub',
+      hostConfig: { notes: { autonomy_level: 'strict' } },
+      args: { tool_note: '{"n": 2.0}' },
+      openPath: 'notes/today.md',
+      timeoutMs: 12_000,
+    });
     // Not mistaken for a first visit: the example did not replace anything.
     expect(ws.files.has('tools/example.py')).toBe(false);
     // The old records are where they were, and edits keep saving on top of the old revision.

@@ -14,7 +14,10 @@ describe('course progress', () => {
   it('is written with its layout and read back', async () => {
     const name = unique('course');
     const progress = createIdbProgressStore(name);
-    const record = { lessons: { 'lcp-first-tool': { status: 'finished' as const, finishedAt: 1 } }, current: 'lcp-optional' };
+    const record = {
+      lessons: { 'lcp-first-tool': { status: 'finished' as const, finishedAt: 1 } },
+      current: 'lcp-optional',
+    };
     await progress.save(record);
     expect(await get('progress', createStore(name, 'course'))).toEqual({ ...record, layout: PROGRESS_VERSION });
     expect(await progress.load()).toEqual(record);
@@ -22,10 +25,18 @@ describe('course progress', () => {
 
   it("a newer toolplay's record is read, and a save leaves it untouched", async () => {
     const name = unique('course');
-    const newer = { layout: PROGRESS_VERSION + 1, lessons: { 'lcp-first-tool': { status: 'finished', finishedAt: 5 } }, current: 'ltp-titles', badges: ['x'] };
+    const newer = {
+      layout: PROGRESS_VERSION + 1,
+      lessons: { 'lcp-first-tool': { status: 'finished', finishedAt: 5 } },
+      current: 'ltp-titles',
+      badges: ['x'],
+    };
     await set('progress', newer, createStore(name, 'course'));
     const progress = createIdbProgressStore(name);
-    expect(await progress.load()).toEqual({ lessons: { 'lcp-first-tool': { status: 'finished', finishedAt: 5 } }, current: 'ltp-titles' });
+    expect(await progress.load()).toEqual({
+      lessons: { 'lcp-first-tool': { status: 'finished', finishedAt: 5 } },
+      current: 'ltp-titles',
+    });
     await expect(progress.save({ lessons: {}, current: null })).rejects.toBeInstanceOf(StoreFromNewerVersion);
     expect(await get('progress', createStore(name, 'course'))).toEqual(newer);
   });
@@ -39,14 +50,22 @@ describe('kept versions of the schema diff', () => {
     const versions = createIdbVersionStore(name);
     await versions.save('ws-1', version);
     await versions.save('ws-1', { ...version, savedAt: 8 }, 'link');
-    expect(await get('ws-1', createStore(name, 'versions'))).toMatchObject({ layout: VERSIONS_RECORD_VERSION, savedAt: 7 });
+    expect(await get('ws-1', createStore(name, 'versions'))).toMatchObject({
+      layout: VERSIONS_RECORD_VERSION,
+      savedAt: 7,
+    });
     expect(await versions.load('ws-1')).toEqual(version);
     expect((await versions.load('ws-1', 'link'))?.savedAt).toBe(8);
   });
 
   it("a newer toolplay's record is read, and a save leaves it untouched", async () => {
     const name = unique('versions');
-    const newer = { layout: VERSIONS_RECORD_VERSION + 1, savedAt: 3, files: [['tools/a.py', new TextEncoder().encode('y = 2\n')]], note: 'later' };
+    const newer = {
+      layout: VERSIONS_RECORD_VERSION + 1,
+      savedAt: 3,
+      files: [['tools/a.py', new TextEncoder().encode('y = 2\n')]],
+      note: 'later',
+    };
     await set('ws-1', newer, createStore(name, 'versions'));
     const versions = createIdbVersionStore(name);
     expect((await versions.load('ws-1'))?.savedAt).toBe(3);

@@ -31,12 +31,25 @@ describe('at start-up (probeStorage)', () => {
   });
 
   it('a blocked IndexedDB (open throws, or fails) is one sentence: work stays in this tab', async () => {
-    const throwing = { open: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } } as unknown as IDBFactory;
-    expect(await probeStorage('x', throwing)).toMatch(/^This browser does not let toolplay store anything \(a private window, or site data blocked\)/);
+    const throwing = {
+      open: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    } as unknown as IDBFactory;
+    expect(await probeStorage('x', throwing)).toMatch(
+      /^This browser does not let toolplay store anything \(a private window, or site data blocked\)/,
+    );
     const failing = {
       open: () => {
-        const request = { error: new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError') } as unknown as IDBOpenDBRequest;
-        setTimeout(() => { request.onerror?.call(request, new Event('error')); });
+        const request = {
+          error: new DOMException(
+            'A mutation operation was attempted on a database that did not allow mutations.',
+            'InvalidStateError',
+          ),
+        } as unknown as IDBOpenDBRequest;
+        setTimeout(() => {
+          request.onerror?.call(request, new Event('error'));
+        });
         return request;
       },
     } as unknown as IDBFactory;
@@ -45,7 +58,12 @@ describe('at start-up (probeStorage)', () => {
 
   it('a database from a newer toolplay is left untouched and said so', async () => {
     const factory = new FakeFactory();
-    const newer = { layout: 3, entries: [{ id: 'future', name: 'From the future', created: 1, review: null }], last: 'future', extra: 'kept' };
+    const newer = {
+      layout: 3,
+      entries: [{ id: 'future', name: 'From the future', created: 1, review: null }],
+      last: 'future',
+      extra: 'kept',
+    };
     await new Promise<void>((ok) => {
       const open = factory.open('toolplay');
       open.onupgradeneeded = () => open.result.createObjectStore('records');
@@ -55,7 +73,9 @@ describe('at start-up (probeStorage)', () => {
         tx.oncomplete = () => (open.result.close(), ok());
       };
     });
-    expect(await probeStorage('toolplay', factory)).toMatch(/^The workspaces in this browser were saved by a newer version of toolplay/);
+    expect(await probeStorage('toolplay', factory)).toMatch(
+      /^The workspaces in this browser were saved by a newer version of toolplay/,
+    );
   });
 });
 
@@ -82,7 +102,12 @@ describe('while working', () => {
     expect(ws.saveError).toMatch(/^A newer version of toolplay now owns this browser's storage/);
     expect(ws.readText('a.py')).toBe('typed after the upgrade');
     expect(text((await store.load('w')).files.get('a.py'))).toBe('saved');
-    await expect(list.create({ id: 'x', name: 'X', created: 0, review: null }, { files: new Map(), folders: [], settings: ws.settings })).rejects.toMatchObject({ name: 'StoreFromNewerVersion' });
+    await expect(
+      list.create(
+        { id: 'x', name: 'X', created: 0, review: null },
+        { files: new Map(), folders: [], settings: ws.settings },
+      ),
+    ).rejects.toMatchObject({ name: 'StoreFromNewerVersion' });
     expect(await get(LIST_KEY, createStore(name, 'records'))).toEqual(newer);
     ws.dispose();
   });
@@ -91,11 +116,18 @@ describe('while working', () => {
     const name = `newer-unload-${++n}`;
     // A page: the autosave listens for pagehide on window and visibilitychange on document.
     const page = new EventTarget();
-    Object.assign(globalThis, { window: page, document: Object.assign(new EventTarget(), { visibilityState: 'visible' }) });
+    Object.assign(globalThis, {
+      window: page,
+      document: Object.assign(new EventTarget(), { visibilityState: 'visible' }),
+    });
     try {
       const { store, ws } = await savedWorkspace(name);
-      await set(LIST_KEY, { layout: 3, entries: [{ id: 'w', name: 'Mine', created: 0, review: null }], last: 'w' }, createStore(name, 'records'));
-      await set(['w', 1, 'a.py'], new TextEncoder().encode('the newer toolplay\'s'), createStore(name, 'records'));
+      await set(
+        LIST_KEY,
+        { layout: 3, entries: [{ id: 'w', name: 'Mine', created: 0, review: null }], last: 'w' },
+        createStore(name, 'records'),
+      );
+      await set(['w', 1, 'a.py'], new TextEncoder().encode("the newer toolplay's"), createStore(name, 'records'));
       ws.write('a.py', 'typed after the upgrade');
       await ws.flush();
       expect(ws.saveError).toMatch(/^A newer version of toolplay now owns this browser's storage/);
@@ -110,7 +142,7 @@ describe('while working', () => {
     }
   });
 
-  it('the journal and the telemetry stores never write over a newer toolplay\'s data either (whatever its list looks like)', async () => {
+  it("the journal and the telemetry stores never write over a newer toolplay's data either (whatever its list looks like)", async () => {
     const name = `newer-side-${++n}`;
     const list = createListStore(name);
     await list.open({ id: 'w', name: 'Mine', created: 0, review: null });
@@ -127,9 +159,13 @@ describe('while working', () => {
     await set(['w', 2], newerTelemetry, raw);
     journal.record('c', 'tool_t', [{ path: 'f.txt', content: new TextEncoder().encode('x') }], () => null);
     await journal.settled();
-    expect(journal.error).toBe("A newer version of toolplay now owns this browser's storage, so the undo history is not saved here (its data is left intact). Undo still works in this tab until it is closed or reloaded.");
+    expect(journal.error).toBe(
+      "A newer version of toolplay now owns this browser's storage, so the undo history is not saved here (its data is left intact). Undo still works in this tab until it is closed or reloaded.",
+    );
     expect(journal.canUndo('c')).toBe(true);
-    await expect(telemetry.save('w', { events: [], recorded: [] })).rejects.toMatchObject({ name: 'StoreFromNewerVersion' });
+    await expect(telemetry.save('w', { events: [], recorded: [] })).rejects.toMatchObject({
+      name: 'StoreFromNewerVersion',
+    });
     expect(await get(['w', 4], raw)).toEqual(newerJournal);
     expect(await get(['w', 2], raw)).toEqual(newerTelemetry);
     expect(await get(LIST_KEY, raw)).toEqual(newer);
@@ -147,7 +183,9 @@ describe('while working', () => {
     ws.write('a.py', 'kept in the tab');
     await ws.flush();
     expect(ws.saveState).toBe('error');
-    expect(ws.saveError).toBe('Browser storage stopped answering (InvalidStateError), so recent edits are not saved. They are kept in this tab: download the workspace as a zip to be safe; reloading reopens storage.');
+    expect(ws.saveError).toBe(
+      'Browser storage stopped answering (InvalidStateError), so recent edits are not saved. They are kept in this tab: download the workspace as a zip to be safe; reloading reopens storage.',
+    );
     expect(ws.readText('a.py')).toBe('kept in the tab');
     IDBDatabase.prototype.transaction = realTransaction;
     expect(text((await store.load('w')).files.get('a.py'))).toBe('saved');
@@ -164,7 +202,8 @@ describe('while working', () => {
     ws.write('a.py', 'v1');
     await ws.flush();
     IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
-      if (Array.isArray(key) && key[1] === 3) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      if (Array.isArray(key) && key[1] === 3)
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       return realPut.call(this, value, key);
     };
     ws.write('a.py', 'v2');

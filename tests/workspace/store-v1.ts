@@ -7,7 +7,13 @@
 export interface V1Workspace {
   files: Record<string, Uint8Array>;
   folders: string[];
-  settings: { profile: string; hostConfig: Record<string, Record<string, unknown>>; args: Record<string, string>; openPath: string | null; timeoutMs: number };
+  settings: {
+    profile: string;
+    hostConfig: Record<string, Record<string, unknown>>;
+    args: Record<string, string>;
+    openPath: string | null;
+    timeoutMs: number;
+  };
   revision: number;
 }
 
@@ -22,6 +28,8 @@ export async function writeV1Store(dbName: string, ws: V1Workspace): Promise<voi
   const os = tx.objectStore('records');
   for (const [path, bytes] of Object.entries(ws.files)) os.put(bytes, ['default', 1, path]);
   os.put({ settings: ws.settings, folders: ws.folders, revision: ws.revision }, ['default', 0]);
-  await new Promise((ok, fail) => ((tx.oncomplete = ok), (tx.onerror = () => fail(tx.error ?? new Error('the transaction failed')))));
+  await new Promise(
+    (ok, fail) => ((tx.oncomplete = ok), (tx.onerror = () => fail(tx.error ?? new Error('the transaction failed')))),
+  );
   db.close();
 }

@@ -30,7 +30,7 @@ describe('two tabs', () => {
     for (const s of [a, b, c]) s.dispose();
   });
 
-  it('a workspace deleted in another tab is not recreated by this tab\'s edits; keeping it makes a new one', async () => {
+  it("a workspace deleted in another tab is not recreated by this tab's edits; keeping it makes a new one", async () => {
     const db = `tabs-${++n}`;
     const { session: a } = await openTab(db);
     await a.create('Doomed');
@@ -59,7 +59,7 @@ describe('two tabs', () => {
     b.dispose();
   });
 
-  it('Undo in one tab lists the workspace again, and the other tab\'s unsaved edits then land', async () => {
+  it("Undo in one tab lists the workspace again, and the other tab's unsaved edits then land", async () => {
     const db = `tabs-${++n}`;
     const { session: a } = await openTab(db);
     await a.create('Back');
@@ -75,7 +75,9 @@ describe('two tabs', () => {
     await expect.poll(() => b.deletedElsewhere).toBe(false);
     await b.workspace.flush();
     expect(b.workspace.saveState).toBe('saved');
-    expect(new TextDecoder().decode((await createIdbStore(db).load(back)).files.get('late.txt'))).toBe('written while deleted');
+    expect(new TextDecoder().decode((await createIdbStore(db).load(back)).files.get('late.txt'))).toBe(
+      'written while deleted',
+    );
     a.dispose();
     b.dispose();
   });

@@ -7,7 +7,13 @@ import { Workspace, createIdbStore } from '../../src/workspace/workspace.svelte.
 
 let n = 0;
 const text = (b: Uint8Array | null | undefined) => (b ? new TextDecoder().decode(b) : b);
-const until = (check: () => boolean) => vi.waitFor(() => { if (!check()) throw new Error('condition not reached'); }, { timeout: 2000, interval: 5 });
+const until = (check: () => boolean) =>
+  vi.waitFor(
+    () => {
+      if (!check()) throw new Error('condition not reached');
+    },
+    { timeout: 2000, interval: 5 },
+  );
 
 async function twoTabs() {
   const db = `two-tabs-${++n}`;
@@ -72,7 +78,13 @@ describe('two tabs, one file', () => {
     await b.flush();
     await until(() => a.conflicts.length === 1);
     await a.flush();
-    expect(a.conflicts).toEqual([{ path: 'tools/notes.py', mine: new TextEncoder().encode('A version\n'), theirs: new TextEncoder().encode('B version\n') }]);
+    expect(a.conflicts).toEqual([
+      {
+        path: 'tools/notes.py',
+        mine: new TextEncoder().encode('A version\n'),
+        theirs: new TextEncoder().encode('B version\n'),
+      },
+    ]);
     expect(a.saveState).toBe('error');
     expect(a.saveError).toMatch(/tools\/notes\.py was also changed in another tab/);
     expect(a.readText('tools/notes.py')).toBe('A version\n');
@@ -93,7 +105,7 @@ describe('two tabs, one file', () => {
     b.dispose();
   });
 
-  it('the other tab\'s news read while this tab\'s own save of the file is starting: this tab\'s version is kept and shown as the conflict', async () => {
+  it("the other tab's news read while this tab's own save of the file is starting: this tab's version is kept and shown as the conflict", async () => {
     const db = `two-tabs-${++n}`;
     const channel = `race-${n}`;
     const seed = await Workspace.open(createIdbStore(db), 'w', { autosaveMs: 5, channel: `seed-${n}` });
@@ -105,12 +117,24 @@ describe('two tabs, one file', () => {
     const real = createIdbStore(db);
     let saveBegan!: () => void;
     let readBegan!: () => void;
-    const began = new Promise<void>((ok) => { saveBegan = ok; });
-    const reading = new Promise<void>((ok) => { readBegan = ok; });
+    const began = new Promise<void>((ok) => {
+      saveBegan = ok;
+    });
+    const reading = new Promise<void>((ok) => {
+      readBegan = ok;
+    });
     const slowRead: typeof real = {
       ...real,
-      read: async (...args) => { readBegan(); const out = await real.read(...args); await began; return out; },
-      save: (...args) => { saveBegan(); return real.save(...args); },
+      read: async (...args) => {
+        readBegan();
+        const out = await real.read(...args);
+        await began;
+        return out;
+      },
+      save: (...args) => {
+        saveBegan();
+        return real.save(...args);
+      },
     };
     const a = await Workspace.open(slowRead, 'w', { autosaveMs: 60_000, channel });
     const b = await Workspace.open(createIdbStore(db), 'w', { autosaveMs: 60_000, channel });
@@ -122,7 +146,9 @@ describe('two tabs, one file', () => {
     await a.flush();
     await until(() => a.conflicts.length === 1);
     expect(a.readText('tools/notes.py')).toBe('v0\nonly A\n');
-    expect(a.conflicts.map((c) => [c.path, text(c.mine), text(c.theirs)])).toEqual([['tools/notes.py', 'v0\nonly A\n', 'v0\nonly B\n']]);
+    expect(a.conflicts.map((c) => [c.path, text(c.mine), text(c.theirs)])).toEqual([
+      ['tools/notes.py', 'v0\nonly A\n', 'v0\nonly B\n'],
+    ]);
     expect(text((await real.load('w')).files.get('tools/notes.py'))).toBe('v0\nonly B\n');
     a.dispose();
     b.dispose();
@@ -152,10 +178,10 @@ describe('two tabs, one file', () => {
   });
 });
 
-describe('two tabs, one workspace\'s settings', () => {
+describe("two tabs, one workspace's settings", () => {
   const CONFIG = { notes: { autonomy_level: 'full_access' } };
 
-  it('B saves host configuration and arguments; A opening a file stores only that, and A takes B\'s settings (not its open file)', async () => {
+  it("B saves host configuration and arguments; A opening a file stores only that, and A takes B's settings (not its open file)", async () => {
     const { a, b, store } = await twoTabs();
     a.update({ openPath: 'tools/notes.py' });
     await a.flush();

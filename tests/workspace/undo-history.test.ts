@@ -3,7 +3,20 @@
 // versions are kept (a bounded ring) and restorable; the journal survives a reload.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { addEntry, entryBytes, entryOf, fingerprint, readJournal, toolSourceImpact, undoPlan, JOURNAL_BUDGET, JOURNAL_ENTRY_MAX_BYTES, JOURNAL_KEEP, JOURNAL_LIMIT, type JournalEntry } from '../../src/workspace/call-journal.ts';
+import {
+  addEntry,
+  entryBytes,
+  entryOf,
+  fingerprint,
+  readJournal,
+  toolSourceImpact,
+  undoPlan,
+  JOURNAL_BUDGET,
+  JOURNAL_ENTRY_MAX_BYTES,
+  JOURNAL_KEEP,
+  JOURNAL_LIMIT,
+  type JournalEntry,
+} from '../../src/workspace/call-journal.ts';
 import { pushVersion, HISTORY_LIMIT, type FileVersion } from '../../src/workspace/history-ring.ts';
 import { conflictOf } from '../../src/workspace/conflicts.ts';
 import { CallJournal } from '../../src/workspace/journal.svelte.ts';
@@ -35,7 +48,11 @@ describe('history ring (pure)', () => {
     ring = pushVersion(ring, enc('v3'), 'call', 2_000);
     ring = pushVersion(ring, enc('v3'), 'undo', 3_000); // same content as the newest: once
     ring = pushVersion(ring, enc('v4'), 'edit', 120_000);
-    expect(ring.map((v) => [text(v.bytes), v.reason])).toEqual([['v4', 'edit'], ['v3', 'call'], ['v1', 'edit']]);
+    expect(ring.map((v) => [text(v.bytes), v.reason])).toEqual([
+      ['v4', 'edit'],
+      ['v3', 'call'],
+      ['v1', 'edit'],
+    ]);
     for (let i = 0; i < 50; i++) ring = pushVersion(ring, enc(`c${i}`), 'call', 200_000 + i);
     expect(ring).toHaveLength(HISTORY_LIMIT);
     expect(text(ring[0]!.bytes)).toBe('c49');
@@ -49,13 +66,23 @@ describe('call journal (pure)', () => {
     { path: 'tools/b.py', content: enc('rewritten') },
     { path: 'out.txt', content: enc('new file') },
   ];
-  const before = new Map([['tools/a.py', enc('A')], ['tools/b.py', enc('B')]]);
+  const before = new Map([
+    ['tools/a.py', enc('A')],
+    ['tools/b.py', enc('B')],
+  ]);
   const entry = entryOf('c1', 'tool_x', changes, (p) => before.get(p) ?? null, 5);
 
   it('plans the undo: created files removed, modified and deleted files put back', () => {
-    const now = new Map([['tools/b.py', enc('rewritten')], ['out.txt', enc('new file')]]);
+    const now = new Map([
+      ['tools/b.py', enc('rewritten')],
+      ['out.txt', enc('new file')],
+    ]);
     expect(undoPlan(entry, (p) => now.get(p) ?? null)).toEqual({
-      changes: [{ path: 'tools/a.py', content: enc('A') }, { path: 'tools/b.py', content: enc('B') }, { path: 'out.txt', content: null }],
+      changes: [
+        { path: 'tools/a.py', content: enc('A') },
+        { path: 'tools/b.py', content: enc('B') },
+        { path: 'out.txt', content: null },
+      ],
       changedSince: [],
     });
     now.set('out.txt', enc('edited after the call'));
@@ -63,13 +90,24 @@ describe('call journal (pure)', () => {
   });
 
   it('says when a call deleted or rewrote tool sources', () => {
-    expect(toolSourceImpact(entry, 'tools')).toBe('This call deleted 1 tool source (tools/a.py) and rewrote 1 tool source (tools/b.py).');
-    expect(toolSourceImpact(entryOf('c2', 't', [{ path: 'out.txt', content: enc('x') }], () => null, 0), 'tools')).toBeNull();
+    expect(toolSourceImpact(entry, 'tools')).toBe(
+      'This call deleted 1 tool source (tools/a.py) and rewrote 1 tool source (tools/b.py).',
+    );
+    expect(
+      toolSourceImpact(
+        entryOf('c2', 't', [{ path: 'out.txt', content: enc('x') }], () => null, 0),
+        'tools',
+      ),
+    ).toBeNull();
   });
 
   it('keeps at least the last 20 calls, newest first, and reads back only what is an entry', () => {
     let journal = [entry];
-    for (let i = 0; i < 40; i++) journal = addEntry(journal, entryOf(`k${i}`, 't', [{ path: 'f', content: enc(`${i}`) }], () => enc('x'), i));
+    for (let i = 0; i < 40; i++)
+      journal = addEntry(
+        journal,
+        entryOf(`k${i}`, 't', [{ path: 'f', content: enc(`${i}`) }], () => enc('x'), i),
+      );
     expect(journal.length).toBe(JOURNAL_LIMIT);
     expect(JOURNAL_LIMIT).toBeGreaterThanOrEqual(20);
     expect(journal[0]!.callId).toBe('k39');
@@ -79,7 +117,8 @@ describe('call journal (pure)', () => {
 
   // The byte budget never pushes the journal below the newest 20 calls: a call whose earlier files
   // hold more than budget/20 keeps no content and says it cannot be undone (instead of evicting others).
-  const call = (i: number, bytes: number, path = 'data.bin') => entryOf(`b${i}`, 'tool_big', [{ path, content: enc(`${i}`) }], () => new Uint8Array(bytes), i);
+  const call = (i: number, bytes: number, path = 'data.bin') =>
+    entryOf(`b${i}`, 'tool_big', [{ path, content: enc(`${i}`) }], () => new Uint8Array(bytes), i);
   const record = (sizes: number[]) => sizes.reduce<JournalEntry[]>((j, bytes, i) => addEntry(j, call(i, bytes)), []);
   const kept = (j: JournalEntry[]) => j.reduce((n, e) => n + entryBytes(e), 0);
 
@@ -88,13 +127,21 @@ describe('call journal (pure)', () => {
     for (const size of [JOURNAL_ENTRY_MAX_BYTES, JOURNAL_ENTRY_MAX_BYTES + 1, 10_000_000, 40_000_000]) {
       const journal = record(Array.from({ length: 35 }, () => size));
       expect(journal.length, `calls of ${size} bytes`).toBeGreaterThanOrEqual(JOURNAL_KEEP);
-      expect(journal.slice(0, JOURNAL_KEEP).map((e) => e.callId)).toEqual(Array.from({ length: JOURNAL_KEEP }, (_, i) => `b${34 - i}`));
+      expect(journal.slice(0, JOURNAL_KEEP).map((e) => e.callId)).toEqual(
+        Array.from({ length: JOURNAL_KEEP }, (_, i) => `b${34 - i}`),
+      );
       expect(kept(journal)).toBeLessThanOrEqual(JOURNAL_BUDGET);
     }
     // One huge call among small ones takes no room from the others (it used to push all older calls out).
-    const mixed = record([...Array.from({ length: 10 }, () => 1_000_000), 40_000_000, ...Array.from({ length: 19 }, () => 1_000_000)]);
+    const mixed = record([
+      ...Array.from({ length: 10 }, () => 1_000_000),
+      40_000_000,
+      ...Array.from({ length: 19 }, () => 1_000_000),
+    ]);
     expect(mixed.length).toBe(JOURNAL_LIMIT);
-    expect(mixed.filter((e) => e.tooLarge !== undefined).map((e) => [e.callId, e.tooLarge])).toEqual([['b10', 40_000_000]]);
+    expect(mixed.filter((e) => e.tooLarge !== undefined).map((e) => [e.callId, e.tooLarge])).toEqual([
+      ['b10', 40_000_000],
+    ]);
     // Past the newest 20, older calls stay while they fit.
     const over = record(Array.from({ length: 30 }, () => 2_400_000));
     expect(over.length).toBe(20);
@@ -102,7 +149,16 @@ describe('call journal (pure)', () => {
   });
 
   it('a call too large to keep still says what it did to tool sources, and that it cannot be undone', () => {
-    const big = entryOf('huge', 'tool_wipe', [{ path: 'tools/a.py', content: null }, { path: 'out.txt', content: enc('x') }], (p) => (p === 'tools/a.py' ? new Uint8Array(3_000_000) : null), 0);
+    const big = entryOf(
+      'huge',
+      'tool_wipe',
+      [
+        { path: 'tools/a.py', content: null },
+        { path: 'out.txt', content: enc('x') },
+      ],
+      (p) => (p === 'tools/a.py' ? new Uint8Array(3_000_000) : null),
+      0,
+    );
     expect(big.tooLarge).toBe(3_000_000);
     expect(entryBytes(big)).toBe(0);
     expect(toolSourceImpact(big, 'tools')).toBe('This call deleted 1 tool source (tools/a.py).');
@@ -134,7 +190,9 @@ describe('undo with a real workspace and store', () => {
     expect(journal2.canUndo('call-1')).toBe(true);
     ws2.write('notes.md', 'written after the call');
     await ws2.flush();
-    expect(journal2.undo('call-1')).toBe("Undid tool_cleanup's changes: 3 files put back as before the call. notes.md changed after the call; that version is in the file's history.");
+    expect(journal2.undo('call-1')).toBe(
+      "Undid tool_cleanup's changes: 3 files put back as before the call. notes.md changed after the call; that version is in the file's history.",
+    );
     expect(ws2.paths).toEqual(['notes.md', 'tools/a.py', 'tools/b.py']);
     expect(journal2.canUndo('call-1')).toBe(false);
     await ws2.flush();
@@ -153,11 +211,17 @@ describe('undo with a real workspace and store', () => {
   it('a call whose earlier files are too large: kept in the journal, no Undo, and the sentence says why', async () => {
     const ws = await Workspace.open(createIdbStore(`undo-${++n}`), 'w', { autosaveMs: 5, channel: `undo-ch-${n}` });
     const journal = new CallJournal(ws, createJournalStore(`undo-${n}`));
-    journal.record('big', 'tool_shrink', [{ path: 'db.sqlite', content: enc('small') }], () => new Uint8Array(6_000_000));
+    journal.record(
+      'big',
+      'tool_shrink',
+      [{ path: 'db.sqlite', content: enc('small') }],
+      () => new Uint8Array(6_000_000),
+    );
     journal.record('small', 'tool_note', [{ path: 'n.md', content: enc('x') }], () => null);
     expect(journal.canUndo('big')).toBe(false);
     expect(journal.canUndo('small')).toBe(true);
-    const why = "This call cannot be undone: the files it changed held 6 MB before it, more than the 2.5 MB the undo history keeps per call. Each file's History may still have its earlier version.";
+    const why =
+      "This call cannot be undone: the files it changed held 6 MB before it, more than the 2.5 MB the undo history keeps per call. Each file's History may still have its earlier version.";
     expect(journal.tooLarge('big')).toBe(why);
     expect(journal.tooLarge('small')).toBeNull();
     expect(journal.undo('big')).toBe(why);
@@ -181,7 +245,9 @@ describe('undo with a real workspace and store', () => {
     ws.applyChanges([{ path: 'f.txt', content: enc('after') }]);
     journal.record('c', 'tool_t', [{ path: 'f.txt', content: enc('after') }], () => enc('before'));
     await journal.settled();
-    expect(journal.error).toBe('Browser storage is full, so the undo history is not saved. Undo still works in this tab until it is closed or reloaded.');
+    expect(journal.error).toBe(
+      'Browser storage is full, so the undo history is not saved. Undo still works in this tab until it is closed or reloaded.',
+    );
     journal.undo('c');
     expect(ws.readText('f.txt')).toBe('before');
     ws.dispose();
@@ -196,7 +262,8 @@ describe('undo with a real workspace and store', () => {
     const journal = new CallJournal(ws, createJournalStore(db));
     const realPut = IDBObjectStore.prototype.put;
     IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
-      if (Array.isArray(key) && key[1] === 4) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      if (Array.isArray(key) && key[1] === 4)
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       return realPut.call(this, value, key);
     };
     try {
@@ -204,7 +271,9 @@ describe('undo with a real workspace and store', () => {
       ws.applyChanges(change);
       journal.record('c', 'tool_t', change, () => enc('before'));
       await Promise.all([ws.flush(), journal.settled()]);
-      expect(journal.error).toBe('Browser storage is full, so the undo history is not saved. Undo still works in this tab until it is closed or reloaded.');
+      expect(journal.error).toBe(
+        'Browser storage is full, so the undo history is not saved. Undo still works in this tab until it is closed or reloaded.',
+      );
       expect(ws.saveState).toBe('saved');
       expect(text((await store.load('w')).files.get('f.txt'))).toBe('after the call');
       expect(await createJournalStore(db).load('w')).toEqual([]);

@@ -51,15 +51,31 @@ describe('a full storage quota', () => {
 describe('the store while the page unloads', () => {
   it('writes at once without the per-file round trip (a dying page gets no more event-loop turns)', async () => {
     const store = createIdbStore(`unload-${++n}`);
-    const meta = { settings: { profile: 'lcp' as const, hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000 }, folders: [] };
+    const meta = {
+      settings: { profile: 'lcp' as const, hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000 },
+      folders: [],
+    };
     const enc = (t: string) => new TextEncoder().encode(t);
-    expect((await store.save('u', { files: [{ path: 'a.txt', base: null, next: enc('first') }], meta })).revision).toBe(1);
+    expect((await store.save('u', { files: [{ path: 'a.txt', base: null, next: enc('first') }], meta })).revision).toBe(
+      1,
+    );
     // A normal save whose base is not what is stored is a conflict: that file is not written…
-    const refused = await store.save('u', { files: [{ path: 'a.txt', base: enc('something else'), next: enc('stale') }], meta: null });
+    const refused = await store.save('u', {
+      files: [{ path: 'a.txt', base: enc('something else'), next: enc('stale') }],
+      meta: null,
+    });
     expect(refused.conflicts).toEqual([{ path: 'a.txt', stored: enc('first') }]);
     expect(text((await store.load('u')).files.get('a.txt'))).toBe('first');
     // …the unload save is not checked: it is the last chance to keep the edit.
-    await store.save('u', { files: [{ path: 'b.txt', base: null, next: enc('last words') }, { path: 'a.txt', base: enc('first'), next: null }], meta, knownRevision: 2, unloading: true });
+    await store.save('u', {
+      files: [
+        { path: 'b.txt', base: null, next: enc('last words') },
+        { path: 'a.txt', base: enc('first'), next: null },
+      ],
+      meta,
+      knownRevision: 2,
+      unloading: true,
+    });
     const { files, meta: stored } = await store.load('u');
     expect([...files.keys()]).toEqual(['b.txt']);
     expect(stored?.revision).toBe(3);

@@ -36,7 +36,12 @@ describe('Workspace persistence', () => {
     expect([...again.files.get('data/blob.bin')!]).toEqual([0, 255, 128, 1]);
     expect(again.readText('tools/a.py')).toBe('A');
     expect(again.readText('data/blob.bin')).toBeNull(); // not UTF-8: binary
-    expect(again.settings).toMatchObject({ profile: 'loki', args: { tool_b: '{}' }, openPath: 'tools/b.py', timeoutMs: 30_000 });
+    expect(again.settings).toMatchObject({
+      profile: 'loki',
+      args: { tool_b: '{}' },
+      openPath: 'tools/b.py',
+      timeoutMs: 30_000,
+    });
     expect(await store.list()).toEqual(['w1']);
     ws.dispose();
     again.dispose();
@@ -58,18 +63,23 @@ describe('Workspace persistence', () => {
     ws.dispose();
   });
 
-  it('renames folders, removes, commits a call\'s changes together and tells subscribers where changes came from', async () => {
+  it("renames folders, removes, commits a call's changes together and tells subscribers where changes came from", async () => {
     const store = fresh();
     const ws = await Workspace.open(store, 'w3', { autosaveMs: 5 });
     const seen: Array<[string, string[]]> = [];
-    ws.subscribe((changes: FileChange[], origin) => seen.push([origin, changes.map((c) => `${c.content ? '+' : '-'}${c.path}`)]));
+    ws.subscribe((changes: FileChange[], origin) =>
+      seen.push([origin, changes.map((c) => `${c.content ? '+' : '-'}${c.path}`)]),
+    );
     ws.write('tools/x.py', 'X');
     ws.write('tools/sub/y.py', 'Y');
     ws.rename('tools', 'lib');
     expect(ws.paths).toEqual(['lib/sub/y.py', 'lib/x.py']);
     expect(() => ws.rename('lib', 'lib/inner')).toThrow('cannot move "lib" into itself');
     expect(() => ws.rename('nope', 'x')).toThrow('"nope" does not exist');
-    ws.applyChanges([{ path: 'out/r.txt', content: new TextEncoder().encode('result') }, { path: 'lib/x.py', content: null }]);
+    ws.applyChanges([
+      { path: 'out/r.txt', content: new TextEncoder().encode('result') },
+      { path: 'lib/x.py', content: null },
+    ]);
     ws.remove('lib/sub');
     expect(ws.paths).toEqual(['out/r.txt']);
     expect(seen).toEqual([

@@ -100,7 +100,10 @@ describe('the workspace list', () => {
     session.dispose();
     expect((await createTelemetryStore(name).load('default')).recorded).toEqual(['theirs']);
     const again = await openTab(name);
-    expect(again.session.playground.telemetry.calls.map((c) => [c.callId, c.recorded])).toEqual([['theirs', true], ['mine', false]]);
+    expect(again.session.playground.telemetry.calls.map((c) => [c.callId, c.recorded])).toEqual([
+      ['theirs', true],
+      ['mine', false],
+    ]);
     again.session.dispose();
   });
 
@@ -108,8 +111,26 @@ describe('the workspace list', () => {
     const name = db();
     const { session, python } = await openTab(name);
     let finish: () => void = () => {};
-    python.inspection = (p) => ({ profile: p.profile, libraries: [], diagnostics: [], tools: [{ name: 'tool_ex', file: '/workspace/tools/example.py', line: 1, description: '', title: null, spec: {}, inputSchema: { type: 'object', properties: {} } }] });
-    python.run = () => new Promise((ok) => (finish = () => ok({ callId: 'c1', status: 'finished', result: null, changes: [], durationMs: 1 })));
+    python.inspection = (p) => ({
+      profile: p.profile,
+      libraries: [],
+      diagnostics: [],
+      tools: [
+        {
+          name: 'tool_ex',
+          file: '/workspace/tools/example.py',
+          line: 1,
+          description: '',
+          title: null,
+          spec: {},
+          inputSchema: { type: 'object', properties: {} },
+        },
+      ],
+    });
+    python.run = () =>
+      new Promise(
+        (ok) => (finish = () => ok({ callId: 'c1', status: 'finished', result: null, changes: [], durationMs: 1 })),
+      );
     await session.playground.refresh();
     const running = session.playground.call();
     expect(await session.create('Elsewhere')).toBe(false);
@@ -132,17 +153,27 @@ describe('the workspace list', () => {
       IDBObjectStore.prototype.put = realPut;
     }
     expect(await session.create('Elsewhere')).toBe(true);
-    expect(new TextDecoder().decode((await createIdbStore(name).load('default')).files.get('unsaved.txt'))).toBe('precious');
+    expect(new TextDecoder().decode((await createIdbStore(name).load('default')).files.get('unsaved.txt'))).toBe(
+      'precious',
+    );
     session.dispose();
   });
 
-  it('records of no listed workspace (a closing tab\'s last write after a delete elsewhere) are cleared at start', async () => {
+  it("records of no listed workspace (a closing tab's last write after a delete elsewhere) are cleared at start", async () => {
     const name = db();
     const { session } = await openTab(name);
     await session.workspace.flush();
     session.dispose();
-    const meta = { settings: { profile: 'lcp' as const, hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000 }, folders: [] };
-    await createIdbStore(name).save('ghost', { files: [{ path: 'x.txt', base: null, next: new Uint8Array(1) }], meta, knownRevision: 2, unloading: true });
+    const meta = {
+      settings: { profile: 'lcp' as const, hostConfig: {}, args: {}, openPath: null, timeoutMs: 30_000 },
+      folders: [],
+    };
+    await createIdbStore(name).save('ghost', {
+      files: [{ path: 'x.txt', base: null, next: new Uint8Array(1) }],
+      meta,
+      knownRevision: 2,
+      unloading: true,
+    });
     expect(await createIdbStore(name).list()).toContain('ghost');
     await createListStore(name).open({ id: 'unused', name: 'unused', created: 0, review: null });
     expect(await createIdbStore(name).list()).toEqual(['default']);
@@ -150,10 +181,13 @@ describe('the workspace list', () => {
 });
 
 describe('a first visit', () => {
-  it("opens the first example with its first call selected, its arguments in the form", async () => {
+  it('opens the first example with its first call selected, its arguments in the form', async () => {
     const run = { tool: 'tool_ex', args: { query: 'Quantum Computing' } };
     const { session } = await openTab(db(), undefined, { example: { ...EXAMPLE, run } });
-    expect(session.workspace.settings).toMatchObject({ tool: 'tool_ex', args: { tool_ex: JSON.stringify(run.args, null, 2) } });
+    expect(session.workspace.settings).toMatchObject({
+      tool: 'tool_ex',
+      args: { tool_ex: JSON.stringify(run.args, null, 2) },
+    });
     session.dispose();
   });
 });
@@ -162,7 +196,13 @@ describe('opening a lesson or an example', () => {
   it('remembers what made a workspace, so opening it again can offer that one (after a reload too)', async () => {
     const name = db();
     const { session } = await openTab(name);
-    const request = { title: 'Example: Quirks', files: { 'tools/q.py': 'x = 1\n' }, openPath: 'tools/q.py', profile: 'lcp' as const, origin: 'example:lcp-quirks' };
+    const request = {
+      title: 'Example: Quirks',
+      files: { 'tools/q.py': 'x = 1\n' },
+      openPath: 'tools/q.py',
+      profile: 'lcp' as const,
+      origin: 'example:lcp-quirks',
+    };
     expect(session.earlier.find('example:lcp-quirks')).toBeNull();
     expect(await session.openAsNew(request)).toBe(true);
     const first = session.currentId;
@@ -188,13 +228,25 @@ describe('opening a lesson or an example', () => {
     const first = session.currentId;
     session.workspace.write('mine.txt', 'kept');
     const shopDb = new Uint8Array([0x53, 0x51, 0x4c, 0x00, 0xff]);
-    const request = { title: 'Example: Database ops', files: { 'tools/db.py': 'x = 1\n', 'shop.db': shopDb }, openPath: 'tools/db.py', profile: 'hub' as const, tool: 'tool_q', args: { tool_q: '{"sql": 1.0}' } };
+    const request = {
+      title: 'Example: Database ops',
+      files: { 'tools/db.py': 'x = 1\n', 'shop.db': shopDb },
+      openPath: 'tools/db.py',
+      profile: 'hub' as const,
+      tool: 'tool_q',
+      args: { tool_q: '{"sql": 1.0}' },
+    };
     expect(await session.openAsNew(request)).toBe(true);
     expect(session.currentId).not.toBe(first);
     expect(names(session)).toEqual(['My workspace', 'Example: Database ops']);
     expect(session.workspace.paths).toEqual(['shop.db', 'tools/db.py']);
     expect(session.workspace.files.get('shop.db')).toEqual(shopDb);
-    expect(session.workspace.settings).toMatchObject({ profile: 'hub', openPath: 'tools/db.py', tool: 'tool_q', args: { tool_q: '{"sql": 1.0}' } });
+    expect(session.workspace.settings).toMatchObject({
+      profile: 'hub',
+      openPath: 'tools/db.py',
+      tool: 'tool_q',
+      args: { tool_q: '{"sql": 1.0}' },
+    });
     // Opening it again keeps the first copy (and whatever the person did in it) and names the next one apart.
     expect(await session.openAsNew(request)).toBe(true);
     expect(names(session)).toEqual(['My workspace', 'Example: Database ops', 'Example: Database ops (2)']);

@@ -15,7 +15,10 @@ export function diffLines(before: string, after: string): DiffLine[] {
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
   let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) { endA--; endB--; }
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
   const head: DiffLine[] = a.slice(0, start).map((text) => ({ kind: 'same', text }));
   const tail: DiffLine[] = a.slice(endA).map((text) => ({ kind: 'same', text }));
   const midA = a.slice(start, endA);
@@ -25,19 +28,26 @@ export function diffLines(before: string, after: string): DiffLine[] {
 
 function diffMiddle(a: string[], b: string[]): DiffLine[] {
   if ((a.length + 1) * (b.length + 1) > MAX_CELLS) {
-    return [...a.map((text): DiffLine => ({ kind: 'removed', text })), ...b.map((text): DiffLine => ({ kind: 'added', text }))];
+    return [
+      ...a.map((text): DiffLine => ({ kind: 'removed', text })),
+      ...b.map((text): DiffLine => ({ kind: 'added', text })),
+    ];
   }
   const w = b.length + 1;
   const lcs = new Uint32Array((a.length + 1) * w);
   for (let i = a.length - 1; i >= 0; i--)
     for (let j = b.length - 1; j >= 0; j--)
-      lcs[i * w + j] = a[i] === b[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+      lcs[i * w + j] =
+        a[i] === b[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
   const out: DiffLine[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) { out.push({ kind: 'same', text: a[i]! }); i++; j++; }
-    else if (lcs[(i + 1) * w + j]! >= lcs[i * w + j + 1]!) out.push({ kind: 'removed', text: a[i++]! });
+    if (a[i] === b[j]) {
+      out.push({ kind: 'same', text: a[i]! });
+      i++;
+      j++;
+    } else if (lcs[(i + 1) * w + j]! >= lcs[i * w + j + 1]!) out.push({ kind: 'removed', text: a[i++]! });
     else out.push({ kind: 'added', text: b[j++]! });
   }
   while (i < a.length) out.push({ kind: 'removed', text: a[i++]! });

@@ -68,7 +68,8 @@ function hostFailure(result: unknown): string | null {
   if (isLokiResult(result)) return result.exit_code === 0 ? null : `exit code ${String(result.exit_code)}`;
   if (isHubResult(result)) return hubFailure(result);
   // The hub's Initialise button: an HTTP status and its body.
-  if (typeof result.status === 'number' && isRecord(result.body)) return result.status >= 400 ? `status ${result.status}` : null;
+  if (typeof result.status === 'number' && isRecord(result.body))
+    return result.status >= 400 ? `status ${result.status}` : null;
   const status = result.status_code;
   if (result.success === false) {
     if ('traceback' in result) return 'crashed';
@@ -84,9 +85,13 @@ export function callState(ending: CallEnding): CallStateInfo {
     return failure === null ? info('finished') : info('tool-failed', failure);
   }
   switch (ending.reason) {
-    case 'stopped': return info('stopped');
-    case 'timeout': return info('timeout');
-    case 'crashed': return info('tool-failed', 'crashed');
-    case 'error': return info('error');
+    case 'stopped':
+      return info('stopped');
+    case 'timeout':
+      return info('timeout');
+    case 'crashed':
+      return info('tool-failed', 'crashed');
+    case 'error':
+      return info('error');
   }
 }

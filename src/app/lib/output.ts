@@ -24,6 +24,10 @@ export class OutputText {
   }
 
   /** The first `headChars` characters. */
-  get head(): string { return this.#head; }
-  get chars(): number { return this.#chars; }
+  get head(): string {
+    return this.#head;
+  }
+  get chars(): number {
+    return this.#chars;
+  }
 }

@@ -31,7 +31,8 @@ export function nonNull(schema: JsonSchema): JsonSchema {
     const b = schema[key];
     if (Array.isArray(b)) {
       const rest = b.filter((x) => isObject(x) && x.type !== 'null');
-      if (rest.length === 1 && isObject(rest[0])) return { ...rest[0], ...(schema.description ? { description: schema.description } : {}) };
+      if (rest.length === 1 && isObject(rest[0]))
+        return { ...rest[0], ...(schema.description ? { description: schema.description } : {}) };
     }
   }
   if (Array.isArray(schema.type)) {
@@ -47,7 +48,9 @@ export function kindOf(schema: JsonSchema): FieldKind {
   const types = typesOf(s).filter((t) => t !== 'null');
   if (types.length !== 1) return 'json';
   const t = types[0];
-  return t === 'string' || t === 'number' || t === 'integer' || t === 'boolean' || t === 'array' || t === 'object' ? t : 'json';
+  return t === 'string' || t === 'number' || t === 'integer' || t === 'boolean' || t === 'array' || t === 'object'
+    ? t
+    : 'json';
 }
 
 export function isNullable(schema: JsonSchema): boolean {
@@ -56,7 +59,9 @@ export function isNullable(schema: JsonSchema): boolean {
 
 export function fieldsOf(schema: JsonSchema): Field[] {
   const props = isObject(schema.properties) ? schema.properties : {};
-  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((r): r is string => typeof r === 'string')
+    : [];
   return Object.entries(props).map(([name, raw]) => {
     const s = isObject(raw) ? raw : {};
     return {
@@ -83,13 +88,21 @@ export function initialArgs(schema: JsonSchema): Record<string, unknown> {
 /** An empty value of the right shape for a newly added array item or object. */
 export function emptyValue(schema: JsonSchema): unknown {
   switch (kindOf(schema)) {
-    case 'number': case 'integer': return 0;
-    case 'boolean': return false;
-    case 'array': return [];
-    case 'object': return {};
-    case 'enum': return (nonNull(schema).enum as unknown[])[0] ?? '';
-    case 'json': return null;
-    default: return '';
+    case 'number':
+    case 'integer':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    case 'enum':
+      return (nonNull(schema).enum as unknown[])[0] ?? '';
+    case 'json':
+      return null;
+    default:
+      return '';
   }
 }
 

@@ -8,7 +8,9 @@ export interface Shown {
 }
 
 export function clip(text: string, max = SHOW_CHARS): Shown {
-  return text.length <= max ? { text, truncated: false, totalChars: text.length } : { text: text.slice(0, max), truncated: true, totalChars: text.length };
+  return text.length <= max
+    ? { text, truncated: false, totalChars: text.length }
+    : { text: text.slice(0, max), truncated: true, totalChars: text.length };
 }
 
 export function pretty(value: unknown): string {

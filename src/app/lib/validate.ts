@@ -9,7 +9,8 @@ export type Check = (value: unknown) => string[];
 
 function describe(e: ErrorObject): string {
   const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'arguments';
-  if (e.keyword === 'required') return `${where === 'arguments' ? '' : `${where}: `}missing required "${String(e.params.missingProperty)}"`;
+  if (e.keyword === 'required')
+    return `${where === 'arguments' ? '' : `${where}: `}missing required "${String(e.params.missingProperty)}"`;
   if (e.keyword === 'enum') return `${where}: must be one of ${JSON.stringify(e.params.allowedValues)}`;
   return `${where}: ${e.message ?? e.keyword}`;
 }

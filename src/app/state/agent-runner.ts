@@ -13,7 +13,12 @@ export async function agentSpecs(p: Playground, profile: AgentProfile): Promise<
   if (profile === 'loki') {
     return lokiTools(p.tools.tools.map((t) => t.spec));
   }
-  return (await p.python.schema({ paths: p.toolsFolder.enginePaths, profile, format: 'openai', hostConfig: p.host.config })) as OpenAiTool[];
+  return (await p.python.schema({
+    paths: p.toolsFolder.enginePaths,
+    profile,
+    format: 'openai',
+    hostConfig: p.host.config,
+  })) as OpenAiTool[];
 }
 
 export function browserToolRunner(p: Playground, round: () => number): ToolRunner {
@@ -32,9 +37,16 @@ export function browserToolRunner(p: Playground, round: () => number): ToolRunne
           const first = batch[0];
           if (marked || !first) return;
           marked = true;
-          p.telemetry.add({ type: 'agent.call', callId: first.callId, round: round(), toolCallId: call.id, t: first.t });
+          p.telemetry.add({
+            type: 'agent.call',
+            callId: first.callId,
+            round: round(),
+            toolCallId: call.id,
+            t: first.t,
+          });
         });
-        if (outcome.status === 'failed') return { status: 'failed', reason: outcome.reason, message: outcome.message, durationMs: outcome.durationMs };
+        if (outcome.status === 'failed')
+          return { status: 'failed', reason: outcome.reason, message: outcome.message, durationMs: outcome.durationMs };
         return { status: 'finished', result: outcome.result, durationMs: outcome.durationMs };
       } finally {
         signal.removeEventListener('abort', stop);

@@ -46,7 +46,9 @@ export class AgentState {
   }
 
   readonly #settings = $derived.by(() => agentSettings(this.#p.workspace.settings.agent));
-  get settings(): AgentSettings { return this.#settings; }
+  get settings(): AgentSettings {
+    return this.#settings;
+  }
   #update(patch: Partial<AgentSettings>): void {
     // Saved conversations come back as deep $state proxies: snapshot them before the workspace clones.
     this.#p.workspace.update({ agent: $state.snapshot({ ...this.settings, ...patch }) });
@@ -57,22 +59,52 @@ export class AgentState {
     const p = this.#p.profile;
     return (AGENT_PROFILES as readonly string[]).includes(p) ? (p as AgentProfile) : null;
   }
-  get modelKind(): AgentSettings['model'] { return this.settings.model; }
-  set modelKind(v: AgentSettings['model']) { this.#update({ model: v }); }
-  get script(): string { return this.settings.script; }
-  set script(v: string) { this.#update({ script: v }); }
-  get scriptProblems(): readonly ScriptProblem[] { return this.#problems; }
-  get baseUrl(): string { return this.settings.baseUrl; }
-  set baseUrl(v: string) { this.#update({ baseUrl: v }); }
-  get modelName(): string { return this.settings.modelName; }
-  set modelName(v: string) { this.#update({ modelName: v }); }
-  get maxTurns(): number { return this.settings.maxTurns; }
-  set maxTurns(v: number) { if (Number.isInteger(v) && v >= 1) this.#update({ maxTurns: Math.min(v, 100) }); }
+  get modelKind(): AgentSettings['model'] {
+    return this.settings.model;
+  }
+  set modelKind(v: AgentSettings['model']) {
+    this.#update({ model: v });
+  }
+  get script(): string {
+    return this.settings.script;
+  }
+  set script(v: string) {
+    this.#update({ script: v });
+  }
+  get scriptProblems(): readonly ScriptProblem[] {
+    return this.#problems;
+  }
+  get baseUrl(): string {
+    return this.settings.baseUrl;
+  }
+  set baseUrl(v: string) {
+    this.#update({ baseUrl: v });
+  }
+  get modelName(): string {
+    return this.settings.modelName;
+  }
+  set modelName(v: string) {
+    this.#update({ modelName: v });
+  }
+  get maxTurns(): number {
+    return this.settings.maxTurns;
+  }
+  set maxTurns(v: number) {
+    if (Number.isInteger(v) && v >= 1) this.#update({ maxTurns: Math.min(v, 100) });
+  }
   /** The message in the composer: kept with the workspace, so an example's or a lesson's suggestion is there when it opens. */
-  get draft(): string { return this.settings.draft; }
-  set draft(v: string) { this.#update({ draft: v }); }
-  get protocol(): AgentSettings['protocol'] { return this.profile === 'lcp' ? this.settings.protocol : 'openai'; }
-  set protocol(v: AgentSettings['protocol']) { this.#update({ protocol: v }); }
+  get draft(): string {
+    return this.settings.draft;
+  }
+  set draft(v: string) {
+    this.#update({ draft: v });
+  }
+  get protocol(): AgentSettings['protocol'] {
+    return this.profile === 'lcp' ? this.settings.protocol : 'openai';
+  }
+  set protocol(v: AgentSettings['protocol']) {
+    this.#update({ protocol: v });
+  }
 
   get apiKey(): string {
     void this.#keyVersion;
@@ -86,17 +118,28 @@ export class AgentState {
     else this.#storage.removeItem(name);
     this.#keyVersion++;
   }
-  forgetKey(): void { this.apiKey = ''; }
+  forgetKey(): void {
+    this.apiKey = '';
+  }
 
-  get messages(): readonly AgentMessage[] { return this.#live ?? this.settings.conversation; }
-  get running(): boolean { return this.#running; }
-  get end(): LoopEnd | null { return this.#end; }
+  get messages(): readonly AgentMessage[] {
+    return this.#live ?? this.settings.conversation;
+  }
+  get running(): boolean {
+    return this.#running;
+  }
+  get end(): LoopEnd | null {
+    return this.#end;
+  }
   /** Why Send cannot work now, or null. */
   get blocked(): string | null {
     if (this.#p.callBlocked !== null) return this.#p.callBlocked;
-    if (!this.profile) return `The agent loop runs with the lcp, hub or loki profile (this workspace shows ${this.#p.profile}).`;
-    if (this.modelKind === 'scripted' && this.#problems.length > 0) return 'Fix the script first (its problems are listed above).';
-    if (this.modelKind === 'endpoint' && (!keyStorageName(this.baseUrl) || !this.modelName.trim())) return 'Give the endpoint a base URL and a model name.';
+    if (!this.profile)
+      return `The agent loop runs with the lcp, hub or loki profile (this workspace shows ${this.#p.profile}).`;
+    if (this.modelKind === 'scripted' && this.#problems.length > 0)
+      return 'Fix the script first (its problems are listed above).';
+    if (this.modelKind === 'endpoint' && (!keyStorageName(this.baseUrl) || !this.modelName.trim()))
+      return 'Give the endpoint a base URL and a model name.';
     return null;
   }
 
@@ -121,7 +164,12 @@ export class AgentState {
       const model = this.#model();
       const specs = await agentSpecs(this.#p, profile);
       this.#end = await runAgent(history, text.trim(), {
-        profile, protocol: this.protocol, model, specs, maxTurns: this.maxTurns, signal: controller.signal,
+        profile,
+        protocol: this.protocol,
+        model,
+        specs,
+        maxTurns: this.maxTurns,
+        signal: controller.signal,
         tools: browserToolRunner(this.#p, () => round),
         onChange: (m) => (this.#live = messages = m),
         onFraming: (piece, r) => {
@@ -150,8 +198,12 @@ export class AgentState {
     this.#end = null;
   }
 
-  get preview(): { tools: string; text: string | null } | null { return this.#preview; }
-  get previewError(): string | null { return this.#previewError; }
+  get preview(): { tools: string; text: string | null } | null {
+    return this.#preview;
+  }
+  get previewError(): string | null {
+    return this.#previewError;
+  }
 
   /** Loads what the model receives as tools (and, for LCP, lollms_client's text block). */
   async loadPreview(): Promise<void> {

@@ -10,7 +10,6 @@ import { initialArgs } from '../lib/schema.ts';
 import { keepNumbers, parseKeepingNumbers, stringifyKeepingNumbers, toPlain } from '../../protocol/json-text.ts';
 import { isRecord } from '../../protocol/records.ts';
 
-
 export class ArgsForm {
   readonly schema: JsonSchema;
   #check: Check;
@@ -31,13 +30,21 @@ export class ArgsForm {
   }
 
   /** The arguments as plain values (what the form's fields show and the schema checks). */
-  get value(): Record<string, unknown> { return this.#value; }
+  get value(): Record<string, unknown> {
+    return this.#value;
+  }
   /** The arguments as JSON text: what a call sends. */
-  get text(): string { return this.#text; }
+  get text(): string {
+    return this.#text;
+  }
   /** Why the JSON text is not an arguments object, if it is not. */
-  get parseError(): string | null { return this.#parseError; }
+  get parseError(): string | null {
+    return this.#parseError;
+  }
   /** Schema violations of the current value (ajv), empty when it fits. */
-  get problems(): string[] { return this.#parseError ? [this.#parseError] : this.#check(this.#value); }
+  get problems(): string[] {
+    return this.#parseError ? [this.#parseError] : this.#check(this.#value);
+  }
 
   /** The form changed one argument; `undefined` removes it (an optional argument left out). */
   set(name: string, v: unknown): void {

@@ -41,7 +41,10 @@ export class ConfirmQueue {
 
   /** A stopped or crashed call: nobody will read the answers, so the dialogs go away (as rejections). */
   dropCall(callId: string): void {
-    const [drop, keep] = [this.#waiting.filter((w) => w.request.callId === callId), this.#waiting.filter((w) => w.request.callId !== callId)];
+    const [drop, keep] = [
+      this.#waiting.filter((w) => w.request.callId === callId),
+      this.#waiting.filter((w) => w.request.callId !== callId),
+    ];
     this.#waiting = keep;
     for (const w of drop) w.resolve({ decision: 'reject', reason: 'The call was stopped.' });
   }

@@ -45,27 +45,50 @@ export class CourseState {
   async load(): Promise<void> {
     try {
       this.#record = await this.#deps.progress.load();
-      if (this.#record.current && this.lessons.some((l) => l.id === this.#record.current)) this.#selectedId = this.#record.current;
+      if (this.#record.current && this.lessons.some((l) => l.id === this.#record.current))
+        this.#selectedId = this.#record.current;
     } catch (e) {
       this.#error = `Your course progress could not be read: ${messageOf(e)}`;
     }
   }
 
-  get selected(): Lesson | null { return this.lessons.find((l) => l.id === this.#selectedId) ?? null; }
+  get selected(): Lesson | null {
+    return this.lessons.find((l) => l.id === this.#selectedId) ?? null;
+  }
   /** The lesson whose files the workspace holds (the one last started). */
-  get current(): string | null { return this.#record.current; }
-  get checking(): boolean { return this.#checking; }
+  get current(): string | null {
+    return this.#record.current;
+  }
+  get checking(): boolean {
+    return this.#checking;
+  }
   /** Why Check cannot run now: a check runs the person's tools, which a workspace in review may not. */
-  get blocked(): string | null { return this.#deps.workspace.blocked; }
-  get error(): string | null { return this.#error; }
-  get finishedCount(): number { return this.lessons.filter((l) => this.isFinished(l.id)).length; }
+  get blocked(): string | null {
+    return this.#deps.workspace.blocked;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get finishedCount(): number {
+    return this.lessons.filter((l) => this.isFinished(l.id)).length;
+  }
   /** The selected lesson's last check, when it ran in this session. */
-  get report(): CheckReport | null { return this.#report?.lessonId === this.#selectedId ? this.#report.report : null; }
-  get hintsShown(): number { return this.#hints; }
-  get solutionShown(): boolean { return this.#solution; }
+  get report(): CheckReport | null {
+    return this.#report?.lessonId === this.#selectedId ? this.#report.report : null;
+  }
+  get hintsShown(): number {
+    return this.#hints;
+  }
+  get solutionShown(): boolean {
+    return this.#solution;
+  }
 
-  progressOf(id: string): LessonProgress | null { return this.#record.lessons[id] ?? null; }
-  isFinished(id: string): boolean { return this.#record.lessons[id]?.status === 'finished'; }
+  progressOf(id: string): LessonProgress | null {
+    return this.#record.lessons[id] ?? null;
+  }
+  isFinished(id: string): boolean {
+    return this.#record.lessons[id]?.status === 'finished';
+  }
 
   select(id: string): void {
     if (id === this.#selectedId || !this.lessons.some((l) => l.id === id)) return;
@@ -86,7 +109,7 @@ export class CourseState {
   /** The workspace the selected lesson was last started in, if it is still listed. */
   get earlier(): { id: string; name: string } | null {
     const lesson = this.selected;
-    return lesson ? this.#deps.earlier?.find(lessonOrigin(lesson.id)) ?? null : null;
+    return lesson ? (this.#deps.earlier?.find(lessonOrigin(lesson.id)) ?? null) : null;
   }
 
   /** Back to the workspace the selected lesson was started in before: it is the lesson's again. */
@@ -97,7 +120,11 @@ export class CourseState {
     if (earlier.id !== this.#deps.workspace.id && !(await this.#deps.earlier.goTo(earlier.id))) return;
     this.#report = null;
     const status = this.#record.lessons[lesson.id];
-    await this.#save({ current: lesson.id, workspace: earlier.id, lessons: { ...this.#record.lessons, [lesson.id]: status ?? { status: 'started' } } });
+    await this.#save({
+      current: lesson.id,
+      workspace: earlier.id,
+      lessons: { ...this.#record.lessons, [lesson.id]: status ?? { status: 'started' } },
+    });
   }
 
   /** Opens the lesson's starting files as a new workspace of its own. */
@@ -108,7 +135,11 @@ export class CourseState {
     if (!opened) return;
     this.#report = null;
     const status = this.#record.lessons[lesson.id];
-    await this.#save({ current: lesson.id, workspace: this.#deps.workspace.id, lessons: { ...this.#record.lessons, [lesson.id]: status ?? { status: 'started' } } });
+    await this.#save({
+      current: lesson.id,
+      workspace: this.#deps.workspace.id,
+      lessons: { ...this.#record.lessons, [lesson.id]: status ?? { status: 'started' } },
+    });
   }
 
   /**
@@ -125,8 +156,13 @@ export class CourseState {
 
   #startOf(lesson: Lesson): OpenRequest {
     return {
-      title: `Lesson: ${lesson.title}`, files: lesson.start, openPath: lesson.openPath, profile: lesson.profile, origin: lessonOrigin(lesson.id),
-      ...firstCallSettings(lesson.run), ...(lesson.agent ? { agent: lesson.agent } : {}),
+      title: `Lesson: ${lesson.title}`,
+      files: lesson.start,
+      openPath: lesson.openPath,
+      profile: lesson.profile,
+      origin: lessonOrigin(lesson.id),
+      ...firstCallSettings(lesson.run),
+      ...(lesson.agent ? { agent: lesson.agent } : {}),
     };
   }
 
@@ -144,7 +180,10 @@ export class CourseState {
       const report = await runLessonCheck(this.#deps.host, lesson, new Map(this.#deps.workspace.files));
       this.#report = { lessonId: lesson.id, report };
       if (report.passed && !this.isFinished(lesson.id))
-        await this.#save({ ...this.#record, lessons: { ...this.#record.lessons, [lesson.id]: { status: 'finished', finishedAt: Date.now() } } });
+        await this.#save({
+          ...this.#record,
+          lessons: { ...this.#record.lessons, [lesson.id]: { status: 'finished', finishedAt: Date.now() } },
+        });
     } catch (e) {
       this.#error = `The check could not run: ${messageOf(e)}`;
     } finally {

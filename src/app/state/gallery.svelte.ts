@@ -38,17 +38,27 @@ export class GalleryState {
     return earlier !== null && this.#earlier !== null && this.#earlier.goTo(earlier.id);
   }
 
-  get query(): string { return this.#query; }
-  set query(q: string) { this.#query = q; }
-  get opening(): string | null { return this.#opening; }
-  get error(): string | null { return this.#error; }
+  get query(): string {
+    return this.#query;
+  }
+  set query(q: string) {
+    this.#query = q;
+  }
+  get opening(): string | null {
+    return this.#opening;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
 
   /** Every word of the query appears in the card's title, text, note, host or files. */
   get shown(): Example[] {
     const words = this.#query.toLowerCase().split(/\s+/).filter(Boolean);
     if (!words.length) return this.examples;
     return this.examples.filter((e) => {
-      const haystack = [e.title, e.summary, e.look, hostLabel(e), e.id, ...Object.keys(e.files)].join(' ').toLowerCase();
+      const haystack = [e.title, e.summary, e.look, hostLabel(e), e.id, ...Object.keys(e.files)]
+        .join(' ')
+        .toLowerCase();
       return words.every((w) => haystack.includes(w));
     });
   }
@@ -60,8 +70,12 @@ export class GalleryState {
     try {
       const files = await exampleFiles(example, this.#host);
       await this.#open({
-        title: `Example: ${example.title}`, files, openPath: example.openPath, profile: example.profile,
-        ...firstCallSettings(example.run), origin: exampleOrigin(example),
+        title: `Example: ${example.title}`,
+        files,
+        openPath: example.openPath,
+        profile: example.profile,
+        ...firstCallSettings(example.run),
+        origin: exampleOrigin(example),
         ...(example.agent ? { agent: example.agent } : {}),
       });
     } catch (e) {

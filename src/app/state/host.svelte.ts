@@ -53,7 +53,8 @@ export class HostSettings {
     this.#drafts[stem] = text;
     try {
       const v: unknown = JSON.parse(text);
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('the configuration must be a JSON object');
+      if (typeof v !== 'object' || v === null || Array.isArray(v))
+        throw new Error('the configuration must be a JSON object');
       this.#save(stem, v as Record<string, unknown>);
       delete this.#errors[stem];
     } catch (e) {

@@ -42,11 +42,21 @@ export class Problems {
   }
 
   /** What the list and the markers show. */
-  get shown(): readonly Diagnostic[] { return this.#showOthers ? this.#all : this.#mine; }
+  get shown(): readonly Diagnostic[] {
+    return this.#showOthers ? this.#all : this.#mine;
+  }
   /** How many diagnostics are about other hosts only (hidden while the switch is off). */
-  get others(): number { return this.#all.length - this.#mine.length; }
-  get showOthers(): boolean { return this.#showOthers; }
-  set showOthers(on: boolean) { this.#showOthers = on; }
+  get others(): number {
+    return this.#all.length - this.#mine.length;
+  }
+  get showOthers(): boolean {
+    return this.#showOthers;
+  }
+  set showOthers(on: boolean) {
+    this.#showOthers = on;
+  }
   /** Whether `d` is about other hosts than the current profile's (shown only with the switch on). */
-  isOther(d: Diagnostic): boolean { return !concerns(d, [this.#profile()]); }
+  isOther(d: Diagnostic): boolean {
+    return !concerns(d, [this.#profile()]);
+  }
 }

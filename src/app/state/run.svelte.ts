@@ -63,19 +63,43 @@ export class CallRun {
   #request = $state.raw<RunRequest | null>(null);
   #fileChanges = $state.raw<FileChange[]>([]);
 
-  get status(): RunStatus { return this.#status; }
-  get tool(): string { return this.#tool; }
+  get status(): RunStatus {
+    return this.#status;
+  }
+  get tool(): string {
+    return this.#tool;
+  }
   /** The last call's id (empty while it runs): Undo finds its changes by it. */
-  get callId(): string { return this.#callId; }
+  get callId(): string {
+    return this.#callId;
+  }
   /** The start of stdout (what the panel shows); `allStdout()` has all of it. */
-  get stdout(): string { void this.#output; return this.#stdout.head; }
-  get stderr(): string { void this.#output; return this.#stderr.head; }
-  get stdoutChars(): number { void this.#output; return this.#stdout.chars; }
-  get stderrChars(): number { void this.#output; return this.#stderr.chars; }
-  allStdout(): string { return this.#stdout.text(); }
-  allStderr(): string { return this.#stderr.text(); }
+  get stdout(): string {
+    void this.#output;
+    return this.#stdout.head;
+  }
+  get stderr(): string {
+    void this.#output;
+    return this.#stderr.head;
+  }
+  get stdoutChars(): number {
+    void this.#output;
+    return this.#stdout.chars;
+  }
+  get stderrChars(): number {
+    void this.#output;
+    return this.#stderr.chars;
+  }
+  allStdout(): string {
+    return this.#stdout.text();
+  }
+  allStderr(): string {
+    return this.#stderr.text();
+  }
   /** stdout and stderr as they came, interleaved. */
-  allOutput(): string { return this.#printed.join(''); }
+  allOutput(): string {
+    return this.#printed.join('');
+  }
   /**
    * The confirmations of the call: the labels asked, and the answers a test gives in order. An
    * answer the host gave itself is no answer of the person's, except an "always" from an earlier
@@ -88,24 +112,48 @@ export class CallRun {
     }
     return { asked: [...this.#asked], answers };
   }
-  get result(): unknown { return this.#result; }
+  get result(): unknown {
+    return this.#result;
+  }
   /** The result as shown: with its numbers as Python wrote them (`2.0`, `1e+20`, big integers) where JavaScript's would differ. */
-  get shown(): unknown { return this.#shown; }
+  get shown(): unknown {
+    return this.#shown;
+  }
   /** True when `shown` holds numbers kept as text (lossless-json's): write it with stringifyKeepingNumbers. */
-  get exact(): boolean { return this.#exact; }
-  get message(): string { return this.#message; }
-  get reason(): string { return this.#reason; }
-  get durationMs(): number { return this.#durationMs; }
-  get changes(): readonly ChangedFile[] { return this.#changes; }
-  get statusLine(): string { return this.#statusLine; }
+  get exact(): boolean {
+    return this.#exact;
+  }
+  get message(): string {
+    return this.#message;
+  }
+  get reason(): string {
+    return this.#reason;
+  }
+  get durationMs(): number {
+    return this.#durationMs;
+  }
+  get changes(): readonly ChangedFile[] {
+    return this.#changes;
+  }
+  get statusLine(): string {
+    return this.#statusLine;
+  }
   /** How the call ended (finished, tool failed, stopped, timed out, toolplay error); null while running or idle. */
-  get state(): CallStateInfo | null { return this.#state; }
+  get state(): CallStateInfo | null {
+    return this.#state;
+  }
   /** What the tool changed in Python, when it changed anything. */
-  get python(): PythonChanges | null { return this.#python; }
+  get python(): PythonChanges | null {
+    return this.#python;
+  }
   /** How Run called the tool (null for a call Run did not make, such as the hub's Initialise). */
-  get request(): RunRequest | null { return this.#request; }
+  get request(): RunRequest | null {
+    return this.#request;
+  }
   /** The files the call wrote (their new bytes) and removed (null). */
-  get fileChanges(): readonly FileChange[] { return this.#fileChanges; }
+  get fileChanges(): readonly FileChange[] {
+    return this.#fileChanges;
+  }
 
   start(tool: string, request: RunRequest | null = null): void {
     this.#status = 'running';
@@ -140,8 +188,7 @@ export class CallRun {
     } else if (e.type === 'call.stderr') {
       this.#stderr.append(e.text);
       this.#output++;
-    }
-    else if (e.type === 'call.started') this.#statusLine = e.statusLine;
+    } else if (e.type === 'call.started') this.#statusLine = e.statusLine;
     else if (e.type === 'python.changed' && e.callId !== this.#before) this.#python = joined(this.#python, e);
   }
 
@@ -168,7 +215,11 @@ export class CallRun {
 /** A call's integrity reports: the one right after its tool code, and the one from the checks after its answer. */
 function joined(before: PythonChanges | null, e: PythonChanges): PythonChanges {
   if (!before) return { restored: e.restored, kept: e.kept, restart: e.restart };
-  return { restored: [...before.restored, ...e.restored], kept: [...before.kept, ...e.kept], restart: before.restart || e.restart };
+  return {
+    restored: [...before.restored, ...e.restored],
+    kept: [...before.kept, ...e.kept],
+    restart: before.restart || e.restart,
+  };
 }
 
 /** Above this size (either side) no line diff is made: a tool writing 50 MB must not freeze the page. */
@@ -176,8 +227,14 @@ export const DIFF_MAX_BYTES = 2_000_000;
 
 function describeChange(c: FileChange, old: Uint8Array | null): ChangedFile {
   const change = c.content === null ? 'deleted' : old === null ? 'created' : 'modified';
-  if ((old?.length ?? 0) > DIFF_MAX_BYTES || (c.content?.length ?? 0) > DIFF_MAX_BYTES) return { path: c.path, change, diff: null, bytes: c.content?.length ?? 0 };
+  if ((old?.length ?? 0) > DIFF_MAX_BYTES || (c.content?.length ?? 0) > DIFF_MAX_BYTES)
+    return { path: c.path, change, diff: null, bytes: c.content?.length ?? 0 };
   const a = old === null ? '' : asText(old);
   const b = c.content === null ? '' : asText(c.content);
-  return { path: c.path, change, diff: a === null || b === null ? null : diffLines(a, b), bytes: c.content?.length ?? 0 };
+  return {
+    path: c.path,
+    change,
+    diff: a === null || b === null ? null : diffLines(a, b),
+    bytes: c.content?.length ?? 0,
+  };
 }

@@ -14,7 +14,11 @@ import type { Profile } from '../../protocol/engine.ts';
 
 export interface DiffDeps {
   host: ScratchHost;
-  workspace: { readonly id: string; readonly files: ReadonlyMap<string, Uint8Array>; readonly settings: { readonly profile: Profile } };
+  workspace: {
+    readonly id: string;
+    readonly files: ReadonlyMap<string, Uint8Array>;
+    readonly settings: { readonly profile: Profile };
+  };
   versions: VersionStore;
   /** The other workspaces of the list, and how to read one's files (none when absent). */
   others?: () => ReadonlyArray<{ id: string; name: string }>;
@@ -52,11 +56,19 @@ export class SchemaDiffState {
     }
   }
 
-  get kept(): SavedVersion | null { return this.#kept; }
+  get kept(): SavedVersion | null {
+    return this.#kept;
+  }
   /** The files as the link or file this workspace was opened from brought them, if it was. */
-  get link(): SavedVersion | null { return this.#link; }
-  get baseline(): SavedVersion { return this.#kept ?? this.#opened; }
-  get source(): DiffSource { return this.#source; }
+  get link(): SavedVersion | null {
+    return this.#link;
+  }
+  get baseline(): SavedVersion {
+    return this.#kept ?? this.#opened;
+  }
+  get source(): DiffSource {
+    return this.#source;
+  }
   set source(s: DiffSource) {
     this.#source = s;
     this.#result = null;
@@ -65,11 +77,21 @@ export class SchemaDiffState {
   get others(): ReadonlyArray<{ id: string; name: string }> {
     return (this.#deps.others?.() ?? []).filter((w) => w.id !== this.#deps.workspace.id);
   }
-  get profile(): Profile { return this.#profile; }
-  set profile(p: Profile) { this.#profile = p; }
-  get result(): { diff: SchemaDiff; profile: Profile } | null { return this.#result; }
-  get busy(): boolean { return this.#busy; }
-  get error(): string | null { return this.#error; }
+  get profile(): Profile {
+    return this.#profile;
+  }
+  set profile(p: Profile) {
+    this.#profile = p;
+  }
+  get result(): { diff: SchemaDiff; profile: Profile } | null {
+    return this.#result;
+  }
+  get busy(): boolean {
+    return this.#busy;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
 
   /** Keeps the current files as the version to compare against (replacing the one kept before). */
   async keep(): Promise<void> {
@@ -92,7 +114,13 @@ export class SchemaDiffState {
     const current = new Map(this.#deps.workspace.files);
     const toolsDir = toolsDirOf(current.keys());
     try {
-      const before = await specsOfFiles(this.#deps.host, `${SCRATCH_ROOT}/diff-before`, await this.#baselineFiles(), profile, toolsDir);
+      const before = await specsOfFiles(
+        this.#deps.host,
+        `${SCRATCH_ROOT}/diff-before`,
+        await this.#baselineFiles(),
+        profile,
+        toolsDir,
+      );
       const after = await specsOfFiles(this.#deps.host, `${SCRATCH_ROOT}/diff-after`, current, profile, toolsDir);
       this.#result = { diff: diffShapes(shapesOf(before), shapesOf(after)), profile };
     } catch (e) {
@@ -110,7 +138,8 @@ export class SchemaDiffState {
       return this.#link.files;
     }
     const id = source.slice('workspace:'.length);
-    if (!this.#deps.filesOf || !this.others.some((w) => w.id === id)) throw new Error('that workspace is no longer in the list');
+    if (!this.#deps.filesOf || !this.others.some((w) => w.id === id))
+      throw new Error('that workspace is no longer in the list');
     return this.#deps.filesOf(id);
   }
 }

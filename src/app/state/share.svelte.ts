@@ -30,16 +30,32 @@ export class ShareDraft {
   }
 
   /** The Agent panel's conversation and script travel unless the person unticks them (an API key never does). */
-  get includeAgent(): boolean { return this.#agent; }
-  set includeAgent(on: boolean) { this.#agent = on; }
+  get includeAgent(): boolean {
+    return this.#agent;
+  }
+  set includeAgent(on: boolean) {
+    this.#agent = on;
+  }
   /** Messages of the agent conversation the option would carry. */
-  get agentMessages(): number { return this.#playground.workspace.settings.agent?.conversation.length ?? 0; }
-  get hasAgent(): boolean { return this.#playground.workspace.settings.agent !== undefined; }
-  get includeTelemetry(): boolean { return this.#telemetry; }
-  set includeTelemetry(on: boolean) { this.#telemetry = on; }
+  get agentMessages(): number {
+    return this.#playground.workspace.settings.agent?.conversation.length ?? 0;
+  }
+  get hasAgent(): boolean {
+    return this.#playground.workspace.settings.agent !== undefined;
+  }
+  get includeTelemetry(): boolean {
+    return this.#telemetry;
+  }
+  set includeTelemetry(on: boolean) {
+    this.#telemetry = on;
+  }
   /** How many of this workspace's own calls the telemetry option would carry. */
-  get callCount(): number { return this.#ownCalls().length; }
-  included(id: string): boolean { return !this.#dropped.has(id); }
+  get callCount(): number {
+    return this.#ownCalls().length;
+  }
+  included(id: string): boolean {
+    return !this.#dropped.has(id);
+  }
   include(id: string, on: boolean): void {
     const next = new Set(this.#dropped);
     if (on) next.delete(id);
@@ -47,11 +63,19 @@ export class ShareDraft {
     this.#dropped = next;
   }
 
-  get result(): ShareResult { return this.#result; }
+  get result(): ShareResult {
+    return this.#result;
+  }
   /** The link is longer than chat tools reliably accept. */
-  get tooLongForChat(): boolean { return 'url' in this.#result.link && this.#result.link.url.length > CHAT_LINK_CHARS; }
+  get tooLongForChat(): boolean {
+    return 'url' in this.#result.link && this.#result.link.url.length > CHAT_LINK_CHARS;
+  }
   get fileName(): string {
-    const slug = this.#name.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+    const slug = this.#name
+      .normalize('NFKD')
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60);
     return `${slug || 'workspace'}${FILE_SUFFIX}`;
   }
 
@@ -66,20 +90,27 @@ export class ShareDraft {
     const ws = pg.workspace;
     const { host, files } = withoutSecrets(ws.settings.hostConfig, ws.files, this.#dropped);
     const tool = pg.selectedTool?.name ?? ws.settings.tool ?? null;
-    const argsText = pg.selectedTool ? pg.formFor(pg.selectedTool).text : tool ? (ws.settings.args[tool] ?? '{}') : '{}';
+    const argsText = pg.selectedTool
+      ? pg.formFor(pg.selectedTool).text
+      : tool
+        ? (ws.settings.args[tool] ?? '{}')
+        : '{}';
     const own = new Set(this.#ownCalls());
-    return buildShare({
-      name: this.#name || null,
-      files,
-      folders: ws.folders.filter((f) => ![...files.keys()].some((p) => p.startsWith(`${f}/`))),
-      profile: pg.profile,
-      open: pg.openPath,
-      call: tool ? { tool, argsText } : null,
-      host,
-      telemetry: this.#telemetry ? lastCalls(pg.telemetry.events.filter((e) => own.has(e.callId))) : [],
-      ...(this.#agent && ws.settings.agent ? { agent: $state.snapshot(ws.settings.agent) } : {}),
-      // Where the packages come from travels with the files that ask for them (requirements.txt is a file).
-      ...(ws.settings.packages ? { packages: $state.snapshot(ws.settings.packages) } : {}),
-    }, this.#base);
+    return buildShare(
+      {
+        name: this.#name || null,
+        files,
+        folders: ws.folders.filter((f) => ![...files.keys()].some((p) => p.startsWith(`${f}/`))),
+        profile: pg.profile,
+        open: pg.openPath,
+        call: tool ? { tool, argsText } : null,
+        host,
+        telemetry: this.#telemetry ? lastCalls(pg.telemetry.events.filter((e) => own.has(e.callId))) : [],
+        ...(this.#agent && ws.settings.agent ? { agent: $state.snapshot(ws.settings.agent) } : {}),
+        // Where the packages come from travels with the files that ask for them (requirements.txt is a file).
+        ...(ws.settings.packages ? { packages: $state.snapshot(ws.settings.packages) } : {}),
+      },
+      this.#base,
+    );
   }
 }

@@ -15,7 +15,14 @@ import { SchemaDiffState, type DiffDeps } from './schema-diff.svelte.ts';
 import { ToolTestsState } from './tool-tests.svelte.ts';
 import type { NetworkPolicy } from '../../protocol/packages.ts';
 
-export const SIDE_TABS = [['files', 'Files'], ['packages', 'Packages'], ['tests', 'Tests'], ['lessons', 'Lessons'], ['examples', 'Examples'], ['diff', 'Diff']] as const;
+export const SIDE_TABS = [
+  ['files', 'Files'],
+  ['packages', 'Packages'],
+  ['tests', 'Tests'],
+  ['lessons', 'Lessons'],
+  ['examples', 'Examples'],
+  ['diff', 'Diff'],
+] as const;
 export type SideTab = (typeof SIDE_TABS)[number][0];
 
 export class SidePanels {
@@ -30,21 +37,61 @@ export class SidePanels {
   readonly #workspaces: Pick<DiffDeps, 'others' | 'filesOf'>;
 
   constructor(deps: {
-    host: ScratchHost; examples: Example[]; open: OpenWorkspace; files: () => ReadonlyMap<string, Uint8Array>; blocked: () => string | null;
+    host: ScratchHost;
+    examples: Example[];
+    open: OpenWorkspace;
+    files: () => ReadonlyMap<string, Uint8Array>;
+    blocked: () => string | null;
     /** The open workspace's id, and how a lesson's files are put back into it (CourseDeps.replace). */
-    workspaceId: () => string; replace: (request: OpenRequest) => void;
+    workspaceId: () => string;
+    replace: (request: OpenRequest) => void;
     /** The list's workspaces and how to read one's files: the schema diff can compare with any of them. */
-    others?: DiffDeps['others']; filesOf?: DiffDeps['filesOf'];
+    others?: DiffDeps['others'];
+    filesOf?: DiffDeps['filesOf'];
     /** The workspaces examples and lessons made before: opening one again offers it. */
     earlier?: Earlier;
     /** The open workspace's network settings: tool tests run with them, as Run does. */
     network?: () => NetworkPolicy;
   }) {
     this.#host = deps.host;
-    this.#workspaces = { ...(deps.others ? { others: deps.others } : {}), ...(deps.filesOf ? { filesOf: deps.filesOf } : {}) };
-    this.tests = new ToolTestsState({ host: deps.host, workspace: { get id() { return deps.workspaceId(); }, get files() { return deps.files(); }, get blocked() { return deps.blocked(); } },
-      ...(deps.network ? { network: deps.network } : {}) });
-    this.course = new CourseState({ lessons: COURSE, host: deps.host, workspace: { get id() { return deps.workspaceId(); }, get files() { return deps.files(); }, get blocked() { return deps.blocked(); } }, progress: createIdbProgressStore(), open: deps.open, replace: deps.replace, ...(deps.earlier ? { earlier: deps.earlier } : {}) });
+    this.#workspaces = {
+      ...(deps.others ? { others: deps.others } : {}),
+      ...(deps.filesOf ? { filesOf: deps.filesOf } : {}),
+    };
+    this.tests = new ToolTestsState({
+      host: deps.host,
+      workspace: {
+        get id() {
+          return deps.workspaceId();
+        },
+        get files() {
+          return deps.files();
+        },
+        get blocked() {
+          return deps.blocked();
+        },
+      },
+      ...(deps.network ? { network: deps.network } : {}),
+    });
+    this.course = new CourseState({
+      lessons: COURSE,
+      host: deps.host,
+      workspace: {
+        get id() {
+          return deps.workspaceId();
+        },
+        get files() {
+          return deps.files();
+        },
+        get blocked() {
+          return deps.blocked();
+        },
+      },
+      progress: createIdbProgressStore(),
+      open: deps.open,
+      replace: deps.replace,
+      ...(deps.earlier ? { earlier: deps.earlier } : {}),
+    });
     // An example opened from the gallery is shown by its files; a lesson keeps its tab (Check is there).
     const openExample: OpenWorkspace = async (request) => {
       const opened = await deps.open(request);
@@ -53,21 +100,35 @@ export class SidePanels {
     };
     // Going back to an example's workspace shows it by its files too.
     const made = deps.earlier;
-    const earlier: Earlier | null = made ? { find: (origin) => made.find(origin), goTo: async (id) => {
-      const went = await made.goTo(id);
-      if (went) this.#tab = 'files';
-      return went;
-    } } : null;
+    const earlier: Earlier | null = made
+      ? {
+          find: (origin) => made.find(origin),
+          goTo: async (id) => {
+            const went = await made.goTo(id);
+            if (went) this.#tab = 'files';
+            return went;
+          },
+        }
+      : null;
     this.gallery = new GalleryState(deps.examples, deps.host, openExample, earlier);
     void this.course.load();
   }
 
-  get tab(): SideTab { return this.#tab; }
-  set tab(t: SideTab) { this.#tab = t; }
+  get tab(): SideTab {
+    return this.#tab;
+  }
+  set tab(t: SideTab) {
+    this.#tab = t;
+  }
 
   /** The schema diff of one workspace, its kept version read from IndexedDB. */
   diffFor(workspace: DiffDeps['workspace']): SchemaDiffState {
-    const diff = new SchemaDiffState({ host: this.#host, workspace, versions: createIdbVersionStore(), ...this.#workspaces });
+    const diff = new SchemaDiffState({
+      host: this.#host,
+      workspace,
+      versions: createIdbVersionStore(),
+      ...this.#workspaces,
+    });
     void diff.load();
     return diff;
   }

@@ -43,14 +43,29 @@ export class TelemetryLog {
     void this.#version;
     return this.#events;
   }
-  get toolFilter(): string { return this.#tool; }
-  set toolFilter(v: string) { this.#tool = v; }
-  get kindFilter(): TelemetryEventType | '' { return this.#kind; }
-  set kindFilter(v: TelemetryEventType | '') { this.#kind = v; }
-  get view(): 'events' | WireFormat { return this.#view; }
-  set view(v: 'events' | WireFormat) { this.#view = v; }
+  get toolFilter(): string {
+    return this.#tool;
+  }
+  set toolFilter(v: string) {
+    this.#tool = v;
+  }
+  get kindFilter(): TelemetryEventType | '' {
+    return this.#kind;
+  }
+  set kindFilter(v: TelemetryEventType | '') {
+    this.#kind = v;
+  }
+  get view(): 'events' | WireFormat {
+    return this.#view;
+  }
+  set view(v: 'events' | WireFormat) {
+    this.#view = v;
+  }
   /** Call ids of the recorded calls present in the log. */
-  get recordedCalls(): string[] { void this.#version; return [...this.#recorded]; }
+  get recordedCalls(): string[] {
+    void this.#version;
+    return [...this.#recorded];
+  }
 
   add(e: TelemetryEvent): void {
     this.addAll([e]);
@@ -109,10 +124,20 @@ export class TelemetryLog {
     for (const e of this.events) {
       let entry = byId.get(e.callId);
       if (!entry) {
-        entry = { callId: e.callId, tool: '', statusLine: '', events: [], recorded: this.#recorded.has(e.callId), droppedChars: this.#dropped.get(e.callId) ?? 0 };
+        entry = {
+          callId: e.callId,
+          tool: '',
+          statusLine: '',
+          events: [],
+          recorded: this.#recorded.has(e.callId),
+          droppedChars: this.#dropped.get(e.callId) ?? 0,
+        };
         byId.set(e.callId, entry);
       }
-      if (e.type === 'call.started') { entry.tool = e.tool; entry.statusLine = e.statusLine; }
+      if (e.type === 'call.started') {
+        entry.tool = e.tool;
+        entry.statusLine = e.statusLine;
+      }
       entry.events.push(e);
     }
     return [...byId.values()];
@@ -136,11 +161,18 @@ export class TelemetryLog {
 
   /** The visible events, one JSON object per line. */
   toNdjson(): string {
-    return this.visible.flatMap((c) => c.events).map((e) => `${JSON.stringify(e)}\n`).join('');
+    return this.visible
+      .flatMap((c) => c.events)
+      .map((e) => `${JSON.stringify(e)}\n`)
+      .join('');
   }
 
   /** The visible calls as lollms_hub streams them to a chat client. */
   wire(format: WireFormat, model = 'toolplay'): string {
-    return frameCalls(this.visible.flatMap((c) => c.events), format, { model });
+    return frameCalls(
+      this.visible.flatMap((c) => c.events),
+      format,
+      { model },
+    );
   }
 }

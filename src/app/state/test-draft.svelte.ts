@@ -6,7 +6,16 @@
 import { asText } from '../lib/diff.ts';
 import type { CallRun } from './run.svelte.ts';
 import { resultAsShown, type Outcome } from '../../expect/observe.ts';
-import { freeName, namesIn, proposalsOf, testFileFor, testOf, withTestAdded, type Proposal, type SavedCall } from '../../tool-tests/from-call.ts';
+import {
+  freeName,
+  namesIn,
+  proposalsOf,
+  testFileFor,
+  testOf,
+  withTestAdded,
+  type Proposal,
+  type SavedCall,
+} from '../../tool-tests/from-call.ts';
 import type { WorkspacePort } from '../ports.ts';
 
 /** What Run's last call did, as a test would see it; null when it cannot be saved (still running, stopped, toolplay's own error, not from Run). */
@@ -14,14 +23,30 @@ export function savedCallOf(run: CallRun, timeoutMs: number): SavedCall | null {
   const request = run.request;
   if (!request || run.status === 'idle' || run.status === 'running') return null;
   const state = run.state?.state;
-  const outcome: Outcome | null = run.status === 'finished' ? 'finished' : state === 'timeout' ? 'timeout' : run.reason === 'crashed' ? 'failed' : null;
+  const outcome: Outcome | null =
+    run.status === 'finished'
+      ? 'finished'
+      : state === 'timeout'
+        ? 'timeout'
+        : run.reason === 'crashed'
+          ? 'failed'
+          : null;
   if (!outcome) return null;
   const contents = new Map(run.fileChanges.map((c) => [c.path, c.content]));
   return {
-    tool: run.tool, profile: request.profile, argsJson: request.argsJson, hostConfig: request.hostConfig, outcome,
+    tool: run.tool,
+    profile: request.profile,
+    argsJson: request.argsJson,
+    hostConfig: request.hostConfig,
+    outcome,
     result: outcome === 'finished' ? resultAsShown(request.profile, { result: run.shown }) : undefined,
-    statusLine: run.statusLine, output: run.allOutput(),
-    files: run.changes.map((c) => ({ path: c.path, change: c.change === 'modified' ? 'changed' : c.change, text: asText(contents.get(c.path) ?? null) })),
+    statusLine: run.statusLine,
+    output: run.allOutput(),
+    files: run.changes.map((c) => ({
+      path: c.path,
+      change: c.change === 'modified' ? 'changed' : c.change,
+      text: asText(contents.get(c.path) ?? null),
+    })),
     timeLimitSeconds: timeoutMs / 1000,
     ...run.confirmations(),
   };
@@ -43,12 +68,21 @@ export class TestDraft {
     this.proposals = proposalsOf(call);
     this.#kept = Object.fromEntries(this.proposals.map((p) => [p.key, true]));
     const args = call.argsJson.replace(/\s+/g, ' ').trim();
-    this.name = freeName(`${call.tool} ${args.length > 40 ? `${args.slice(0, 39)}…` : args}`, namesIn(workspace.readText(this.path)));
+    this.name = freeName(
+      `${call.tool} ${args.length > 40 ? `${args.slice(0, 39)}…` : args}`,
+      namesIn(workspace.readText(this.path)),
+    );
   }
 
-  get error(): string | null { return this.#error; }
-  isKept(key: string): boolean { return this.#kept[key] ?? false; }
-  setKept(key: string, kept: boolean): void { this.#kept[key] = kept; }
+  get error(): string | null {
+    return this.#error;
+  }
+  isKept(key: string): boolean {
+    return this.#kept[key] ?? false;
+  }
+  setKept(key: string, kept: boolean): void {
+    this.#kept[key] = kept;
+  }
 
   /** Adds the test to its file; true when it was written. */
   save(): boolean {

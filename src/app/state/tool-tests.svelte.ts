@@ -57,27 +57,51 @@ export class ToolTestsState {
     return casesOf(readable, layoutProfile(this.#deps.workspace.files.keys()));
   });
 
-  get files(): TestFileView[] { return this.#files; }
-  get cases(): TestCase[] { return this.#cases; }
+  get files(): TestFileView[] {
+    return this.#files;
+  }
+  get cases(): TestCase[] {
+    return this.#cases;
+  }
 
   /** A run's result, when this workspace ran it. */
   result(id: string): CaseResult | undefined {
     return this.#resultsOf === this.#deps.workspace.id ? this.#results.get(id) : undefined;
   }
 
-  get running(): TestCase | null { return this.#running; }
-  get busy(): boolean { return this.#busy; }
-  get error(): string | null { return this.#error; }
+  get running(): TestCase | null {
+    return this.#running;
+  }
+  get busy(): boolean {
+    return this.#busy;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
   /** `N passed, N failed` of the last run, or null. */
-  get summary(): string | null { return this.#resultsOf === this.#deps.workspace.id ? this.#summary : null; }
+  get summary(): string | null {
+    return this.#resultsOf === this.#deps.workspace.id ? this.#summary : null;
+  }
   /** Why nothing may run now (a shared workspace in review), or null. */
-  get blocked(): string | null { return this.#deps.workspace.blocked; }
-  get failedCount(): number { return this.cases.filter((c) => this.result(c.id)?.passed === false).length; }
+  get blocked(): string | null {
+    return this.#deps.workspace.blocked;
+  }
+  get failedCount(): number {
+    return this.cases.filter((c) => this.result(c.id)?.passed === false).length;
+  }
 
-  runAll(): Promise<void> { return this.#run(this.cases); }
-  runFile(path: string): Promise<void> { return this.#run(this.cases.filter((c) => c.path === path)); }
-  runTest(path: string, name: string): Promise<void> { return this.#run(this.cases.filter((c) => c.path === path && c.test.name === name)); }
-  rerunFailed(): Promise<void> { return this.#run(this.cases.filter((c) => this.result(c.id)?.passed === false)); }
+  runAll(): Promise<void> {
+    return this.#run(this.cases);
+  }
+  runFile(path: string): Promise<void> {
+    return this.#run(this.cases.filter((c) => c.path === path));
+  }
+  runTest(path: string, name: string): Promise<void> {
+    return this.#run(this.cases.filter((c) => c.path === path && c.test.name === name));
+  }
+  rerunFailed(): Promise<void> {
+    return this.#run(this.cases.filter((c) => this.result(c.id)?.passed === false));
+  }
 
   /** Ends the run: the test running now is stopped and left without a result, the rest never start. */
   stop(): void {
@@ -105,14 +129,20 @@ export class ToolTestsState {
     this.#results = next;
     const ran: CaseResult[] = [];
     try {
-      await runCases(this.#deps.host, new Map(this.#deps.workspace.files), cases, {
-        started: (c) => (this.#running = c),
-        finished: (r) => {
-          ran.push(r);
-          this.#results = new Map(this.#results).set(r.id, r);
+      await runCases(
+        this.#deps.host,
+        new Map(this.#deps.workspace.files),
+        cases,
+        {
+          started: (c) => (this.#running = c),
+          finished: (r) => {
+            ran.push(r);
+            this.#results = new Map(this.#results).set(r.id, r);
+          },
+          stopped: () => this.#stopping,
         },
-        stopped: () => this.#stopping,
-      }, this.#deps.network ? { network: this.#deps.network() } : {});
+        this.#deps.network ? { network: this.#deps.network() } : {},
+      );
       this.#summary = `${summaryLine(ran)}${this.#stopping ? ` (stopped, ${cases.length - ran.length} not run)` : ''}`;
     } catch (e) {
       this.#error = `The tests could not run: ${e instanceof Error ? e.message : String(e)}`;

@@ -40,13 +40,25 @@ export class ToolsView {
   readonly #names = new SvelteSet<string>();
   #firstName = $state<string | null>(null);
 
-  get profile(): Profile { return this.#profile; }
-  get libraries(): readonly LibraryInfo[] { return this.#libraries; }
-  get tools(): readonly ToolEntry[] { return this.#tools; }
-  get diagnostics(): readonly Diagnostic[] { return this.#diagnostics; }
+  get profile(): Profile {
+    return this.#profile;
+  }
+  get libraries(): readonly LibraryInfo[] {
+    return this.#libraries;
+  }
+  get tools(): readonly ToolEntry[] {
+    return this.#tools;
+  }
+  get diagnostics(): readonly Diagnostic[] {
+    return this.#diagnostics;
+  }
   /** The engine could not inspect at all (worker failed, method missing): said once, in words. */
-  get error(): string | null { return this.#error; }
-  get loaded(): boolean { return this.#loaded; }
+  get error(): string | null {
+    return this.#error;
+  }
+  get loaded(): boolean {
+    return this.#loaded;
+  }
 
   /**
    * Shows `next`. Entries of tools the engine handed over as the same objects as before (a rescan's
@@ -55,13 +67,15 @@ export class ToolsView {
    */
   apply(next: Inspection): void {
     const broken = new Map<string, string>();
-    for (const d of next.diagnostics) if (isParseError(d) && !broken.has(d.file)) broken.set(d.file, `line ${d.line}: ${d.message}`);
+    for (const d of next.diagnostics)
+      if (isParseError(d) && !broken.has(d.file)) broken.set(d.file, `line ${d.line}: ${d.message}`);
     const fresh: ToolEntry[] = next.tools.map((t) => this.#entry(t));
     // Same profile only: another profile's old schema would be a wrong answer, not a stale one.
     if (next.profile === this.#profile) {
       for (const [file, why] of broken) {
         if (fresh.some((t) => t.file === file)) continue;
-        for (const old of this.#tools) if (old.file === file) fresh.push(old.stale === why ? old : { ...old, stale: why });
+        for (const old of this.#tools)
+          if (old.file === file) fresh.push(old.stale === why ? old : { ...old, stale: why });
       }
     }
     // Remember the other profile's specs, so a switch can show what changed.
@@ -97,7 +111,9 @@ export class ToolsView {
   }
 
   /** Tools grouped by the file they come from, in first-seen order. */
-  get byFile(): readonly FileTools[] { return this.#byFile; }
+  get byFile(): readonly FileTools[] {
+    return this.#byFile;
+  }
 
   /** Whether a tool of this name is listed (reactive per name). */
   has(name: string): boolean {
@@ -105,7 +121,9 @@ export class ToolsView {
   }
 
   /** The first tool's name (what is selected when nothing else is). */
-  get firstName(): string | null { return this.#firstName; }
+  get firstName(): string | null {
+    return this.#firstName;
+  }
 
   find(name: string): ToolEntry | undefined {
     return this.#tools.find((t) => t.name === name);
@@ -118,7 +136,11 @@ export class ToolsView {
 }
 
 /** Tools by file in first-seen order; a group whose tools and library are the same as before is the group it was. */
-function groupByFile(tools: readonly ToolEntry[], libraries: readonly LibraryInfo[], before: readonly FileTools[]): FileTools[] {
+function groupByFile(
+  tools: readonly ToolEntry[],
+  libraries: readonly LibraryInfo[],
+  before: readonly FileTools[],
+): FileTools[] {
   const byFile = new Map<string, ToolEntry[]>();
   for (const t of tools) {
     const group = byFile.get(t.file);
@@ -130,7 +152,10 @@ function groupByFile(tools: readonly ToolEntry[], libraries: readonly LibraryInf
   return [...byFile].map(([file, entries]) => {
     const was = old.get(file);
     const lib = library.get(file) ?? null;
-    return was && was.library === lib && was.tools.length === entries.length && was.tools.every((t, i) => t === entries[i])
+    return was &&
+      was.library === lib &&
+      was.tools.length === entries.length &&
+      was.tools.every((t, i) => t === entries[i])
       ? was
       : { file, library: lib, tools: entries };
   });

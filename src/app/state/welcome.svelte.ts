@@ -16,7 +16,9 @@ export class Welcome {
     this.#shown = readPref(storage, KEY) !== 'done';
   }
 
-  get shown(): boolean { return this.#shown; }
+  get shown(): boolean {
+    return this.#shown;
+  }
 
   dismiss(): void {
     if (!this.#shown) return;

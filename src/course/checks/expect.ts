@@ -19,7 +19,8 @@ export function item(text: string, problem: { detail: string; at?: Where | null 
   return problem ? fail(text, problem.detail, problem.at) : pass(text);
 }
 
-export const toolNamed = (inspection: Inspection, name: string): ToolInfo | undefined => inspection.tools.find((t) => t.name === name);
+export const toolNamed = (inspection: Inspection, name: string): ToolInfo | undefined =>
+  inspection.tools.find((t) => t.name === name);
 export const at = (tool: ToolInfo | undefined): Where | null => (tool ? { path: tool.file, line: tool.line } : null);
 
 export interface ParamSchema {
@@ -33,8 +34,12 @@ export interface ParamSchema {
 /** The parameters a host gives a tool: properties and the required names. */
 export function paramsOf(tool: ToolInfo | undefined): { properties: Record<string, ParamSchema>; required: string[] } {
   const schema = tool?.inputSchema ?? {};
-  const properties = (typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) as Record<string, ParamSchema>;
-  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  const properties = (
+    typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}
+  ) as Record<string, ParamSchema>;
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((r): r is string => typeof r === 'string')
+    : [];
   return { properties, required };
 }
 
@@ -45,8 +50,14 @@ export const listed = (inspection: Inspection): string => inspection.tools.map((
  * A diagnostic that explains a failure: the first one with one of `codes` whose message names
  * one of `subjects` (any, when none are given). Its message, fix and position become the detail.
  */
-export function explain(diagnostics: Diagnostic[], codes: string[], subjects: string[] = []): { detail: string; at: Where } | null {
-  const d = diagnostics.find((x) => codes.includes(x.code) && (subjects.length === 0 || subjects.some((s) => x.message.includes(s))));
+export function explain(
+  diagnostics: Diagnostic[],
+  codes: string[],
+  subjects: string[] = [],
+): { detail: string; at: Where } | null {
+  const d = diagnostics.find(
+    (x) => codes.includes(x.code) && (subjects.length === 0 || subjects.some((s) => x.message.includes(s))),
+  );
   if (!d) return null;
   return { detail: `${d.message}${d.fix ? ` Fix: ${d.fix}` : ''} (${d.code})`, at: { path: d.file, line: d.line } };
 }
@@ -54,12 +65,20 @@ export function explain(diagnostics: Diagnostic[], codes: string[], subjects: st
 type Explained = { detail: string; at: Where } | null;
 
 /** A problem told by the diagnostic that explains it (its line, the rule, the fix), else by `detail`. */
-export function because(detail: string, explained: Explained, fallback?: Where | null): { detail: string; at?: Where | null } {
+export function because(
+  detail: string,
+  explained: Explained,
+  fallback?: Where | null,
+): { detail: string; at?: Where | null } {
   return explained ?? { detail, at: fallback ?? null };
 }
 
 /** A problem told by `detail`, followed by what a diagnostic adds when one explains it. */
-export function andWhy(detail: string, explained: Explained, fallback?: Where | null): { detail: string; at?: Where | null } {
+export function andWhy(
+  detail: string,
+  explained: Explained,
+  fallback?: Where | null,
+): { detail: string; at?: Where | null } {
   return explained ? { detail: `${detail} ${explained.detail}`, at: explained.at } : { detail, at: fallback ?? null };
 }
 
@@ -67,7 +86,8 @@ export function andWhy(detail: string, explained: Explained, fallback?: Where | 
 export const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A value as text: strings as they are, anything else as JSON. */
-export const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+export const asText = (value: unknown): string =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 
 /** The host's result of a scratch call, or null when the call did not get one. */
 export const resultOf = (r: ScratchCallResult): Record<string, unknown> | null =>
@@ -95,5 +115,7 @@ export function printed(text: string, max = 300): string {
 export const json = (value: unknown): string => JSON.stringify(value);
 
 /** Accepts an output that shows the number `n` on its own (`6`, `6.0`, "The sum is 6."), not inside another (`16`, `6.5`). */
-export const shows = (n: number) => (out: string): string | null =>
-  new RegExp(`(^|[^\\d.])${n}(\\.0+)?(?!\\d|\\.\\d)`).test(out) ? null : `Its output does not contain ${n}.`;
+export const shows =
+  (n: number) =>
+  (out: string): string | null =>
+    new RegExp(`(^|[^\\d.])${n}(\\.0+)?(?!\\d|\\.\\d)`).test(out) ? null : `Its output does not contain ${n}.`;

@@ -7,10 +7,16 @@ import { andWhy, asText, at, capital, ending, explain, item, json, listed, resul
 /** "LCP lists `name`", with what it lists instead and why (near misses, async defs, nesting). */
 export function listedItem(inspection: Inspection, name: string, host = 'LCP'): CheckItem {
   const tool = toolNamed(inspection, name);
-  return item(`${capital(host)} lists a tool \`${name}\``, tool ? null : andWhy(
-    `${capital(host)} lists: ${listed(inspection)}. Only functions named \`tool_…\` are tools.`,
-    explain(inspection.diagnostics, ['LCP023', 'LCP016', 'LCP018', 'LCP017', 'PY001'], [name]) ?? explain(inspection.diagnostics, ['LCP023', 'PY001']),
-  ));
+  return item(
+    `${capital(host)} lists a tool \`${name}\``,
+    tool
+      ? null
+      : andWhy(
+          `${capital(host)} lists: ${listed(inspection)}. Only functions named \`tool_…\` are tools.`,
+          explain(inspection.diagnostics, ['LCP023', 'LCP016', 'LCP018', 'LCP017', 'PY001'], [name]) ??
+            explain(inspection.diagnostics, ['LCP023', 'PY001']),
+        ),
+  );
 }
 
 /**
@@ -18,13 +24,18 @@ export function listedItem(inspection: Inspection, name: string, host = 'LCP'): 
  * Not listed: no call, the requirement fails saying so.
  */
 export async function lcpCallItem(
-  port: LessonPort, tool: ToolInfo | undefined, name: string, args: Record<string, unknown>, text: string,
+  port: LessonPort,
+  tool: ToolInfo | undefined,
+  name: string,
+  args: Record<string, unknown>,
+  text: string,
   accept: (output: string) => string | null = () => null,
 ): Promise<CheckItem> {
   if (!tool) return item(text, { detail: `LCP does not list ${name}, so it cannot be called.` });
   const run = await port.call({ tool: name, args });
   const result = resultOf(run);
-  if (!result || result.success !== true) return item(text, { detail: `Called with ${json(args)}, it failed. ${ending(run)}`, at: at(tool) });
+  if (!result || result.success !== true)
+    return item(text, { detail: `Called with ${json(args)}, it failed. ${ending(run)}`, at: at(tool) });
   const problem = accept(asText(result.output));
   return item(text, problem === null ? null : { detail: `${problem} ${ending(run)}`, at: at(tool) });
 }

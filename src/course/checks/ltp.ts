@@ -27,7 +27,14 @@ export function hubAnswer(run: ScratchCallResult): { content: string; problem: s
   if (!r) return { content: '', problem: ending(run) };
   const content = r.model_content ?? '';
   const raised = r.raised ?? r.agent_escaped;
-  return { content, problem: raised ? `It raised ${raised.type}: ${raised.message}` : content.startsWith('Error:') ? `The hub's agent sends ${JSON.stringify(content)}.` : null };
+  return {
+    content,
+    problem: raised
+      ? `It raised ${raised.type}: ${raised.message}`
+      : content.startsWith('Error:')
+        ? `The hub's agent sends ${JSON.stringify(content)}.`
+        : null,
+  };
 }
 
 /** A library of the check's own, written beside the person's on the scratch copy: see `initProbe`. */
@@ -111,12 +118,27 @@ export interface InitProbe {
  * downloaded, and this Python's modules are as before afterwards.
  */
 export async function initProbe(port: LessonPort, library: string, missing: string[]): Promise<InitProbe> {
-  const run = await port.call({ tool: 'tool_toolplay_init_probe', args: { path: library, missing }, profile: 'hub', overlay: { [PROBE_FILE]: PROBE } });
+  const run = await port.call({
+    tool: 'tool_toolplay_init_probe',
+    args: { path: library, missing },
+    profile: 'hub',
+    overlay: { [PROBE_FILE]: PROBE },
+  });
   const r = resultOf(run) as Partial<HubCallResult> | null;
   const out = r?.result as { asked?: unknown; loadError?: unknown; initError?: unknown } | null | undefined;
   const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
   if (!out || !Array.isArray(out.asked)) {
-    return { asked: [], loadError: null, initError: null, problem: r?.raised ? `${r.raised.type}: ${r.raised.message}` : ending(run) };
+    return {
+      asked: [],
+      loadError: null,
+      initError: null,
+      problem: r?.raised ? `${r.raised.type}: ${r.raised.message}` : ending(run),
+    };
   }
-  return { asked: out.asked.filter((a): a is string => typeof a === 'string'), loadError: text(out.loadError), initError: text(out.initError), problem: null };
+  return {
+    asked: out.asked.filter((a): a is string => typeof a === 'string'),
+    loadError: text(out.loadError),
+    initError: text(out.initError),
+    problem: null,
+  };
 }

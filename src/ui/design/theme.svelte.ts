@@ -44,7 +44,9 @@ export class Theme {
     this.#apply();
   }
 
-  get choice(): ThemeChoice { return this.#choice; }
+  get choice(): ThemeChoice {
+    return this.#choice;
+  }
   set choice(c: ThemeChoice) {
     this.#choice = c;
     try {
@@ -54,7 +56,9 @@ export class Theme {
     }
     this.#apply();
   }
-  get resolved(): ResolvedTheme { return this.#choice === 'system' ? (this.#systemDark ? 'dark' : 'light') : this.#choice; }
+  get resolved(): ResolvedTheme {
+    return this.#choice === 'system' ? (this.#systemDark ? 'dark' : 'light') : this.#choice;
+  }
 
   /** System → light → dark → system: one button walks every choice. */
   cycle(): void {

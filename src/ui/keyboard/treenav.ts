@@ -22,7 +22,12 @@ export type TreeAction =
   | { type: 'activate'; path: string };
 
 /** The items a person can see, top to bottom (children of collapsed folders left out). */
-export function visibleNodes(nodes: readonly TreeNode[], collapsed: ReadonlySet<string>, depth = 0, parent: string | null = null): VisibleNode[] {
+export function visibleNodes(
+  nodes: readonly TreeNode[],
+  collapsed: ReadonlySet<string>,
+  depth = 0,
+  parent: string | null = null,
+): VisibleNode[] {
   const out: VisibleNode[] = [];
   for (const n of nodes) {
     const expanded = n.kind === 'folder' && !collapsed.has(n.path);
@@ -39,10 +44,14 @@ export function treeKey(items: readonly VisibleNode[], path: string, key: string
   if (!node) return items[0] ? { type: 'focus', path: items[0].path } : null;
   const focus = (n: VisibleNode | undefined): TreeAction | null => (n ? { type: 'focus', path: n.path } : null);
   switch (key) {
-    case 'ArrowDown': return focus(items[at + 1]);
-    case 'ArrowUp': return focus(items[at - 1]);
-    case 'Home': return focus(items[0]);
-    case 'End': return focus(items[items.length - 1]);
+    case 'ArrowDown':
+      return focus(items[at + 1]);
+    case 'ArrowUp':
+      return focus(items[at - 1]);
+    case 'Home':
+      return focus(items[0]);
+    case 'End':
+      return focus(items[items.length - 1]);
     case 'ArrowRight':
       if (node.kind !== 'folder') return null;
       if (!node.expanded) return { type: 'expand', path: node.path };

@@ -20,7 +20,15 @@ export interface PaneSizes {
   telemetryHidden: boolean;
 }
 
-export const DEFAULT_SIZES: PaneSizes = { files: 0, reading: 0, right: 0, editor: 0.62, tools: 0.42, filesHidden: false, telemetryHidden: false };
+export const DEFAULT_SIZES: PaneSizes = {
+  files: 0,
+  reading: 0,
+  right: 0,
+  editor: 0.62,
+  tools: 0.42,
+  filesHidden: false,
+  telemetryHidden: false,
+};
 export const SHARE = { min: 0.15, max: 0.85 };
 
 export type NarrowView = 'files' | 'editor' | 'telemetry' | 'tools' | 'call';
@@ -34,8 +42,13 @@ export function parseSizes(raw: unknown): PaneSizes {
   };
   const bool = (k: 'filesHidden' | 'telemetryHidden') => (typeof r[k] === 'boolean' ? r[k] : DEFAULT_SIZES[k]);
   return {
-    files: num('files', 0, 4000), reading: num('reading', 0, 4000), right: num('right', 0, 8000), editor: num('editor', SHARE.min, SHARE.max), tools: num('tools', SHARE.min, SHARE.max),
-    filesHidden: bool('filesHidden'), telemetryHidden: bool('telemetryHidden'),
+    files: num('files', 0, 4000),
+    reading: num('reading', 0, 4000),
+    right: num('right', 0, 8000),
+    editor: num('editor', SHARE.min, SHARE.max),
+    tools: num('tools', SHARE.min, SHARE.max),
+    filesHidden: bool('filesHidden'),
+    telemetryHidden: bool('telemetryHidden'),
   };
 }
 
@@ -59,16 +72,24 @@ export class PaneLayout {
     this.#sizes = parseSizes(readPref(this.#storage, `layout:${id}`));
   }
 
-  get sizes(): Readonly<PaneSizes> { return this.#sizes; }
+  get sizes(): Readonly<PaneSizes> {
+    return this.#sizes;
+  }
   /** Changes some sizes and remembers them for this workspace. */
   set(patch: Partial<PaneSizes>): void {
     this.#sizes = { ...this.#sizes, ...patch };
     writePref(this.#storage, `layout:${this.#workspace}`, this.#sizes);
   }
 
-  get narrow(): boolean { return this.#narrow; }
-  get view(): NarrowView { return this.#view; }
-  set view(v: NarrowView) { this.#view = v; }
+  get narrow(): boolean {
+    return this.#narrow;
+  }
+  get view(): NarrowView {
+    return this.#view;
+  }
+  set view(v: NarrowView) {
+    this.#view = v;
+  }
 }
 
 export function narrowQuery(): MediaQueryList {

@@ -2,7 +2,10 @@
  * The arithmetic of the workbench's dividers (pure, tested): how a key press or a drag moves a
  * divider, and how wide each column may be at a given window width so nothing overflows sideways.
  */
-export interface Bounds { min: number; max: number }
+export interface Bounds {
+  min: number;
+  max: number;
+}
 
 export const clamp = (v: number, b: Bounds): number => Math.min(Math.max(v, b.min), Math.max(b.min, b.max));
 
@@ -30,7 +33,12 @@ export function dividerKey(key: string, shift: boolean, value: number, axis: Div
 }
 
 /** The value while dragging: `moved` pixels from where the drag started, `pxPerUnit` turning pixels into the value's units. */
-export function dragValue(start: number, moved: number, pxPerUnit: number, axis: Pick<DividerAxis, 'sign' | 'bounds'>): number {
+export function dragValue(
+  start: number,
+  moved: number,
+  pxPerUnit: number,
+  axis: Pick<DividerAxis, 'sign' | 'bounds'>,
+): number {
   return clamp(start + (moved / pxPerUnit) * axis.sign, axis.bounds);
 }
 
@@ -67,12 +75,19 @@ const AUTO_RIGHT = 0.38;
  * shows: the file tree (`wanted.files` is its width) or something to read (`wanted.files` is the
  * reading width, at least READING_WIDTH.min wherever the window leaves the editor its minimum).
  */
-export function columnsFor(total: number, wanted: { files: number; right: number; filesHidden: boolean }, side: 'files' | 'reading' = 'files'): Columns {
+export function columnsFor(
+  total: number,
+  wanted: { files: number; right: number; filesHidden: boolean },
+  side: 'files' | 'reading' = 'files',
+): Columns {
   const filesRoom = total - CENTER_MIN - RIGHT_WIDTH.min - 2 * DIVIDER;
   const kind = side === 'reading' ? READING_WIDTH : FILES_WIDTH;
   const least = Math.min(kind.min, Math.max(FILES_WIDTH.min, filesRoom));
   const filesBounds = { min: least, max: Math.max(least, Math.min(kind.max, filesRoom)) };
-  const auto = side === 'reading' ? Math.min(560, Math.round(total * AUTO_READING)) : Math.min(260, Math.max(210, Math.round(total * AUTO_FILES)));
+  const auto =
+    side === 'reading'
+      ? Math.min(560, Math.round(total * AUTO_READING))
+      : Math.min(260, Math.max(210, Math.round(total * AUTO_FILES)));
   const files = wanted.filesHidden ? RAIL : clamp(wanted.files || auto, filesBounds);
   const rightRoom = total - files - CENTER_MIN - (wanted.filesHidden ? 1 : 2) * DIVIDER;
   const rightBounds = { min: RIGHT_WIDTH.min, max: Math.max(RIGHT_WIDTH.min, Math.min(RIGHT_WIDTH.max, rightRoom)) };

@@ -21,7 +21,8 @@ export const HOLD_MAX = 4096;
  * A sequence begun and not finished at the end of the text: ESC with intermediates, a CSI without its
  * final byte, an OSC, DCS, SOS, PM or APC string without its terminator (an ESC last may begin ST).
  */
-const UNFINISHED = /(?:\u001b(?:[ -/]*|\[[0-?]*[ -/]*|[\]PX^_][^\u0007\u001b\u009c]*\u001b?)|\u009b[0-?]*[ -/]*|[\u0090\u0098\u009d\u009e\u009f][^\u0007\u001b\u009c]*\u001b?)$/u;
+const UNFINISHED =
+  /(?:\u001b(?:[ -/]*|\[[0-?]*[ -/]*|[\]PX^_][^\u0007\u001b\u009c]*\u001b?)|\u009b[0-?]*[ -/]*|[\u0090\u0098\u009d\u009e\u009f][^\u0007\u001b\u009c]*\u001b?)$/u;
 
 /** The text split before an unfinished sequence at its end: [what can be shown once stripped, the held-back start of a sequence]. */
 export function splitUnfinished(text: string): [string, string] {
@@ -52,6 +53,7 @@ export class AnsiStream {
 export function visibleOutput(events: readonly TelemetryEvent[]): Map<TelemetryEvent, string> {
   const streams = { 'call.stdout': new AnsiStream(), 'call.stderr': new AnsiStream() };
   const out = new Map<TelemetryEvent, string>();
-  for (const e of events) if (e.type === 'call.stdout' || e.type === 'call.stderr') out.set(e, streams[e.type].push(e.text));
+  for (const e of events)
+    if (e.type === 'call.stdout' || e.type === 'call.stderr') out.set(e, streams[e.type].push(e.text));
   return out;
 }

@@ -13,7 +13,11 @@ function unquote(s: string): string {
 
 const stripComment = (s: string): string => s.replace(/\s+#.*$/, '').replace(/^#.*$/, '');
 
-interface Block { start: number; end: number; items: string[] }
+interface Block {
+  start: number;
+  end: number;
+  items: string[];
+}
 
 /** Where the list sits in the file (line range, end exclusive) and what it holds. */
 function findBlock(lines: string[]): Block | null {
@@ -29,7 +33,10 @@ function findBlock(lines: string[]): Block | null {
     let end = i + 1;
     for (let j = i + 1; j < lines.length; j++) {
       const line = lines[j] ?? '';
-      if (/^\s*#/.test(line) || line.trim() === '') { end = j + 1; continue; }
+      if (/^\s*#/.test(line) || line.trim() === '') {
+        end = j + 1;
+        continue;
+      }
       const item = /^\s*-\s*(.+)$/.exec(line);
       if (!item) break;
       items.push(unquote(stripComment(item[1] ?? '')));

@@ -30,7 +30,12 @@ export function buildTree(paths: readonly string[], folders: readonly string[] =
   for (const f of folders) if (f) folder(f.replace(/\/+$/, ''));
   for (const p of paths) {
     const cut = p.lastIndexOf('/');
-    folder(cut < 0 ? '' : p.slice(0, cut)).children.push({ name: p.slice(cut + 1), path: p, kind: 'file', children: [] });
+    folder(cut < 0 ? '' : p.slice(0, cut)).children.push({
+      name: p.slice(cut + 1),
+      path: p,
+      kind: 'file',
+      children: [],
+    });
   }
   return sortNodes(root.children);
 }
@@ -45,7 +50,11 @@ export function folderOf(path: string | null, kind: 'file' | 'folder' | null): s
 
 /** A workspace-relative path people may type: no leading '/', no '..', no empty segments. */
 export function cleanPath(input: string): string | null {
-  const parts = input.trim().replace(/\\/g, '/').split('/').filter((s) => s !== '' && s !== '.');
+  const parts = input
+    .trim()
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((s) => s !== '' && s !== '.');
   if (parts.length === 0 || parts.some((s) => s === '..')) return null;
   return parts.join('/');
 }

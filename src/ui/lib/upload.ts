@@ -8,7 +8,9 @@ export interface UploadedFile {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
-export async function filesOfUpload(files: readonly UploadedFile[]): Promise<{ files: Record<string, Uint8Array>; openPath: string }> {
+export async function filesOfUpload(
+  files: readonly UploadedFile[],
+): Promise<{ files: Record<string, Uint8Array>; openPath: string }> {
   const out: Record<string, Uint8Array> = {};
   for (const file of files) {
     const name = file.name.replace(/^\/+/, '');

@@ -18,20 +18,39 @@ const check: LessonCheck = async (port) => {
     'A level written " Full_Access " is full access',
     'An unknown level ("yolo") is safe: the deletion asks, the listing does not',
   ];
-  if (!remove || !list) return [listedItem(lcp, 'tool_delete_file'), listedItem(lcp, 'tool_list_files'), ...texts.map((t) => item(t, { detail: 'LCP must list both tools before they can be called.' }))];
+  if (!remove || !list)
+    return [
+      listedItem(lcp, 'tool_delete_file'),
+      listedItem(lcp, 'tool_list_files'),
+      ...texts.map((t) => item(t, { detail: 'LCP must list both tools before they can be called.' })),
+    ];
   const stem = stemOfTool(remove);
-  const run = (tool: Tool, level: string | null): Promise<ScratchCallResult> => port.call({
-    tool, args: tool === 'tool_delete_file' ? { path: TARGET } : {}, confirm: 'reject', overlay: { [TARGET]: 'delete me\n' }, probe: [TARGET],
-    ...(level !== null ? { hostConfig: { [stem]: { autonomy_level: level } } } : {}),
-  });
-  const config = (level: string | null): string => (level === null ? 'no host configuration' : `{"${stem}": {"autonomy_level": ${JSON.stringify(level)}}}`);
+  const run = (tool: Tool, level: string | null): Promise<ScratchCallResult> =>
+    port.call({
+      tool,
+      args: tool === 'tool_delete_file' ? { path: TARGET } : {},
+      confirm: 'reject',
+      overlay: { [TARGET]: 'delete me\n' },
+      probe: [TARGET],
+      ...(level !== null ? { hostConfig: { [stem]: { autonomy_level: level } } } : {}),
+    });
+  const config = (level: string | null): string =>
+    level === null ? 'no host configuration' : `{"${stem}": {"autonomy_level": ${JSON.stringify(level)}}}`;
   /** What is wrong when `tool` under `level` asked (or did not) against `ask`. */
-  const asking = (tool: Tool, level: string | null, r: ScratchCallResult, ask: boolean): { detail: string; at: CheckItem['at'] } | null => {
+  const asking = (
+    tool: Tool,
+    level: string | null,
+    r: ScratchCallResult,
+    ask: boolean,
+  ): { detail: string; at: CheckItem['at'] } | null => {
     if (r.asked.length > 0 === ask) return null;
     const where = at(tool === 'tool_delete_file' ? remove : list) ?? undefined;
     return ask
       ? { detail: `With ${config(level)}, ${tool} did not ask. ${ending(r)}`, at: where }
-      : { detail: `With ${config(level)}, ${tool} asked ("${r.asked[0]?.label ?? ''}"), and toolplay answered Reject.`, at: where };
+      : {
+          detail: `With ${config(level)}, ${tool} asked ("${r.asked[0]?.label ?? ''}"), and toolplay answered Reject.`,
+          at: where,
+        };
   };
   const both = async (level: string | null, deleteAsks: boolean, listAsks: boolean) => {
     const [d, l] = [await run('tool_delete_file', level), await run('tool_list_files', level)];
@@ -39,8 +58,12 @@ const check: LessonCheck = async (port) => {
   };
   const free = async (level: string) => {
     const d = await run('tool_delete_file', level);
-    return asking('tool_delete_file', level, d, false)
-      ?? (d.exists[TARGET] === false ? null : { detail: `With ${config(level)}, the file is still there. ${ending(d)}`, at: at(remove) ?? undefined });
+    return (
+      asking('tool_delete_file', level, d, false) ??
+      (d.exists[TARGET] === false
+        ? null
+        : { detail: `With ${config(level)}, the file is still there. ${ending(d)}`, at: at(remove) ?? undefined })
+    );
   };
   const strict = await run('tool_list_files', 'strict');
   return [
@@ -54,5 +77,11 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 200, host: 'lcp', openPath: 'tools/files.py', check, run: { tool: 'tool_list_files', args: {} } };
+const lesson: LessonDefinition = {
+  order: 200,
+  host: 'lcp',
+  openPath: 'tools/files.py',
+  check,
+  run: { tool: 'tool_list_files', args: {} },
+};
 export default lesson;

@@ -14,7 +14,11 @@ const check: LessonCheck = async (port) => {
     'Rejected, the file stays and the result is a failure',
     'Allowed, the file is deleted',
   ];
-  if (!tool) return [listedItem(lcp, 'tool_delete_file'), ...texts.map((t) => item(t, { detail: 'LCP does not list tool_delete_file, so it cannot be called.' }))];
+  if (!tool)
+    return [
+      listedItem(lcp, 'tool_delete_file'),
+      ...texts.map((t) => item(t, { detail: 'LCP does not list tool_delete_file, so it cannot be called.' })),
+    ];
   const args = sampleArgs(tool, { path: TARGET });
   const run = (confirm: 'allow' | 'reject') =>
     port.call({ tool: 'tool_delete_file', args, confirm, overlay: { [TARGET]: 'delete me\n' }, probe: [TARGET] });
@@ -25,13 +29,40 @@ const check: LessonCheck = async (port) => {
   const rejectedResult = resultOf(rejected);
   return [
     listedItem(lcp, 'tool_delete_file'),
-    item(texts[0]!, rejected.asked.length ? null : { detail: `${called}, it asked nothing: call the host's handler (from init_tools_library's config or set_confirm_handler) before deleting. ${ending(rejected)}`, at: where }),
-    item(texts[1]!, rejected.exists[TARGET] !== true
-      ? { detail: `${called} and the answer Reject, the file was deleted anyway.`, at: where }
-      : rejectedResult?.success === true ? { detail: `${called} and the answer Reject, the file stayed but the result says success: the model would believe it was deleted. ${ending(rejected)}`, at: where } : null),
-    item(texts[2]!, allowed.exists[TARGET] === false ? null : { detail: `${called} and the answer Allow, the file is still there. ${ending(allowed)}`, at: where }),
+    item(
+      texts[0]!,
+      rejected.asked.length
+        ? null
+        : {
+            detail: `${called}, it asked nothing: call the host's handler (from init_tools_library's config or set_confirm_handler) before deleting. ${ending(rejected)}`,
+            at: where,
+          },
+    ),
+    item(
+      texts[1]!,
+      rejected.exists[TARGET] !== true
+        ? { detail: `${called} and the answer Reject, the file was deleted anyway.`, at: where }
+        : rejectedResult?.success === true
+          ? {
+              detail: `${called} and the answer Reject, the file stayed but the result says success: the model would believe it was deleted. ${ending(rejected)}`,
+              at: where,
+            }
+          : null,
+    ),
+    item(
+      texts[2]!,
+      allowed.exists[TARGET] === false
+        ? null
+        : { detail: `${called} and the answer Allow, the file is still there. ${ending(allowed)}`, at: where },
+    ),
   ];
 };
 
-const lesson: LessonDefinition = { order: 190, host: 'lcp', openPath: 'tools/files.py', check, run: { tool: 'tool_delete_file', args: { path: 'drafts/old.md' } } };
+const lesson: LessonDefinition = {
+  order: 190,
+  host: 'lcp',
+  openPath: 'tools/files.py',
+  check,
+  run: { tool: 'tool_delete_file', args: { path: 'drafts/old.md' } },
+};
 export default lesson;

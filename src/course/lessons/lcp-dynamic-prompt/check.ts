@@ -20,19 +20,39 @@ const check: LessonCheck = async (port) => {
     const result = resultOf(run);
     const output = result?.success === true ? asText(result.output) : '';
     const missing = probes.filter((p) => !output.includes(p));
-    return item(text, missing.length === 0 ? null : {
-      detail: `With ${probes.join(' and ')} added to the workspace, ${fn}() ${result?.success === true ? `returned ${json(output)}, without ${missing.join(' and ')}` : 'failed'}. ${result?.success === true ? '' : ending(run)}`.trim(),
-      at: at(prompt ?? tool),
-    });
+    return item(
+      text,
+      missing.length === 0
+        ? null
+        : {
+            detail:
+              `With ${probes.join(' and ')} added to the workspace, ${fn}() ${result?.success === true ? `returned ${json(output)}, without ${missing.join(' and ')}` : 'failed'}. ${result?.success === true ? '' : ending(run)}`.trim(),
+            at: at(prompt ?? tool),
+          },
+    );
   };
   return [
     listedItem(lcp, 'tool_list_tables'),
-    item(`LCP flags tool_list_tables with a dynamic prompt (${fn})`, !tool
-      ? { detail: 'LCP does not list tool_list_tables yet.' }
-      : flagged ? null : { detail: `LCP found no function named ${fn} in the file: the prompt function's name is the tool's full name plus \`_prompt\`.`, at: at(tool) }),
+    item(
+      `LCP flags tool_list_tables with a dynamic prompt (${fn})`,
+      !tool
+        ? { detail: 'LCP does not list tool_list_tables yet.' }
+        : flagged
+          ? null
+          : {
+              detail: `LCP found no function named ${fn} in the file: the prompt function's name is the tool's full name plus \`_prompt\`.`,
+              at: at(tool),
+            },
+    ),
     await names(),
   ];
 };
 
-const lesson: LessonDefinition = { order: 210, host: 'lcp', openPath: 'tools/database.py', check, run: { tool: 'tool_list_tables', args: { database_name: 'shop.db' } } };
+const lesson: LessonDefinition = {
+  order: 210,
+  host: 'lcp',
+  openPath: 'tools/database.py',
+  check,
+  run: { tool: 'tool_list_tables', args: { database_name: 'shop.db' } },
+};
 export default lesson;

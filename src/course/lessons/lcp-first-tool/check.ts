@@ -12,8 +12,14 @@ const check: LessonCheck = async (port) => {
     paramItem(lcp, tool, 'tool_greet', 'name', { type: 'string', required: true, host: 'LCP' }),
     describedItem(lcp, tool, 'tool_greet', 'name'),
     toolDescribedItem(lcp, tool, 'tool_greet'),
-    await lcpCallItem(port, tool, 'tool_greet', { name: 'Ada' }, 'Calling tool_greet with {"name": "Ada"} succeeds, with Ada in its output',
-      (out) => (out.includes('Ada') ? null : 'Its output does not contain "Ada".')),
+    await lcpCallItem(
+      port,
+      tool,
+      'tool_greet',
+      { name: 'Ada' },
+      'Calling tool_greet with {"name": "Ada"} succeeds, with Ada in its output',
+      (out) => (out.includes('Ada') ? null : 'Its output does not contain "Ada".'),
+    ),
   ];
 };
 

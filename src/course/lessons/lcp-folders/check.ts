@@ -10,7 +10,10 @@ const check: LessonCheck = async (port) => {
     const text = `LCP lists \`${name}\` from a file inside tools/weather/`;
     if (!tool) return listedItem(lcp, name);
     if (tool.file.startsWith('tools/weather/')) return item(text, null);
-    return item(text, { detail: `The ${name} LCP lists comes from ${tool.file}: when two files define the same name, the first one scanned wins.`, at: at(tool) });
+    return item(text, {
+      detail: `The ${name} LCP lists comes from ${tool.file}: when two files define the same name, the first one scanned wins.`,
+      at: at(tool),
+    });
   };
   const duplicate = explain(lcp.diagnostics, ['LCP013', 'LCP014', 'LCP015']);
   return [
@@ -20,5 +23,11 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 160, host: 'lcp', openPath: 'tools/weather/units.py', check, run: { tool: 'tool_forecast', args: { city: 'Paris' } } };
+const lesson: LessonDefinition = {
+  order: 160,
+  host: 'lcp',
+  openPath: 'tools/weather/units.py',
+  check,
+  run: { tool: 'tool_forecast', args: { city: 'Paris' } },
+};
 export default lesson;

@@ -11,7 +11,11 @@ const check: LessonCheck = async (port) => {
   const greetings = ['Guten Tag', 'Bonjour'];
   const answer = async (greeting: string | null) => {
     const args = tool ? sampleArgs(tool) : {};
-    const run = await port.call({ tool: 'tool_welcome', args, ...(greeting !== null && tool ? { hostConfig: { [stemOfTool(tool)]: { greeting } } } : {}) });
+    const run = await port.call({
+      tool: 'tool_welcome',
+      args,
+      ...(greeting !== null && tool ? { hostConfig: { [stemOfTool(tool)]: { greeting } } } : {}),
+    });
     const result = resultOf(run);
     return { args, run, text: result?.success === true ? asText(result.output) : null };
   };
@@ -21,7 +25,10 @@ const check: LessonCheck = async (port) => {
     const { args, run, text: out } = await answer(greeting);
     if (out !== null && out.includes(greeting) && !out.includes(other)) return item(text, null);
     const init = explain(lcp.diagnostics, ['LCP021', 'LCP022']);
-    const said = out !== null && out.includes(other) ? `the answer says "${other}", not "${greeting}": it must come from the configuration, not from the code.` : `the answer does not contain "${greeting}". ${ending(run)}`;
+    const said =
+      out !== null && out.includes(other)
+        ? `the answer says "${other}", not "${greeting}": it must come from the configuration, not from the code.`
+        : `the answer does not contain "${greeting}". ${ending(run)}`;
     return item(text, {
       detail: `Called with ${json(args)} and {"${stemOfTool(tool)}": {"greeting": "${greeting}"}} as host configuration, ${said} ${init ? init.detail : 'LCP hands the configuration to init_tools_library only when that function takes a positional parameter.'}`,
       at: init?.at ?? at(tool),
@@ -33,8 +40,10 @@ const check: LessonCheck = async (port) => {
     const { args, run, text: out } = await answer(null);
     if (out !== null && out.includes('Hello') && !greetings.some((g) => out.includes(g))) return item(text, null);
     return item(text, {
-      detail: out === null ? `Called with ${json(args)} and no host configuration: ${ending(run)}`
-        : `Called with ${json(args)} and no host configuration, it answered ${json(out)}, which ${out.includes('Hello') ? 'still carries a configured greeting' : 'does not contain "Hello"'}.`,
+      detail:
+        out === null
+          ? `Called with ${json(args)} and no host configuration: ${ending(run)}`
+          : `Called with ${json(args)} and no host configuration, it answered ${json(out)}, which ${out.includes('Hello') ? 'still carries a configured greeting' : 'does not contain "Hello"'}.`,
       at: at(tool),
     });
   };
@@ -46,5 +55,11 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 180, host: 'lcp', openPath: 'tools/welcome.py', check, run: { tool: 'tool_welcome', args: { name: 'Ada' } } };
+const lesson: LessonDefinition = {
+  order: 180,
+  host: 'lcp',
+  openPath: 'tools/welcome.py',
+  check,
+  run: { tool: 'tool_welcome', args: { name: 'Ada' } },
+};
 export default lesson;

@@ -11,7 +11,10 @@ const check: LessonCheck = async (port) => {
   const calls: CheckItem[] = [];
   for (const name of TOOLS) {
     const tool = toolNamed(lcp, name);
-    const args = sampleArgs(tool, name === 'tool_set_alarm' ? { at: '07:30' } : name === 'tool_start_timer' ? { minutes: 5 } : {});
+    const args = sampleArgs(
+      tool,
+      name === 'tool_set_alarm' ? { at: '07:30' } : name === 'tool_start_timer' ? { minutes: 5 } : {},
+    );
     calls.push(await lcpCallItem(port, tool, name, args, `Calling ${name} succeeds`));
   }
   return [
@@ -22,5 +25,11 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 170, host: 'lcp', openPath: 'tools/clock.py', check, run: { tool: 'tool_start_timer', args: { minutes: 5 } } };
+const lesson: LessonDefinition = {
+  order: 170,
+  host: 'lcp',
+  openPath: 'tools/clock.py',
+  check,
+  run: { tool: 'tool_start_timer', args: { minutes: 5 } },
+};
 export default lesson;

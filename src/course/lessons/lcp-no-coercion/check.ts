@@ -21,15 +21,31 @@ const check: LessonCheck = async (port) => {
   return [
     listedItem(lcp, 'tool_top_scores'),
     // 3, or None that the tool replaces: any value but the text of a name.
-    item('LCP shows a default for `limit` that is a value, not text', !tool || !limit ? { detail: 'LCP lists no `limit` for tool_top_scores.' }
-      : !('default' in limit) ? { detail: 'LCP shows no default: `limit` has none in the signature, so it is required.', at: at(tool) }
-        : typeof limit.default !== 'string' ? null
-          : because(`LCP shows the default ${JSON.stringify(limit.default)}.`, explain(lcp.diagnostics, ['LCP005', 'LCP006'], ['`limit']), at(tool))),
+    item(
+      'LCP shows a default for `limit` that is a value, not text',
+      !tool || !limit
+        ? { detail: 'LCP lists no `limit` for tool_top_scores.' }
+        : !('default' in limit)
+          ? { detail: 'LCP shows no default: `limit` has none in the signature, so it is required.', at: at(tool) }
+          : typeof limit.default !== 'string'
+            ? null
+            : because(
+                `LCP shows the default ${JSON.stringify(limit.default)}.`,
+                explain(lcp.diagnostics, ['LCP005', 'LCP006'], ['`limit']),
+                at(tool),
+              ),
+    ),
     await returns({}, 3, 'Called with no `limit`, it returns the 3 best scores'),
     await returns({ limit: '2' }, 2, 'Called with {"limit": "2"}, a string, it returns the 2 best'),
     await returns({ limit: 5 }, 5, 'And with {"limit": 5}, the 5 best'),
   ];
 };
 
-const lesson: LessonDefinition = { order: 130, host: 'lcp', openPath: 'tools/scores.py', check, run: { tool: 'tool_top_scores', args: { limit: 3 } } };
+const lesson: LessonDefinition = {
+  order: 130,
+  host: 'lcp',
+  openPath: 'tools/scores.py',
+  check,
+  run: { tool: 'tool_top_scores', args: { limit: 3 } },
+};
 export default lesson;

@@ -11,7 +11,13 @@ function defaultItem(tool: ToolInfo | undefined, toolName: string, name: string,
   const p = paramsOf(tool).properties[name];
   if (!p) return item(text, { detail: `${toolName} has no parameter \`${name}\`.`, at: at(tool) });
   if (p.default === value) return item(text, null);
-  return item(text, { detail: p.default === undefined ? `LCP shows no default for \`${name}\`.` : `LCP shows the default ${JSON.stringify(p.default)}.`, at: at(tool) });
+  return item(text, {
+    detail:
+      p.default === undefined
+        ? `LCP shows no default for \`${name}\`.`
+        : `LCP shows the default ${JSON.stringify(p.default)}.`,
+    at: at(tool),
+  });
 }
 
 const check: LessonCheck = async (port) => {
@@ -24,7 +30,15 @@ const check: LessonCheck = async (port) => {
     : !required.includes('query')
       ? { detail: 'LCP does not require `query`.', at: at(tool) }
       : extra.length
-        ? because(`LCP also requires ${extra.map((e) => `\`${e}\``).join(', ')}: a parameter without a default value is required, whatever its annotation.`, explain(lcp.diagnostics, ['LCP004'], extra.map((e) => `\`${e}`)), at(tool))
+        ? because(
+            `LCP also requires ${extra.map((e) => `\`${e}\``).join(', ')}: a parameter without a default value is required, whatever its annotation.`,
+            explain(
+              lcp.diagnostics,
+              ['LCP004'],
+              extra.map((e) => `\`${e}`),
+            ),
+            at(tool),
+          )
         : null;
   return [
     listedItem(lcp, 'tool_find_notes'),
@@ -35,5 +49,11 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 110, host: 'lcp', openPath: 'tools/notes.py', check, run: { tool: 'tool_find_notes', args: { query: 'tea', limit: 5 } } };
+const lesson: LessonDefinition = {
+  order: 110,
+  host: 'lcp',
+  openPath: 'tools/notes.py',
+  check,
+  run: { tool: 'tool_find_notes', args: { query: 'tea', limit: 5 } },
+};
 export default lesson;

@@ -13,12 +13,30 @@ const check: LessonCheck = async (port) => {
     paramItem(loki, tool, 'count_lines', 'path', { type: 'string', required: true, host: 'Loki' }),
     paramItem(loki, tool, 'count_lines', 'verbose', { type: 'boolean', host: 'Loki' }),
     // Two files, so a script that ignores its option (or always answers 3) does not pass.
-    await runItem(port, tool, 'count_lines', { args: { path: 'notes.md' }, overlay: { 'notes.md': 'one\ntwo\nthree\n' } },
-      'Run with {"path": "notes.md"} on a file of 3 lines, it exits 0 and its answer has 3', shows(3)),
-    await runItem(port, tool, 'count_lines', { args: { path: 'todo.txt' }, overlay: { 'todo.txt': 'a\nb\nc\nd\ne\n' } },
-      'And on a file of 5 lines its answer has 5', shows(5)),
+    await runItem(
+      port,
+      tool,
+      'count_lines',
+      { args: { path: 'notes.md' }, overlay: { 'notes.md': 'one\ntwo\nthree\n' } },
+      'Run with {"path": "notes.md"} on a file of 3 lines, it exits 0 and its answer has 3',
+      shows(3),
+    ),
+    await runItem(
+      port,
+      tool,
+      'count_lines',
+      { args: { path: 'todo.txt' }, overlay: { 'todo.txt': 'a\nb\nc\nd\ne\n' } },
+      'And on a file of 5 lines its answer has 5',
+      shows(5),
+    ),
   ];
 };
 
-const lesson: LessonDefinition = { order: 420, host: 'loki', openPath: 'functions/tools/count_lines.sh', check, run: { tool: 'count_lines', args: { file: 'notes.md' } } };
+const lesson: LessonDefinition = {
+  order: 420,
+  host: 'loki',
+  openPath: 'functions/tools/count_lines.sh',
+  check,
+  run: { tool: 'count_lines', args: { file: 'notes.md' } },
+};
 export default lesson;

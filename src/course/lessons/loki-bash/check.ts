@@ -5,8 +5,14 @@ import { bashItem, declaredItem, runItem } from '../../checks/loki.ts';
 import { paramItem } from '../../checks/params.ts';
 
 /** The model must receive the count itself: Loki's JSON number, not text that holds it. */
-const exactly = (n: number) => (_value: string, model: unknown): string | null =>
-  model === n ? null : typeof model === 'number' ? `It receives the number ${model}.` : `That is not the number ${n}: Loki sends text it cannot read as JSON as {"output": …}.`;
+const exactly =
+  (n: number) =>
+  (_value: string, model: unknown): string | null =>
+    model === n
+      ? null
+      : typeof model === 'number'
+        ? `It receives the number ${model}.`
+        : `That is not the number ${n}: Loki sends text it cannot read as JSON as {"output": …}.`;
 
 const check: LessonCheck = async (port) => {
   const loki = await port.inspect('loki');
@@ -15,13 +21,31 @@ const check: LessonCheck = async (port) => {
     declaredItem(loki, 'count_lines'),
     bashItem(tool),
     paramItem(loki, tool, 'count_lines', 'path', { type: 'string', required: true, host: 'Loki' }),
-    await runItem(port, tool, 'count_lines', { args: { path: 'notes.md' }, overlay: { 'notes.md': 'one\ntwo\nthree\n' } },
-      'Run with {"path": "notes.md"} on a file of 3 lines, the model receives exactly 3', exactly(3)),
+    await runItem(
+      port,
+      tool,
+      'count_lines',
+      { args: { path: 'notes.md' }, overlay: { 'notes.md': 'one\ntwo\nthree\n' } },
+      'Run with {"path": "notes.md"} on a file of 3 lines, the model receives exactly 3',
+      exactly(3),
+    ),
     // A second file, so a script that always answers 3 does not pass.
-    await runItem(port, tool, 'count_lines', { args: { path: 'todo.txt' }, overlay: { 'todo.txt': 'a\nb\nc\nd\ne\n' } },
-      'And on a file of 5 lines, exactly 5', exactly(5)),
+    await runItem(
+      port,
+      tool,
+      'count_lines',
+      { args: { path: 'todo.txt' }, overlay: { 'todo.txt': 'a\nb\nc\nd\ne\n' } },
+      'And on a file of 5 lines, exactly 5',
+      exactly(5),
+    ),
   ];
 };
 
-const lesson: LessonDefinition = { order: 430, host: 'loki', openPath: 'functions/tools/count_lines.sh', check, run: { tool: 'count_lines', args: { path: 'notes.md' } } };
+const lesson: LessonDefinition = {
+  order: 430,
+  host: 'loki',
+  openPath: 'functions/tools/count_lines.sh',
+  check,
+  run: { tool: 'count_lines', args: { path: 'notes.md' } },
+};
 export default lesson;

@@ -8,10 +8,15 @@ const LIBRARY = 'tools/sizes.py';
 const TOOL = 'tool_file_size';
 const WANT = 'humanize>=4.9.0';
 const NO_INIT = 'No initialization function found. Library is ready.';
-const LOADS_FIRST = 'The hub loads the whole file before it calls init_tool_library, and for every tool call: a package imported at its top must be installed before Initialise can install it.';
+const LOADS_FIRST =
+  'The hub loads the whole file before it calls init_tool_library, and for every tool call: a package imported at its top must be installed before Initialise can install it.';
 
 /** `humanize>=4.9` and `humanize >= 4.9.0` ask for the same. */
-const same = (requirement: string): string => requirement.replace(/\s+/g, '').toLowerCase().replace(/(\d)(\.0)+$/, '$1');
+const same = (requirement: string): string =>
+  requirement
+    .replace(/\s+/g, '')
+    .toLowerCase()
+    .replace(/(\d)(\.0)+$/, '$1');
 
 const check: LessonCheck = async (port) => {
   const hub = await port.inspect('hub');
@@ -19,33 +24,59 @@ const check: LessonCheck = async (port) => {
   const where = tool ? at(tool) : { path: LIBRARY, line: 1 };
   const probe = await initProbe(port, LIBRARY, ['humanize']);
   const initialises = async (): Promise<CheckItem> => {
-    const text = 'Pressing Initialise runs the library\'s init_tool_library';
+    const text = "Pressing Initialise runs the library's init_tool_library";
     const run = await port.initialise(LIBRARY);
     const reply = resultOf(run) as Partial<HubInitResult> | null;
     if (!reply || typeof reply.status !== 'number') return item(text, { detail: ending(run), at: where });
     const body = reply.body ?? {};
-    if (reply.status >= 400) return item(text, { detail: `The hub answers ${reply.status} ${json(body)}.${probe.loadError ? ` ${LOADS_FIRST}` : ''}`, at: where });
-    if (body.message === NO_INIT) return item(text, { detail: `The hub answers ${json(body.message)}: ${LIBRARY} has no init_tool_library (the hub's spelling, singular, called with no argument).`, at: where });
+    if (reply.status >= 400)
+      return item(text, {
+        detail: `The hub answers ${reply.status} ${json(body)}.${probe.loadError ? ` ${LOADS_FIRST}` : ''}`,
+        at: where,
+      });
+    if (body.message === NO_INIT)
+      return item(text, {
+        detail: `The hub answers ${json(body.message)}: ${LIBRARY} has no init_tool_library (the hub's spelling, singular, called with no argument).`,
+        at: where,
+      });
     return item(text, null);
   };
   const asks = (): CheckItem => {
     const text = `init_tool_library asks pipmaster for ${WANT}`;
     if (probe.asked.some((a) => same(a) === same(WANT))) return item(text, null);
     if (probe.problem) return item(text, { detail: probe.problem, at: where });
-    if (probe.loadError) return item(text, { detail: `Without humanize the file does not load (${probe.loadError}), so init_tool_library never runs.`, at: where });
+    if (probe.loadError)
+      return item(text, {
+        detail: `Without humanize the file does not load (${probe.loadError}), so init_tool_library never runs.`,
+        at: where,
+      });
     const what = probe.asked.length ? `It asks pipmaster for ${json(probe.asked)}.` : 'It asks pipmaster for nothing.';
     const why = probe.asked.some((a) => same(a) === 'humanize')
       ? ' The version belongs inside the requirement ({"humanize": ">=4.9.0"}, or "humanize>=4.9.0"): the second positional argument of pipmaster.ensure_packages is always_update, and of a manager\'s ensure_packages index_url.'
       : '';
-    return item(text, { detail: `${what}${why}${probe.initError ? ` init_tool_library raised ${probe.initError}.` : ''}`, at: where });
+    return item(text, {
+      detail: `${what}${why}${probe.initError ? ` init_tool_library raised ${probe.initError}.` : ''}`,
+      at: where,
+    });
   };
   const loads = (): CheckItem => {
     const text = 'The file loads where humanize is not installed (the tool imports it when it runs)';
     if (probe.problem) return item(text, { detail: probe.problem, at: where });
-    return item(text, probe.loadError ? { detail: `Loading it without humanize raises ${probe.loadError}. ${LOADS_FIRST}`, at: where } : null);
+    return item(
+      text,
+      probe.loadError
+        ? { detail: `Loading it without humanize raises ${probe.loadError}. ${LOADS_FIRST}`, at: where }
+        : null,
+    );
   };
   return [hubListed(hub, TOOL), await initialises(), asks(), loads()];
 };
 
-const lesson: LessonDefinition = { order: 350, host: 'ltp', openPath: LIBRARY, check, run: { tool: TOOL, args: { path: 'reports/q3.txt' } } };
+const lesson: LessonDefinition = {
+  order: 350,
+  host: 'ltp',
+  openPath: LIBRARY,
+  check,
+  run: { tool: TOOL, args: { path: 'reports/q3.txt' } },
+};
 export default lesson;

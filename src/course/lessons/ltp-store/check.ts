@@ -16,12 +16,17 @@ const check: LessonCheck = async (port) => {
     const run = await port.call({ tool, args, profile: 'hub', hubStore: store });
     const answer = hubAnswer(run);
     const runtime = (resultOf(run)?.result as { type?: unknown } | null | undefined)?.type === 'runtime_exception';
-    return { ...answer, problem: answer.problem ?? (runtime ? `The tool crashed: the hub's agent sends ${json(answer.content)}.` : null), store: 'result' in run && run.hubStore ? run.hubStore : store };
+    return {
+      ...answer,
+      problem: answer.problem ?? (runtime ? `The tool crashed: the hub's agent sends ${json(answer.content)}.` : null),
+      store: 'result' in run && run.hubStore ? run.hubStore : store,
+    };
   };
   /** Saves each city in turn, each followed by a later call of tool_my_city that must name it. */
   const remembers = async (): Promise<CheckItem> => {
     const text = `After ${SAVE} {"city": "Lyon"}, a later call of ${READ} answers Lyon (and Oslo once Oslo is saved)`;
-    if (!save || !read) return item(text, { detail: `The hub does not list ${!save ? SAVE : READ}, so it cannot be called.` });
+    if (!save || !read)
+      return item(text, { detail: `The hub does not list ${!save ? SAVE : READ}, so it cannot be called.` });
     let store: HubStoreData = {};
     for (const city of ['Lyon', 'Oslo']) {
       const saved = await call(SAVE, { city }, store);
@@ -30,8 +35,13 @@ const check: LessonCheck = async (port) => {
       const later = await call(READ, {}, store);
       if (later.problem) return item(text, { detail: `${READ} {}: ${later.problem}`, at: at(read) });
       if (!later.content.includes(city)) {
-        const kept = Object.keys(store).length ? ` The hub's store holds ${json(store)}.` : ' The hub\'s store is empty: nothing was saved with lollms.set (persistent).';
-        return item(text, { detail: `After saving ${city}, the next call of ${READ} sends the model ${json(later.content)}.${kept} The hub loads the file afresh for every call, so a module variable starts over each time.`, at: at(save) });
+        const kept = Object.keys(store).length
+          ? ` The hub's store holds ${json(store)}.`
+          : " The hub's store is empty: nothing was saved with lollms.set (persistent).";
+        return item(text, {
+          detail: `After saving ${city}, the next call of ${READ} sends the model ${json(later.content)}.${kept} The hub loads the file afresh for every call, so a module variable starts over each time.`,
+          at: at(save),
+        });
       }
     }
     return item(text, null);
@@ -45,5 +55,11 @@ const check: LessonCheck = async (port) => {
   return [hubListed(hub, SAVE), hubListed(hub, READ), await remembers(), await fresh()];
 };
 
-const lesson: LessonDefinition = { order: 340, host: 'ltp', openPath: 'tools/home.py', check, run: { tool: SAVE, args: { city: 'Lyon' } } };
+const lesson: LessonDefinition = {
+  order: 340,
+  host: 'ltp',
+  openPath: 'tools/home.py',
+  check,
+  run: { tool: SAVE, args: { city: 'Lyon' } },
+};
 export default lesson;

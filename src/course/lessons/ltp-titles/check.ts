@@ -11,8 +11,12 @@ const check: LessonCheck = async (port) => {
   const line = await port.status('tool_search_wikipedia', args);
   return [
     hubListed(hub, 'tool_search_wikipedia'),
-    item(`The status line for ${json(args)} is exactly ${json(want)}`, line === want ? null : andWhy(
-      `The hub prints ${json(line)}.`, explain(hub.diagnostics, ['LTP002', 'LTP001']), at(tool))),
+    item(
+      `The status line for ${json(args)} is exactly ${json(want)}`,
+      line === want
+        ? null
+        : andWhy(`The hub prints ${json(line)}.`, explain(hub.diagnostics, ['LTP002', 'LTP001']), at(tool)),
+    ),
   ];
 };
 

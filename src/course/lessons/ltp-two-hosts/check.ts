@@ -17,11 +17,16 @@ const check: LessonCheck = async (port) => {
     const text = `Called by ${host} with ${json(ARGS)}, it finds "${FOUND}"`;
     if (!answer) return item(text, { detail: 'The tool is not listed, so it cannot be called.' });
     if (!answer.problem && answer.content.includes(FOUND)) return item(text, null);
-    return item(text, { detail: `${answer.problem ?? `The model receives ${json(answer.content)}.`} ${why}`.trim(), at: at(tool) });
+    return item(text, {
+      detail: `${answer.problem ?? `The model receives ${json(answer.content)}.`} ${why}`.trim(),
+      at: at(tool),
+    });
   };
   const lcpAnswer = (run: ScratchCallResult) => {
     const result = resultOf(run);
-    return result?.success === true ? { content: asText(result.output), problem: null } : { content: '', problem: `It failed. ${ending(run)}` };
+    return result?.success === true
+      ? { content: asText(result.output), problem: null }
+      : { content: '', problem: `It failed. ${ending(run)}` };
   };
   const lcpRun = tool ? lcpAnswer(await port.call({ tool: 'tool_lookup', args: ARGS })) : null;
   const hubRun = toolNamed(hub, 'tool_lookup') ? hubAnswer(await hubCall(port, 'tool_lookup', ARGS)) : null;
@@ -48,5 +53,11 @@ const check: LessonCheck = async (port) => {
   ];
 };
 
-const lesson: LessonDefinition = { order: 330, host: 'ltp', openPath: 'tools/wiki.py', check, run: { tool: 'tool_lookup', args: { query: 'quantum' } } };
+const lesson: LessonDefinition = {
+  order: 330,
+  host: 'ltp',
+  openPath: 'tools/wiki.py',
+  check,
+  run: { tool: 'tool_lookup', args: { query: 'quantum' } },
+};
 export default lesson;

@@ -13,16 +13,51 @@ const check: LessonCheck = async (port) => {
   const description = tool?.description ?? '';
   const missing = WORDS.filter((w) => !description.toLowerCase().includes(w));
   // The line itself, as lollms' chat loop writes it (src/agent/lcp-text.ts).
-  const line = tool ? toolsBlock([{ type: 'function', function: { name: tool.name, description, parameters: tool.inputSchema } }]).split('\n').find((l) => l.startsWith('- ')) ?? '' : '';
+  const line = tool
+    ? (toolsBlock([{ type: 'function', function: { name: tool.name, description, parameters: tool.inputSchema } }])
+        .split('\n')
+        .find((l) => l.startsWith('- ')) ?? '')
+    : '';
   return [
     listedItem(lcp, 'tool_convert_temp'),
-    item('The line lollms lists says the value is in Celsius', !tool ? { detail: 'LCP does not list tool_convert_temp yet.' }
-      : missing.includes('celsius') ? { detail: `lollms lists ${JSON.stringify(line)}: only the docstring's first paragraph is the description.`, at: at(tool) } : null),
-    item('It names the units the tool converts to, fahrenheit and kelvin', !tool ? { detail: 'LCP does not list tool_convert_temp yet.' }
-      : missing.some((w) => w !== 'celsius') ? { detail: `lollms lists ${JSON.stringify(line)}, without ${missing.filter((w) => w !== 'celsius').join(' and ')}: parameter lines are not part of it.`, at: at(tool) } : null),
-    await lcpCallItem(port, tool, 'tool_convert_temp', { value: 100, to: 'fahrenheit' }, 'Calling it with {"value": 100, "to": "fahrenheit"} still gives 212', shows(212)),
+    item(
+      'The line lollms lists says the value is in Celsius',
+      !tool
+        ? { detail: 'LCP does not list tool_convert_temp yet.' }
+        : missing.includes('celsius')
+          ? {
+              detail: `lollms lists ${JSON.stringify(line)}: only the docstring's first paragraph is the description.`,
+              at: at(tool),
+            }
+          : null,
+    ),
+    item(
+      'It names the units the tool converts to, fahrenheit and kelvin',
+      !tool
+        ? { detail: 'LCP does not list tool_convert_temp yet.' }
+        : missing.some((w) => w !== 'celsius')
+          ? {
+              detail: `lollms lists ${JSON.stringify(line)}, without ${missing.filter((w) => w !== 'celsius').join(' and ')}: parameter lines are not part of it.`,
+              at: at(tool),
+            }
+          : null,
+    ),
+    await lcpCallItem(
+      port,
+      tool,
+      'tool_convert_temp',
+      { value: 100, to: 'fahrenheit' },
+      'Calling it with {"value": 100, "to": "fahrenheit"} still gives 212',
+      shows(212),
+    ),
   ];
 };
 
-const lesson: LessonDefinition = { order: 500, host: 'lcp', openPath: 'tools/temperature.py', check, run: { tool: 'tool_convert_temp', args: { value: 20, to: 'fahrenheit' } } };
+const lesson: LessonDefinition = {
+  order: 500,
+  host: 'lcp',
+  openPath: 'tools/temperature.py',
+  check,
+  run: { tool: 'tool_convert_temp', args: { value: 20, to: 'fahrenheit' } },
+};
 export default lesson;
