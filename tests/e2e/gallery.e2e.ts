@@ -40,7 +40,7 @@ const tests: E2ETest[] = [
         if (ex.id === 'lcp-database-ops') {
           await page
             .getByRole('log', { name: 'Telemetry' })
-            .getByText(/Ada Lovelace/)
+            .getByText(/Ada\s+Lovelace/)
             .first()
             .waitFor();
         }
@@ -60,9 +60,9 @@ const tests: E2ETest[] = [
       await openApp(page, base);
       const diff = page.getByRole('region', { name: 'Schema diff' });
       await page.getByRole('tab', { name: 'Diff' }).click();
-      await diff.getByText(/Comparing with: the files as this page opened them/).waitFor();
+      await diff.getByText(/Comparing\s+with:\s+the\s+files\s+as\s+this\s+page\s+opened\s+them/).waitFor();
       await diff.getByRole('button', { name: 'Keep this version' }).click();
-      await diff.getByText(/Comparing with: the version kept at/).waitFor();
+      await diff.getByText(/Comparing\s+with:\s+the\s+version\s+kept\s+at/).waitFor();
       // The default example opens tools/wikipedia.py: drop max_results, add an optional parameter elsewhere.
       const text = await page.evaluate(() =>
         (window as unknown as { toolplayEditor: { getValue(): string } }).toolplayEditor.getValue(),
@@ -78,7 +78,7 @@ const tests: E2ETest[] = [
       await diff.getByRole('button', { name: 'Compare' }).click();
       await diff
         .getByRole('status')
-        .filter({ hasText: /1 breaking, 1 other/ })
+        .filter({ hasText: /1\s+breaking,\s+1\s+other/ })
         .waitFor({ timeout: 30_000 });
       const items = await diff.getByRole('list', { name: 'Changes' }).getByRole('listitem').allTextContents();
       assert(
@@ -99,7 +99,7 @@ const tests: E2ETest[] = [
       await page.reload();
       await waitForPython(page);
       await page.getByRole('tab', { name: 'Diff' }).click();
-      await diff.getByText(/Comparing with: the version kept at/).waitFor();
+      await diff.getByText(/Comparing\s+with:\s+the\s+version\s+kept\s+at/).waitFor();
 
       // Another workspace as the baseline: a copy of this one, whose edit is then compared with the original.
       await page.getByRole('button', { name: 'Workspace actions' }).click();
@@ -115,7 +115,7 @@ const tests: E2ETest[] = [
       await diff.getByRole('button', { name: 'Compare' }).click();
       await diff
         .getByRole('status')
-        .filter({ hasText: /1 breaking/ })
+        .filter({ hasText: /1\s+breaking/ })
         .waitFor({ timeout: 30_000 });
       const changes = await diff.getByRole('list', { name: 'Changes' }).getByRole('listitem').allTextContents();
       assert(

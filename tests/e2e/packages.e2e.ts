@@ -141,12 +141,14 @@ const tests: E2ETest[] = [
           .first()
           .waitFor();
         await telemetry(page)
-          .getByText(/^helperdep 1\.1\.0 from the package index/)
+          .getByText(/^helperdep\s+1\.1\.0\s+from\s+the\s+package\s+index/)
           .first()
           .waitFor();
         await page.getByRole('tab', { name: 'Packages' }).click();
         await packagesView(page)
-          .getByText(/Built from source archive \(srcpkg-1\.0\.0\.tar\.gz\): the index has no wheel for it\./)
+          .getByText(
+            /Built\s+from\s+source\s+archive\s+\(srcpkg-1\.0\.0\.tar\.gz\):\s+the\s+index\s+has\s+no\s+wheel\s+for\s+it\./,
+          )
           .waitFor({ timeout: 30_000 });
         assert(errors.length === 0, `page errors: ${errors.join('\n')}`);
       } finally {
@@ -183,7 +185,7 @@ const tests: E2ETest[] = [
         await rows.getByText('greeter', { exact: true }).waitFor({ timeout: 30_000 });
         await rows.getByText('farewell', { exact: true }).waitFor();
         await packagesView(page)
-          .getByText(/^Nothing is installed until you trust this workspace/)
+          .getByText(/^Nothing\s+is\s+installed\s+until\s+you\s+trust\s+this\s+workspace/)
           .waitFor();
         assert(
           await packagesView(page)
@@ -209,7 +211,7 @@ const tests: E2ETest[] = [
         ]) {
           await telemetry(page).getByText(line).first().waitFor();
         }
-        await rows.getByText(/^installed 2\.1\.0$/).waitFor();
+        await rows.getByText(/^installed\s+2\.1\.0$/).waitFor();
 
         // The sources go away; the browser keeps the wheels (IndexedDB) and how micropip's install was made.
         await server.close();
@@ -221,7 +223,7 @@ const tests: E2ETest[] = [
         assert(again.startsWith('Finished'), `after the reload, offline: ${again}`);
         await result(page).getByText('HELLO BOB! / bye bob').first().waitFor();
         await telemetry(page)
-          .getByText(/^greeter 2\.1\.0 from the Pyodide distribution, .* \(cached\)/)
+          .getByText(/^greeter\s+2\.1\.0\s+from\s+the\s+Pyodide\s+distribution,\s+.*\s+\(cached\)/)
           .first()
           .waitFor();
         assert(errors.length === 0, `page errors: ${errors.join('\n')}`);
@@ -264,7 +266,7 @@ const tests: E2ETest[] = [
           .first()
           .waitFor();
         await telemetry(page)
-          .getByText(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/nocors\?api_key=%E2%80%A6redacted → no answer/)
+          .getByText(/^GET\s+http:\/\/127\.0\.0\.1:\d+\/api\/nocors\?api_key=%E2%80%A6redacted\s+→\s+no\s+answer/)
           .first()
           .waitFor();
 
@@ -276,7 +278,7 @@ const tests: E2ETest[] = [
         await runAndWait(page, 60_000);
         await result(page).getByText(`proxied ${target}`).first().waitFor();
         await telemetry(page)
-          .getByText(/, through the CORS proxy$/)
+          .getByText(/,\s+through\s+the\s+CORS\s+proxy$/)
           .first()
           .waitFor();
 
@@ -286,7 +288,9 @@ const tests: E2ETest[] = [
           .uncheck();
         await runAndWait(page, 60_000);
         await result(page)
-          .getByText(/^.*failed: toolplay: the network is off for this workspace, so GET .* was not sent/)
+          .getByText(
+            /^.*failed:\s+toolplay:\s+the\s+network\s+is\s+off\s+for\s+this\s+workspace,\s+so\s+GET\s+.*\s+was\s+not\s+sent/,
+          )
           .first()
           .waitFor();
         assert((await callStatus(page).count()) === 1, 'one call status');
@@ -326,7 +330,7 @@ def tool_get_memory(args: dict, lollms=None):
       await review(page).waitFor({ timeout: 60_000 });
       await trust(page);
       await appReady(page);
-      await page.getByText(/^Runs as lollms_hub's executor runs it/).waitFor();
+      await page.getByText(/^Runs\s+as\s+lollms_hub's\s+executor\s+runs\s+it/).waitFor();
       await prepareCall(page, 'tool_save_memory', { key: 'color', value: 'blue' });
       assert((await runAndWait(page)).startsWith('Finished'), 'save');
       await result(page).getByLabel('What the model receives').getByText('Memory stored under key: color').waitFor();
@@ -338,7 +342,7 @@ def tool_get_memory(args: dict, lollms=None):
       await result(page).getByLabel('What the model receives').getByText('blue', { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Initialise memory_tool.py' }).click();
       await callStatus(page)
-        .filter({ hasText: /^Finished init_tool_library/ })
+        .filter({ hasText: /^Finished\s+init_tool_library/ })
         .waitFor();
       await result(page).getByText('No initialization function found. Library is ready.').waitFor();
       await tools(page).getByRole('button', { name: 'tool_get_memory', exact: true }).waitFor();
@@ -392,7 +396,7 @@ def tool_search(args: dict, lollms=None):
         await packagesView(page).getByText("Installed when the library's pipmaster call runs.").waitFor();
         assert(
           (await packagesView(page)
-            .getByText(/cannot pause Python/)
+            .getByText(/cannot\s+pause\s+Python/)
             .count()) === 0,
           'this browser can pause Python',
         );
@@ -404,14 +408,14 @@ def tool_search(args: dict, lollms=None):
           .waitFor();
         await page.getByRole('button', { name: 'Initialise wiki.py' }).click();
         await callStatus(page)
-          .filter({ hasText: /^Finished init_tool_library/ })
+          .filter({ hasText: /^Finished\s+init_tool_library/ })
           .waitFor({ timeout: 90_000 });
         await result(page)
           .getByLabel('stdout')
           .getByText("🔍 Package 'wikilite' not found. Scheduled for installation.")
           .waitFor();
         await telemetry(page)
-          .getByText(/^wikilite 1\.4\.2 from the package index/)
+          .getByText(/^wikilite\s+1\.4\.2\s+from\s+the\s+package\s+index/)
           .first()
           .waitFor();
         await prepareCall(page, 'tool_search', { query: 'Python' });

@@ -84,7 +84,7 @@ const tests: E2ETest[] = [
       await dialog.getByRole('button', { name: 'Copy link' }).click();
       await dialog
         .getByRole('status')
-        .filter({ hasText: /^(Link copied\.|The link is selected: press Ctrl\+C)/ })
+        .filter({ hasText: /^(Link\s+copied\.|The\s+link\s+is\s+selected:\s+press\s+Ctrl\+C)/ })
         .waitFor();
       await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -104,7 +104,7 @@ const tests: E2ETest[] = [
       await tools(page).getByRole('button', { name: 'tool_write_note', exact: true }).waitFor();
       const run = page.getByRole('button', { name: 'Run', exact: true });
       assert(await run.isDisabled(), 'Run is disabled in review mode');
-      await page.getByText(/^Run is off: This workspace came from a link or file/).waitFor();
+      await page.getByText(/^Run\s+is\s+off:\s+This\s+workspace\s+came\s+from\s+a\s+link\s+or\s+file/).waitFor();
       assert((await callStatus(page).count()) === 0, 'no call was made');
       await telemetry(page).getByText('Recorded by the sender of this workspace — not run here').first().waitFor();
       // The sender's import left one line; reading the tools here added none (the app sees the worker's files only after a call).

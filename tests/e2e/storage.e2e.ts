@@ -21,7 +21,9 @@ const tests: E2ETest[] = [
       await appReady(page);
       const notice = page.getByRole('alert', { name: 'Nothing is saved in this browser' });
       await notice
-        .getByText(/This browser does not let toolplay store anything \(a private window, or site data blocked\)/)
+        .getByText(
+          /This\s+browser\s+does\s+not\s+let\s+toolplay\s+store\s+anything\s+\(a\s+private\s+window,\s+or\s+site\s+data\s+blocked\)/,
+        )
         .waitFor();
       await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
       await setEditorText(page, 'still editable\n');

@@ -203,7 +203,7 @@ const tests: E2ETest[] = [
       await page.getByRole('button', { name: 'Send' }).click();
       await page
         .getByRole('log', { name: 'Agent conversation' })
-        .getByText(/^They are:/)
+        .getByText(/^They\s+are:/)
         .waitFor({ timeout: 30_000 });
       for (const scheme of ['light', 'dark'] as const) {
         await useScheme(page, scheme);
@@ -239,11 +239,11 @@ const tests: E2ETest[] = [
       await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
       // Rejected, the tool returns success: false, which the host reports as a failure.
       await callStatus(page)
-        .filter({ hasText: /^Tool failed tool_run_file_command/ })
+        .filter({ hasText: /^Tool\s+failed\s+tool_run_file_command/ })
         .waitFor({ timeout: 20_000 });
       await openExample(page, 'loki-tools', 'word_count');
       await tools(page)
-        .getByText(/Loki starts with/)
+        .getByText(/Loki\s+starts\s+with/)
         .waitFor({ timeout: 20_000 });
       for (const scheme of ['light', 'dark'] as const) {
         await useScheme(page, scheme);

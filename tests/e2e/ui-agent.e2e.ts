@@ -148,7 +148,9 @@ const tests: E2ETest[] = [
         await send(page, 'again');
         await chatLog(page)
           .getByRole('alert')
-          .getByText(/refused the request \(401 Unauthorized\): check the API key: Incorrect API key provided/)
+          .getByText(
+            /refused\s+the\s+request\s+\(401\s+Unauthorized\):\s+check\s+the\s+API\s+key:\s+Incorrect\s+API\s+key\s+provided/,
+          )
           .waitFor({ timeout: 20_000 });
 
         const stored = await page.evaluate(() =>

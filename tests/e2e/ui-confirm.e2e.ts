@@ -45,11 +45,11 @@ const tests: E2ETest[] = [
       await dialog.getByRole('button', { name: 'Reject' }).click();
       // The tool returns success: false: the host reports a failure, and the status says so.
       await callStatus(page)
-        .filter({ hasText: /^Tool failed tool_run_file_command \(status 500\)/ })
+        .filter({ hasText: /^Tool\s+failed\s+tool_run_file_command\s+\(status\s+500\)/ })
         .waitFor({ timeout: 20_000 });
       await page
         .getByRole('region', { name: 'Result' })
-        .getByText(/EXECUTION REJECTED BY USER: keep the old notes/)
+        .getByText(/EXECUTION\s+REJECTED\s+BY\s+USER:\s+keep\s+the\s+old\s+notes/)
         .first()
         .waitFor();
       await treeItem(page, 'docs/old.txt').waitFor();
@@ -75,7 +75,7 @@ const tests: E2ETest[] = [
       await callStatus(page).filter({ hasText: 'Tool failed' }).waitFor({ timeout: 20_000 });
       await page
         .getByRole('region', { name: 'Result' })
-        .getByText(/EXECUTION REJECTED BY USER/)
+        .getByText(/EXECUTION\s+REJECTED\s+BY\s+USER/)
         .first()
         .waitFor();
     },
@@ -104,7 +104,7 @@ const tests: E2ETest[] = [
         .first()
         .waitFor();
       assert(
-        (await page.getByText(/so it was restarted/).count()) === 0,
+        (await page.getByText(/so\s+it\s+was\s+restarted/).count()) === 0,
         'a busy loop is stopped without restarting Python',
       );
       // Python is usable again afterwards.
@@ -132,10 +132,10 @@ const tests: E2ETest[] = [
         .getByText('Stopped by you.', { exact: true })
         .first()
         .waitFor();
-      assert((await page.getByText(/so it was restarted/).count()) === 0, 'the interrupt sufficed');
+      assert((await page.getByText(/so\s+it\s+was\s+restarted/).count()) === 0, 'the interrupt sufficed');
       await treeItem(page, 'docs/old.txt').waitFor(); // the command never ran
       await telemetry(page)
-        .getByText(/Stopped — stopped after/)
+        .getByText(/Stopped\s+—\s+stopped\s+after/)
         .first()
         .waitFor();
       // Escape still means Reject.
@@ -168,7 +168,7 @@ const tests: E2ETest[] = [
       const failed = await colour();
       assert(failed !== fine, `finished and tool failed look different (${fine} vs ${failed})`);
       await telemetry(page)
-        .getByText(/^Tool failed \(crashed\): /)
+        .getByText(/^Tool\s+failed\s+\(crashed\):\s+/)
         .first()
         .waitFor();
 
@@ -180,7 +180,7 @@ const tests: E2ETest[] = [
       const timeout = await colour();
       assert(new Set([fine, failed, timeout]).size === 3, 'timed out has its own colour');
       await telemetry(page)
-        .getByText(/^Timed out — timeout after/)
+        .getByText(/^Timed\s+out\s+—\s+timeout\s+after/)
         .first()
         .waitFor();
 

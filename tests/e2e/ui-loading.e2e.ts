@@ -24,7 +24,7 @@ const tests: E2ETest[] = [
       const says = (await progress.getAttribute('aria-valuetext')) ?? '';
       assert(/\w/.test(says) && !/ready/i.test(says), `the progress says what is happening: "${says}"`);
       await tools(page)
-        .getByText(/The tools appear once Python has loaded/)
+        .getByText(/The\s+tools\s+appear\s+once\s+Python\s+has\s+loaded/)
         .waitFor();
       await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Control+End');
@@ -49,7 +49,7 @@ const tests: E2ETest[] = [
       await status.filter({ hasText: /failed/i }).waitFor({ timeout: 90_000 });
       const said =
         (await page
-          .getByText(/^Python failed to start: /)
+          .getByText(/^Python\s+failed\s+to\s+start:\s+/)
           .first()
           .textContent()) ??
         (await status.getAttribute('title')) ??

@@ -54,7 +54,7 @@ const tests: E2ETest[] = [
         `hover names the diagnostic code: ${await hover.textContent()}`,
       );
       await tools(page)
-        .getByText(/^Problems \(\d+\)/)
+        .getByText(/^Problems\s+\(\d+\)/)
         .waitFor();
       const problems = (await tools(page).locator('.problems').textContent()) ?? '';
       assert(/Fix:/.test(problems), `problems list shows fixes: ${problems}`);
@@ -123,7 +123,7 @@ const tests: E2ETest[] = [
       await currentTab(page, 'tools/notes.py').waitFor();
       await setEditorText(page, 'def tool_write_note(path: str:\n    pass\n');
       const card = tools(page).getByRole('article', { name: 'tool_write_note' });
-      await card.getByText(/Stale: the file does not parse now/).waitFor({ timeout: 20_000 });
+      await card.getByText(/Stale:\s+the\s+file\s+does\s+not\s+parse\s+now/).waitFor({ timeout: 20_000 });
       assert(/SyntaxError/.test((await card.textContent()) ?? ''), 'the stale note carries the parse error');
       await tools(page).getByRole('button', { name: 'tool_list_notes', exact: true }).waitFor();
     },
@@ -135,7 +135,7 @@ const tests: E2ETest[] = [
       await openApp(page, base);
       await openExample(page, 'loki-tools', 'word_count');
       await tools(page)
-        .getByText(/Loki starts with 2 tool file/)
+        .getByText(/Loki\s+starts\s+with\s+2\s+tool\s+file/)
         .waitFor({ timeout: 20_000 });
       // The Bash tool is declared from its argc comments and runs with functions/.env loaded.
       await prepareCall(page, 'greet', { name: 'Ada', style: 'plain' });
@@ -143,7 +143,7 @@ const tests: E2ETest[] = [
       assert(status.includes('Finished'), `greet: ${status}`);
       await page
         .getByRole('region', { name: 'Result' })
-        .getByText(/Good morning, Ada/)
+        .getByText(/Good\s+morning,\s+Ada/)
         .first()
         .waitFor();
       // Only what applies to Loki: its own opening line, no hub status line, no hub wire views.
@@ -152,13 +152,13 @@ const tests: E2ETest[] = [
       await page.getByRole('region', { name: 'Result' }).getByText('Loki prints').waitFor();
       await page
         .getByRole('region', { name: 'Result' })
-        .getByText(/^Call word_count /)
+        .getByText(/^Call\s+word_count\s+/)
         .waitFor();
       assert((await page.getByText('Hub status line').count()) === 0, 'no hub status line under Loki');
       assert((await page.getByLabel('Telemetry view').count()) === 0, 'no hub wire views under Loki');
       await tools(page).getByRole('checkbox', { name: 'draft_no_doc.py' }).check();
       await tools(page)
-        .getByText(/Loki would not start/)
+        .getByText(/Loki\s+would\s+not\s+start/)
         .waitFor({ timeout: 20_000 });
       const text = (await tools(page).getByRole('alert').first().textContent()) ?? '';
       // Loki's own words (the engine's Loki declarations, lokiStartup), not a paraphrase.

@@ -79,7 +79,7 @@ const tests: E2ETest[] = [
         await page.getByLabel('Turn limit').press('Tab');
         await page.getByLabel('Message to the model').fill('Search the encyclopedia fourteen times.');
         await page.getByRole('button', { name: 'Send' }).click();
-        const answer = chat(page).getByText(/^Done, the last search found:/);
+        const answer = chat(page).getByText(/^Done,\s+the\s+last\s+search\s+found:/);
         await answer.waitFor({ timeout: 60_000 });
         await page.getByRole('button', { name: 'Send' }).waitFor();
         const log = await chat(page).boundingBox();
@@ -165,7 +165,9 @@ def run(location: str, units: typing.Literal["celsius", "fahrenheit"]):
           await inside(places.nth(i), side, `${width}: place ${i + 1} with its line number`);
         await results.getByText("TypeError: run() missing 1 required positional argument: 'units'").waitFor();
         await results
-          .getByText(/write units: Literal\["celsius", "fahrenheit"\] \(with from typing import Literal\)/)
+          .getByText(
+            /write\s+units:\s+Literal\["celsius",\s+"fahrenheit"\]\s+\(with\s+from\s+typing\s+import\s+Literal\)/,
+          )
           .waitFor();
         // The lesson list wraps a long title rather than cutting it.
         await uncut(lessons(page).getByRole('list').first(), `${width}: the list of lessons`);

@@ -27,7 +27,7 @@ const tests: E2ETest[] = [
       await openExample(page, 'lcp-database-ops', 'tool_execute_query');
       await treeItem(page, 'shop.db').click();
       const shop = page.getByRole('region', { name: 'Binary file shop.db' });
-      await shop.getByText(/^SQLite database, binary, [\d,]+ bytes$/).waitFor();
+      await shop.getByText(/^SQLite\s+database,\s+binary,\s+[\d,]+\s+bytes$/).waitFor();
       const customers = shop.getByRole('table', { name: 'Table customers' });
       await customers.waitFor({ timeout: 30_000 });
       const heads = await customers.getByRole('columnheader').allTextContents();
@@ -70,7 +70,9 @@ const tests: E2ETest[] = [
       await page.keyboard.press('Control+Enter');
       const why = page
         .getByRole('alert')
-        .filter({ hasText: /^Nothing ran\. Run is off: This workspace came from a link or file/ });
+        .filter({
+          hasText: /^Nothing\s+ran\.\s+Run\s+is\s+off:\s+This\s+workspace\s+came\s+from\s+a\s+link\s+or\s+file/,
+        });
       await why.waitFor();
       await page.keyboard.press('Control+Enter');
       await why.waitFor();
@@ -133,7 +135,7 @@ const tests: E2ETest[] = [
       assert(/^Tool failed word_count \(exit code 1\)/.test(status), `the call failed as Loki reports it: ${status}`);
       await page
         .getByRole('note', { name: 'Colour codes' })
-        .getByText(/Loki runs every tool with FORCE_COLOR=1/)
+        .getByText(/Loki\s+runs\s+every\s+tool\s+with\s+FORCE_COLOR=1/)
         .waitFor();
       const stderr = (await page.getByLabel('stderr', { exact: true }).textContent()) ?? '';
       assert(

@@ -21,7 +21,7 @@ const tests: E2ETest[] = [
       const { page, errors } = await newPage();
       await openApp(page, base);
       const welcome = page.getByRole('region', { name: 'Welcome to toolplay.' });
-      await welcome.getByText(/runs the Python tools you write for LLMs/).waitFor();
+      await welcome.getByText(/runs\s+the\s+Python\s+tools\s+you\s+write\s+for\s+LLMs/).waitFor();
       const ways = welcome.getByRole('group', { name: 'Ways in' });
 
       await ways.getByRole('button', { name: 'Try an example' }).click();

@@ -65,7 +65,7 @@ const tests: E2ETest[] = [
       const status = await runAndWait(page);
       assert(status.includes('Finished'), `call status: ${status}`);
       await telemetry(page)
-        .getByText(/earlier events of this call are not shown here/)
+        .getByText(/earlier\s+events\s+of\s+this\s+call\s+are\s+not\s+shown\s+here/)
         .waitFor();
       await telemetry(page).getByText('line 4999⏎', { exact: true }).waitFor(); // newlines show as ⏎
       await telemetry(page).getByText('no file changed', { exact: true }).waitFor(); // its fs.changed, in words

@@ -153,7 +153,7 @@ const tests: E2ETest[] = [
         'the first save is what is stored',
       );
       await loser
-        .getByText(/tools\/notes\.py was also changed in another tab/)
+        .getByText(/tools\/notes\.py\s+was\s+also\s+changed\s+in\s+another\s+tab/)
         .first()
         .waitFor({ timeout: 10_000 });
       await winner

@@ -76,7 +76,7 @@ const tests: E2ETest[] = [
         .first()
         .waitFor();
       await telemetry(page)
-        .getByText(/Tool 'tool_greedy' crashed/)
+        .getByText(/Tool\s+'tool_greedy'\s+crashed/)
         .first()
         .waitFor();
       await hello(page, 'after running out of memory');
@@ -137,7 +137,7 @@ const tests: E2ETest[] = [
       await run(page);
       await finished(page, 'Finished');
       await telemetry(page)
-        .getByText(/always \(automatic\)/)
+        .getByText(/always\s+\(automatic\)/)
         .first()
         .waitFor();
       assert((await page.getByRole('dialog').count()) === 0, 'no second question after Always');
@@ -145,11 +145,11 @@ const tests: E2ETest[] = [
 
       await stopInLoop(page, 'tool_stubborn');
       await telemetry(page)
-        .getByText(/stopped after/)
+        .getByText(/stopped\s+after/)
         .first()
         .waitFor();
       await result(page)
-        .getByText(/Python did not respond, so it was restarted/)
+        .getByText(/Python\s+did\s+not\s+respond,\s+so\s+it\s+was\s+restarted/)
         .first()
         .waitFor();
       await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 90_000 });
@@ -173,7 +173,7 @@ const tests: E2ETest[] = [
       await stopInLoop(page, 'tool_spin');
       await result(page).getByText('Stopped by you.', { exact: true }).first().waitFor();
       assert(
-        (await page.getByText(/so it was restarted/).count()) === 0,
+        (await page.getByText(/so\s+it\s+was\s+restarted/).count()) === 0,
         'a busy loop is stopped without restarting Python',
       );
       await hello(page, 'right away');
@@ -184,7 +184,7 @@ const tests: E2ETest[] = [
       await run(page);
       await finished(page, /^Timed out /, 10_000);
       await telemetry(page)
-        .getByText(/timeout after/)
+        .getByText(/timeout\s+after/)
         .first()
         .waitFor();
       await result(page)
@@ -206,7 +206,7 @@ const tests: E2ETest[] = [
         await stopInLoop(page, tool);
         await result(page).getByText('Stopped by you.', { exact: true }).first().waitFor();
         assert(
-          (await page.getByText(/so it was restarted/).count()) === 0,
+          (await page.getByText(/so\s+it\s+was\s+restarted/).count()) === 0,
           `${tool} is stopped without restarting Python`,
         );
         await hello(page, `after ${tool}`);
@@ -227,10 +227,10 @@ const tests: E2ETest[] = [
       await finished(page, /^Finished tool_vandal/);
       await result(page)
         .getByRole('note', { name: 'Python changed by this call' })
-        .getByText(/which was put back: .*engine file toolplay\/api\.py/)
+        .getByText(/which\s+was\s+put\s+back:\s+.*engine\s+file\s+toolplay\/api\.py/)
         .waitFor();
       await telemetry(page)
-        .getByText(/put back: .*engine file/)
+        .getByText(/put\s+back:\s+.*engine\s+file/)
         .first()
         .waitFor();
       await hello(page, 'after the vandal');
@@ -240,7 +240,9 @@ const tests: E2ETest[] = [
       await run(page);
       await finished(page, /^Finished tool_break_print/);
       await result(page)
-        .getByText(/This call changed Python itself, as it would change a host's process: builtins\.print/)
+        .getByText(
+          /This\s+call\s+changed\s+Python\s+itself,\s+as\s+it\s+would\s+change\s+a\s+host's\s+process:\s+builtins\.print/,
+        )
         .waitFor();
       await page.getByRole('note', { name: 'Python changed by tools' }).filter({ hasText: 'builtins.print' }).waitFor();
       await prepareCall(page, 'tool_flood', { lines: 3 });
@@ -253,7 +255,9 @@ const tests: E2ETest[] = [
       await run(page);
       await finished(page, /^Finished tool_fake_json/);
       await result(page)
-        .getByText(/This call changed Python itself, as it would change a host's process: .*sys\.modules\['json'\]/)
+        .getByText(
+          /This\s+call\s+changed\s+Python\s+itself,\s+as\s+it\s+would\s+change\s+a\s+host's\s+process:\s+.*sys\.modules\['json'\]/,
+        )
         .waitFor();
       await page
         .getByRole('note', { name: 'Python changed by tools' })
@@ -273,7 +277,7 @@ const tests: E2ETest[] = [
       await finished(page, /^Finished tool_flood/);
       await result(page)
         .getByLabel('stdout')
-        .getByText(/in the loop\s+0\s+1\s+2/)
+        .getByText(/in\s+the\s+loop\s+0\s+1\s+2/)
         .waitFor();
       assert(errors.length === 0, errors.join('\n'));
     },
@@ -289,11 +293,11 @@ const tests: E2ETest[] = [
       await run(page);
       await finished(page, /^Tool failed .*\(crashed\)/, 20_000);
       await telemetry(page)
-        .getByText(/crashed after/)
+        .getByText(/crashed\s+after/)
         .first()
         .waitFor();
       await result(page)
-        .getByText(/Python crashed/)
+        .getByText(/Python\s+crashed/)
         .first()
         .waitFor();
       await page.getByRole('status', { name: 'Python' }).filter({ hasText: /ready/i }).waitFor({ timeout: 90_000 });
@@ -343,7 +347,7 @@ const tests: E2ETest[] = [
         await finished(page, /^Tool failed tool_guarded \(status 500\)/);
         assert((await page.getByRole('dialog').count()) === 0, 'no popup that could not be waited for');
         await telemetry(page)
-          .getByText(/not cross-origin isolated/)
+          .getByText(/not\s+cross-origin\s+isolated/)
           .first()
           .waitFor();
         await result(page)
