@@ -68,11 +68,9 @@ const tests: E2ETest[] = [
       // Review mode: Run is off, and the shortcut says so, as an alert, each time.
       await treeItem(page, 'README.md').focus();
       await page.keyboard.press('Control+Enter');
-      const why = page
-        .getByRole('alert')
-        .filter({
-          hasText: /^Nothing\s+ran\.\s+Run\s+is\s+off:\s+This\s+workspace\s+came\s+from\s+a\s+link\s+or\s+file/,
-        });
+      const why = page.getByRole('alert').filter({
+        hasText: /^Nothing\s+ran\.\s+Run\s+is\s+off:\s+This\s+workspace\s+came\s+from\s+a\s+link\s+or\s+file/,
+      });
       await why.waitFor();
       await page.keyboard.press('Control+Enter');
       await why.waitFor();
