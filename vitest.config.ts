@@ -1,6 +1,6 @@
 import { defineConfig, configDefaults } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { hasJspi, jspiFlag } from './src/engine/jspi-flag.node.ts';
+import { hasJspi, jspiFlag } from './src/engine/jspi-flag.node.mjs';
 
 // Pyodide takes 3-6 s to load under load, far over vitest's 5 s default.
 // The "python" project shares one Pyodide across files (isolate: false), see tests/python/py.ts.

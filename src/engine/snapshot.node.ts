@@ -28,7 +28,7 @@ import {
   WASM_PAGE,
 } from './snapshot.ts';
 import { warmUp } from './warm-up.ts';
-import { hasJspi, jspiFlag } from './jspi-flag.node.ts';
+import { hasJspi, jspiFlag } from './jspi-flag.node.mjs';
 
 const pyodideDir = dirname(createRequire(import.meta.url).resolve('pyodide/package.json'));
 
