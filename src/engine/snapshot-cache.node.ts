@@ -1,8 +1,8 @@
 /**
  * The CLI's fast start: the engine's memory snapshot (src/engine/snapshot.node.ts) kept in a cache
  * beside the installed packages, `node_modules/.cache/toolplay/`, named after what it was made
- * from (the pinned Pyodide and every engine source file), so an edited engine or another Pyodide
- * simply makes a new one. A command restores it (a fraction of a plain start); the first command
+ * from (the pinned Pyodide, every engine source file, and the TypeScript that makes and warms it:
+ * MAKER_FILES), so an edited engine, another warm-up or another Pyodide simply makes a new one. A command restores it (a fraction of a plain start); the first command
  * after an install makes it, which costs about what the plain start it replaces costs.
  *
  * Nothing about the cache may change what a command prints: a missing, unwritable, stale or
@@ -11,7 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { version as pyodideVersion } from 'pyodide';
 import type { EngineFiles } from './install.ts';
 import { makeEngineSnapshot } from './snapshot.node.ts';
@@ -22,10 +23,16 @@ import { PYTHON_DIR } from './sources.node.ts';
 /** Where snapshots are kept: the checkout's (or installed package's) node_modules/.cache/toolplay. */
 export const SNAPSHOT_CACHE_DIR = join(PYTHON_DIR, '..', 'node_modules', '.cache', 'toolplay');
 
-/** The snapshot's file name for these engine files under this Pyodide. */
-export function snapshotName(files: EngineFiles): string {
+/** The files (beside this one) whose code decides what a snapshot holds: how it is made, installed and warmed. */
+export const MAKER_FILES = ['snapshot.node.ts', 'snapshot.ts', 'install.ts', 'warm-up.ts'] as const;
+
+const makerText = (): string =>
+  MAKER_FILES.map((name) => readFileSync(join(dirname(fileURLToPath(import.meta.url)), name), 'utf8')).join('\n');
+
+/** The snapshot's file name for these engine files under this Pyodide, made by this code. */
+export function snapshotName(files: EngineFiles, maker: string = makerText()): string {
   // "jspi": snapshots are made with stack switching on since it matters (snapshot.node.ts); older ones are not used.
-  const hash = createHash('sha256').update(`pyodide ${pyodideVersion}\njspi\n`);
+  const hash = createHash('sha256').update(`pyodide ${pyodideVersion}\njspi\n`).update(maker);
   for (const [rel, content] of [...Object.entries(files.sources), ...Object.entries(files.bytecode)].sort(([a], [b]) =>
     a < b ? -1 : a > b ? 1 : 0,
   )) {

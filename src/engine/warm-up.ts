@@ -35,14 +35,21 @@ def tool_sample(query: str, limit: int = LIMIT, mode: Literal["a", "b"] = "a", t
 `,
 };
 
-/** Runs each profile's first `inspect` on WARM_UP once (the memory snapshot's warm-up), then removes the folder. */
+/**
+ * Runs each profile's first `inspect` and first `rescan` (the page lists tools through the
+ * latter, src/worker/rescan.ts) on WARM_UP once (the memory snapshot's warm-up), then removes the
+ * folder: a restored Python then neither imports nor compiles anything on its first listing.
+ */
 export function warmUp(py: PyodideAPI, dir = '/warm-up'): void {
   const fs = engineFs(py);
   fs.mkdirTree(dir);
   for (const [name, text] of Object.entries(WARM_UP)) fs.writeFile(`${dir}/${name}`, text);
   const api = py.pyimport('toolplay.api') as { dispatch(method: string, params: string): string; destroy(): void };
   try {
-    for (const profile of PROFILES) api.dispatch('inspect', JSON.stringify({ paths: [dir], profile }));
+    for (const profile of PROFILES) {
+      api.dispatch('inspect', JSON.stringify({ paths: [dir], profile }));
+      api.dispatch('rescan', JSON.stringify({ paths: [dir], profile, base: null }));
+    }
   } finally {
     api.destroy();
   }

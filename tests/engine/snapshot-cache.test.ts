@@ -60,6 +60,11 @@ describe("the CLI's snapshot cache", () => {
     expect(snapshotName(edited)).not.toBe(snapshotName(files));
   });
 
+  it('another warm-up (or any code that makes the snapshot) gets a snapshot of its own', () => {
+    expect(snapshotName(files, 'the maker, edited')).not.toBe(snapshotName(files));
+    expect(snapshotName(files)).toBe(snapshotName(files));
+  });
+
   it(
     'a damaged snapshot falls back to the plain start with the same replies, and is thrown away',
     { timeout: 120_000 },

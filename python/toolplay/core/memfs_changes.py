@@ -10,8 +10,11 @@ one compares them (up to 1 MiB of such files per look; past it, the next look na
 where a path does not exist, is not plain MEMFS (the CLI's mounted workspace) or holds a symbolic
 link, cannot say (None); neither can any look outside Pyodide.
 
-The JavaScript object is made on first use, never at import (memfs_stamp.py: none may be in a
-memory snapshot; ``forget_javascript()`` drops it, and the next look cannot say).
+The JavaScript function is made on first use, never at import (memfs_stamp.py: none may be in a
+memory snapshot; ``forget_javascript()`` drops it, and the next look cannot say). It is a plain
+function, called as one: Pyodide 314 keeps the object and function of the last *method* called
+through a proxy (``obj.look()``) alive after both are dropped, and a memory snapshot taken after a
+rescan (the warm-up runs one) would then hold a JavaScript object it cannot serialise.
 """
 
 from __future__ import annotations
@@ -129,7 +132,7 @@ _CHANGES_JS = r"""(FS) => {
       for (const path of before.keys()) changed.push(path); // deleted
       return changed.join('\0');
     };
-    return { look };
+    return look;
   };
 }"""
 
@@ -150,7 +153,7 @@ class PathChanges:
                 self._js = memfs_stamp.make_javascript(_CHANGES_JS, self.paths)
             if self._js is None:
                 return None
-            found = self._js.look()
+            found = self._js()
         except Exception:
             self._js = None
             return None
