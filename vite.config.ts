@@ -9,6 +9,7 @@ import { compileEngine } from './src/engine/bytecode.node.ts';
 import { readEngineSources } from './src/engine/sources.node.ts';
 import { makeEngineSnapshot } from './src/engine/snapshot.node.ts';
 import { SNAPSHOT_SUFFIX } from './src/engine/snapshot.ts';
+import { packSnapshot } from './src/engine/snapshot-pack.ts';
 
 const require = createRequire(import.meta.url);
 const pyodideDir = dirname(require.resolve('pyodide/package.json'));
@@ -52,7 +53,8 @@ function pyodideAssets(): Plugin {
  * fetched beside loadPyodide() so the first `inspect` does not spend ~0.4 s compiling ~70 modules;
  * under the dev server null (the worker takes the sources from Vite and edits need no rebuild).
  * Its `snapshot` export: the engine's memory snapshot (src/engine/snapshot.node.ts), made from
- * those files, as a content-addressed asset with a gzip copy beside it (served by
+ * those files, packed without its empty blocks (src/engine/snapshot-pack.ts), as a
+ * content-addressed asset with a gzip copy beside it (served by
  * `snapshotGzip` below and by any host set up as the README says); null under the dev server.
  */
 function engineBundle(): Plugin {
@@ -76,7 +78,7 @@ function engineBundle(): Plugin {
         name: 'toolplay-engine.json',
         source: JSON.stringify({ sources: files.sources, bytecode: base64 }),
       });
-      const snapshot = await makeEngineSnapshot(files);
+      const snapshot = packSnapshot(await makeEngineSnapshot(files));
       const fileName = `assets/toolplay-engine-${createHash('sha256').update(snapshot).digest('hex').slice(0, 16)}${SNAPSHOT_SUFFIX}`;
       const snapshotRef = this.emitFile({ type: 'asset', fileName, source: snapshot });
       this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(snapshot, { level: 6 }) });

@@ -1,8 +1,10 @@
 import { snapshot } from 'virtual:toolplay-engine-bundle';
 import { SnapshotUnavailable, type SnapshotSource } from './start.ts';
+import { unpackSnapshot } from './snapshot-pack.ts';
 
 /**
- * The build's memory snapshot for the worker (src/engine/snapshot.ts), requested as the worker
+ * The build's memory snapshot for the worker (src/engine/snapshot.ts; the build ships it packed,
+ * snapshot-pack.ts, and it is unpacked here), requested as the worker
  * starts and handed over still downloading, so that loadPyodide() starts its own downloads at once
  * beside it (it waits for the snapshot only right before it makes the heap). A build without one
  * (dev server) or for another Pyodide says so at once; a request that fails rejects with
@@ -26,9 +28,11 @@ async function download(url: string): Promise<Uint8Array> {
   }
   if (!response.ok)
     throw new SnapshotUnavailable(`the snapshot did not load (${response.status} ${response.statusText})`);
+  let packed: Uint8Array;
   try {
-    return new Uint8Array(await response.arrayBuffer());
+    packed = new Uint8Array(await response.arrayBuffer());
   } catch (e) {
     throw new SnapshotUnavailable(`the snapshot did not load (${e instanceof Error ? e.message : String(e)})`);
   }
+  return unpackSnapshot(packed); // bytes that are no packed snapshot: it "did not restore" (start.ts)
 }

@@ -2,6 +2,7 @@
 // and loadPyodide() asked for Python at once, so the runtime's own downloads run beside the
 // snapshot's (loadPyodide waits for it only right before it makes the heap); a request that fails
 // (an HTTP error, no network) ends in the plain start, which says why.
+import { packSnapshot } from '../../src/engine/snapshot-pack.ts';
 import { loadPyodide, version } from 'pyodide';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchSnapshot } from '../../src/engine/snapshot.browser.ts';
@@ -39,7 +40,7 @@ describe("the worker's start and the snapshot download", () => {
       const started = startPython(load, fetchSnapshot(version), files);
       await expect.poll(() => asked.length).toBe(1);
       expect(fetch).toHaveBeenCalledWith('/assets/engine.snapshot');
-      respond(new Response(new Uint8Array(64)));
+      respond(new Response(packSnapshot(new Uint8Array(64)))); // as the build ships it (snapshot-pack.ts)
       const { py, start } = await started;
       expect(start).toMatchObject({
         path: 'plain',
