@@ -504,6 +504,16 @@ export class PythonClient {
     method: M,
     params: WorkerMethods[M]['params'],
   ): Promise<WorkerMethods[M]['result']> {
+    const link = this.#link;
+    if (link && link !== this.#readyLink) {
+      // Python is still starting: the request goes now and waits in the worker's queue behind init,
+      // so it is answered as soon as Python is up, not a page task later (the page is busiest then).
+      // A failed start is still the reason given: init's error before the request's own.
+      const reply = link.request(method, params);
+      reply.catch(() => {});
+      await this.#ready;
+      return reply;
+    }
     if (!this.#link || this.#link !== this.#readyLink) await this.#ready;
     if (!this.#link) throw new WorkerRestartedError('crashed', 'the Python worker is not running');
     return this.#link.request(method, params);

@@ -43,6 +43,45 @@ function track<T>(p: Promise<T>): { readonly settled: boolean; readonly promise:
 }
 
 describe('PythonClient', () => {
+  it('sends a request made while Python starts at once, behind init, and answers it once init has answered', async () => {
+    let answerInit = (): void => {};
+    const { create, workers } = spawner(() => (request, worker) => {
+      if (request.method === 'init') answerInit = () => worker.ok(request, { python: '3.14.0' });
+      else if (request.method === 'ping') worker.ok(request, { python: '3.14.0', profiles: ['lcp'] });
+    });
+    const client = new PythonClient({ createWorker: create });
+    const pinged = track(client.ping());
+    // posted before init answered: the worker's queue runs it right after init, no page task between
+    await vi.waitFor(() => expect(workers[0]!.requests.map((r) => r.method)).toEqual(['init', 'ping']));
+    await Promise.resolve();
+    expect(pinged.settled).toBe(false);
+    answerInit();
+    await expect(pinged.promise).resolves.toEqual({ python: '3.14.0', profiles: ['lcp'] });
+    client.dispose();
+  });
+
+  it("gives a failed start's own error to a request sent while Python was starting", async () => {
+    const { create } = spawner(() => (request, worker) => {
+      if (request.method === 'init')
+        worker.send({
+          kind: 'response',
+          id: request.id,
+          ok: false,
+          error: { kind: 'crashed', message: 'Python failed to load: no wasm' },
+        });
+      else if (request.method === 'ping')
+        worker.send({
+          kind: 'response',
+          id: request.id,
+          ok: false,
+          error: { kind: 'internal', message: 'Python is not loaded yet' },
+        });
+    });
+    const client = new PythonClient({ createWorker: create });
+    await expect(client.ping()).rejects.toThrow('Python failed to load: no wasm');
+    client.dispose();
+  });
+
   it("finishes a call, forwards its telemetry and resyncs the files plus the call's changes after a crash", async () => {
     const { create, workers } = spawner(() =>
       script((req, w) => {

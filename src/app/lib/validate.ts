@@ -3,7 +3,10 @@ import Ajv, { type ErrorObject } from 'ajv';
 import type { JsonSchema } from '../../protocol/engine.ts';
 
 // strict: false — host dialects carry keys ajv does not know (LCP's `default` on untyped params, `nullable`).
-const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+// validateSchema: false — checking a schema against the JSON Schema meta-schema first compiles that
+// meta-schema (~30 ms of the page's start, before the first tool is listed); a schema ajv cannot
+// use still fails to compile, each keyword checking its own value ("type must be JSONType…").
+const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, validateSchema: false });
 
 export type Check = (value: unknown) => string[];
 
