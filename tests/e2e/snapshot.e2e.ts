@@ -78,6 +78,48 @@ const tests: E2ETest[] = [
     },
   },
   {
+    name: 'a returning visit restores the snapshot kept in Cache Storage without downloading it; a damaged copy is replaced from the network',
+    async run({ newContext, base }) {
+      const context = await newContext();
+      const page = await context.newPage();
+      const started = async (): Promise<string> => {
+        await page.goto(base);
+        await appReady(page);
+        return `${await status(page).getAttribute('data-start')} (${await status(page).getAttribute('title')})`;
+      };
+      const kept = () =>
+        page.evaluate(async () => (await (await caches.open('toolplay-engine-snapshot')).keys()).map((r) => r.url));
+      // The copy is written after the restore began: wait for it, as the page would see it.
+      const keptOne = () =>
+        page.waitForFunction(
+          async () => (await (await caches.open('toolplay-engine-snapshot')).keys()).length === 1,
+          null,
+          { timeout: 20_000 },
+        );
+      assert((await started()).startsWith('snapshot'), 'the first visit did not start from the snapshot');
+      await keptOne();
+      const [url] = await kept();
+      let downloads = 0;
+      await context.route('**/*.snapshot', (route) => {
+        downloads++;
+        return route.fulfill({ status: 404, body: 'gone' });
+      });
+      const second = await started();
+      assert(second.startsWith('snapshot') && downloads === 0, `the second visit: ${second}, ${downloads} download(s)`);
+      // A damaged copy: the network's is used (and kept); here the network has none, so the start is plain and says why.
+      await page.evaluate(async (u) => {
+        const cache = await caches.open('toolplay-engine-snapshot');
+        await cache.put(u!, new Response(new Uint8Array(100).fill(7)));
+      }, url);
+      const third = await started();
+      assert(third.startsWith('plain') && /404/.test(third) && downloads === 1, `the damaged copy's visit: ${third}`);
+      await context.unroute('**/*.snapshot');
+      assert((await started()).startsWith('snapshot'), 'the network copy did not start Python');
+      await keptOne();
+      assert((await started()).startsWith('snapshot'), 'the copy kept again did not start Python');
+    },
+  },
+  {
     name: 'a broken snapshot falls back to the plain start and the app works',
     async run({ newContext, base }) {
       const context = await newContext();
