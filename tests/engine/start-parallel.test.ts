@@ -40,7 +40,7 @@ describe("the worker's start and the snapshot download", () => {
       const started = startPython(load, fetchSnapshot(version), files);
       await expect.poll(() => asked.length).toBe(1);
       expect(fetch).toHaveBeenCalledWith('/assets/engine.snapshot');
-      respond(new Response(packSnapshot(new Uint8Array(64)))); // as the build ships it (snapshot-pack.ts)
+      respond(new Response(packSnapshot(new Uint8Array(64)) as Uint8Array<ArrayBuffer>)); // as the build ships it (snapshot-pack.ts)
       const { py, start } = await started;
       expect(start).toMatchObject({
         path: 'plain',
