@@ -11,23 +11,13 @@ import { buildWheel } from '../support/wheels.ts';
 import { micropipStandIn } from '../support/micropip-stand-in.ts';
 import { send, servePackages, type PackageServer } from '../support/package-server.ts';
 import { buildSdist } from '../packages/sdists.ts';
+import { textfmt, greeter, helperdep } from '../packages/fixtures.ts';
 
 const enc = new TextEncoder();
 const review = (page: Page) => page.getByRole('region', { name: 'Review mode' });
 const packagesView = (page: Page) => page.getByRole('region', { name: 'Packages' });
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
-const textfmt = buildWheel({
-  name: 'textfmt',
-  version: '1.0.0',
-  files: { 'textfmt/__init__.py': 'def shout(s):\n    return s.upper() + "!"\n' },
-});
-const greeter = buildWheel({
-  name: 'greeter',
-  version: '2.1.0',
-  requires: ['textfmt>=1.0'],
-  files: { 'greeter/__init__.py': 'from textfmt import shout\n\ndef hello(n):\n    return shout("hello " + n)\n' },
-});
 const farewell = buildWheel({
   name: 'farewell',
   version: '1.2.0',
@@ -89,11 +79,6 @@ async function trust(page: Page): Promise<void> {
   await review(page).getByRole('button', { name: 'Trust and run' }).waitFor({ state: 'detached' });
 }
 
-const helperdep = buildWheel({
-  name: 'helperdep',
-  version: '1.1.0',
-  files: { 'helperdep/__init__.py': 'def twice(n):\n    return 2 * n\n' },
-});
 const srcpkg = buildSdist({
   name: 'srcpkg',
   version: '1.0.0',

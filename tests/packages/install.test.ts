@@ -12,29 +12,15 @@ import {
   ofType,
   pythonWith,
   sourceOf,
+  tool,
   workspace,
   type Stores,
   type TestSource,
 } from './support.ts';
+import { textfmt, greeter } from './fixtures.ts';
 
 const T = { timeout: 120_000 };
-const tool = (name: string, body: string, head = ''): string =>
-  `${head}\ndef ${name}() -> dict:\n    """A tool."""\n${body
-    .split('\n')
-    .map((l) => `    ${l}`)
-    .join('\n')}\n`;
 
-const textfmt = buildWheel({
-  name: 'textfmt',
-  version: '1.0.0',
-  files: { 'textfmt/__init__.py': 'def shout(s):\n    return s.upper() + "!"\n' },
-});
-const greeter = buildWheel({
-  name: 'greeter',
-  version: '2.1.0',
-  requires: ['textfmt>=1.0'],
-  files: { 'greeter/__init__.py': 'from textfmt import shout\n\ndef hello(n):\n    return shout("hello " + n)\n' },
-});
 const broken = buildWheel({ name: 'broken', version: '0.1.0', files: { 'broken/__init__.py': 'OK = True\n' } });
 const slowpkg = buildWheel({ name: 'slowpkg', version: '0.1.0', files: { 'slowpkg/__init__.py': 'OK = True\n' } });
 const polite = buildWheel({

@@ -15,24 +15,16 @@ import {
   ofType,
   pythonWith,
   sourceOf,
+  tool,
   workspace,
   type Stores,
   type TestSource,
 } from './support.ts';
 import { buildSdist, tarGz, TINY_BACKEND } from './sdists.ts';
+import { helperdep } from './fixtures.ts';
 
 const T = { timeout: 120_000 };
-const tool = (name: string, body: string): string =>
-  `\ndef ${name}() -> dict:\n    """A tool."""\n${body
-    .split('\n')
-    .map((l) => `    ${l}`)
-    .join('\n')}\n`;
 
-const helperdep = buildWheel({
-  name: 'helperdep',
-  version: '1.1.0',
-  files: { 'helperdep/__init__.py': 'def twice(n):\n    return 2 * n\n' },
-});
 const buildhelp = buildWheel({
   name: 'buildhelp',
   version: '1.0.0',

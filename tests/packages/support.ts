@@ -59,6 +59,13 @@ export async function pythonWith(
 }
 
 /** A workspace folder on disk with `files`, mounted into the engine at the same path. */
+/** A tool file: `head` (imports), then `name()` returning what `body` (indented for it) returns. */
+export const tool = (name: string, body: string, head = ''): string =>
+  `${head}\ndef ${name}() -> dict:\n    """A tool."""\n${body
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n')}\n`;
+
 export function workspace(engine: Engine, files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'toolplay-packages-'));
   for (const [rel, text] of Object.entries(files)) {
