@@ -89,6 +89,30 @@ export async function runItem(
 }
 
 /**
+ * The two runs of a line-counting Bash tool (`path` names the file): on a file of 3 lines, then on
+ * one of 5, so a script that ignores its argument or always answers 3 does not pass. `accept(n)`
+ * judges a run on n lines; `texts` are the two items' lines.
+ */
+export async function lineCountRuns(
+  port: LessonPort,
+  tool: ToolInfo | undefined,
+  name: string,
+  texts: [three: string, five: string],
+  accept: (lines: number) => (value: string, model: unknown) => string | null,
+): Promise<CheckItem[]> {
+  const files: Array<[path: string, text: string, lines: number]> = [
+    ['notes.md', 'one\ntwo\nthree\n', 3],
+    ['todo.txt', 'a\nb\nc\nd\ne\n', 5],
+  ];
+  const items: CheckItem[] = [];
+  for (const [i, [path, text, lines]] of files.entries())
+    items.push(
+      await runItem(port, tool, name, { args: { path }, overlay: { [path]: text } }, texts[i]!, accept(lines)),
+    );
+  return items;
+}
+
+/**
  * Runs a tool that must fail: exit code not 0, with a message of its own on stderr (no traceback)
  * that contains `names`.
  */

@@ -1,7 +1,7 @@
 /** The check of lesson loki-argc (lesson.md beside it): a Bash tool declared by its argc comments, reading its option. */
 import type { LessonCheck, LessonDefinition } from '../../types.ts';
 import { shows, toolNamed } from '../../checks/expect.ts';
-import { bashItem, declaredItem, runItem } from '../../checks/loki.ts';
+import { bashItem, declaredItem, lineCountRuns } from '../../checks/loki.ts';
 import { paramItem } from '../../checks/params.ts';
 
 const check: LessonCheck = async (port) => {
@@ -12,23 +12,16 @@ const check: LessonCheck = async (port) => {
     bashItem(tool),
     paramItem(loki, tool, 'count_lines', 'path', { type: 'string', required: true, host: 'Loki' }),
     paramItem(loki, tool, 'count_lines', 'verbose', { type: 'boolean', host: 'Loki' }),
-    // Two files, so a script that ignores its option (or always answers 3) does not pass.
-    await runItem(
+    ...(await lineCountRuns(
       port,
       tool,
       'count_lines',
-      { args: { path: 'notes.md' }, overlay: { 'notes.md': 'one\ntwo\nthree\n' } },
-      'Run with {"path": "notes.md"} on a file of 3 lines, it exits 0 and its answer has 3',
-      shows(3),
-    ),
-    await runItem(
-      port,
-      tool,
-      'count_lines',
-      { args: { path: 'todo.txt' }, overlay: { 'todo.txt': 'a\nb\nc\nd\ne\n' } },
-      'And on a file of 5 lines its answer has 5',
-      shows(5),
-    ),
+      [
+        'Run with {"path": "notes.md"} on a file of 3 lines, it exits 0 and its answer has 3',
+        'And on a file of 5 lines its answer has 5',
+      ],
+      (lines) => shows(lines),
+    )),
   ];
 };
 

@@ -1,7 +1,7 @@
 /** The check of lesson loki-bash (lesson.md beside it): what a Bash tool hands the model. */
 import type { LessonCheck, LessonDefinition } from '../../types.ts';
 import { toolNamed } from '../../checks/expect.ts';
-import { bashItem, declaredItem, runItem } from '../../checks/loki.ts';
+import { bashItem, declaredItem, lineCountRuns } from '../../checks/loki.ts';
 import { paramItem } from '../../checks/params.ts';
 
 /** The model must receive the count itself: Loki's JSON number, not text that holds it. */
@@ -21,23 +21,16 @@ const check: LessonCheck = async (port) => {
     declaredItem(loki, 'count_lines'),
     bashItem(tool),
     paramItem(loki, tool, 'count_lines', 'path', { type: 'string', required: true, host: 'Loki' }),
-    await runItem(
+    ...(await lineCountRuns(
       port,
       tool,
       'count_lines',
-      { args: { path: 'notes.md' }, overlay: { 'notes.md': 'one\ntwo\nthree\n' } },
-      'Run with {"path": "notes.md"} on a file of 3 lines, the model receives exactly 3',
-      exactly(3),
-    ),
-    // A second file, so a script that always answers 3 does not pass.
-    await runItem(
-      port,
-      tool,
-      'count_lines',
-      { args: { path: 'todo.txt' }, overlay: { 'todo.txt': 'a\nb\nc\nd\ne\n' } },
-      'And on a file of 5 lines, exactly 5',
-      exactly(5),
-    ),
+      [
+        'Run with {"path": "notes.md"} on a file of 3 lines, the model receives exactly 3',
+        'And on a file of 5 lines, exactly 5',
+      ],
+      exactly,
+    )),
   ];
 };
 
