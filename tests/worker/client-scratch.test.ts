@@ -25,6 +25,15 @@ const worker = (scratch: (req: WorkerRequest, w: FakeWorker) => void) => () => (
   else scratch(req, w);
 };
 
+/** A worker whose Python ends the scratch call with KeyboardInterrupt once the page sets the interrupt flag (an isolated page's Stop). */
+const interruptible = worker((req, w) => {
+  const poll = setInterval(() => {
+    if (new Uint8Array(w.shared!.interrupt)[0] !== 2) return;
+    clearInterval(poll);
+    w.send({ kind: 'response', id: req.id, ok: false, error: { kind: 'interrupted', message: 'KeyboardInterrupt' } });
+  }, 5);
+});
+
 describe('PythonClient scratch requests', () => {
   it('writeScratch and scratchCall reach the worker as they are and return its answer', async () => {
     const answer = { result: { success: true }, asked: [], exists: {}, created: [], output: '' };
@@ -39,20 +48,7 @@ describe('PythonClient scratch requests', () => {
 
   it('past the time limit, Python is interrupted (isolated page): the call answers timedOut, as in Node, with no restart', async () => {
     setIsolated(true);
-    const { create } = spawner(
-      worker((req, w) => {
-        const poll = setInterval(() => {
-          if (new Uint8Array(w.shared!.interrupt)[0] !== 2) return;
-          clearInterval(poll);
-          w.send({
-            kind: 'response',
-            id: req.id,
-            ok: false,
-            error: { kind: 'interrupted', message: 'KeyboardInterrupt' },
-          });
-        }, 5);
-      }),
-    );
+    const { create } = spawner(interruptible);
     const client = new PythonClient({ createWorker: create, timeoutMs: 100 });
     expect(await client.scratchCall(params)).toEqual({ timedOut: 0.1, asked: [], exists: {}, created: [], output: '' });
     // A tool test's own limit counts instead of the call time limit.
@@ -63,20 +59,7 @@ describe('PythonClient scratch requests', () => {
 
   it("stopScratch() (the Tests tab's Stop) interrupts the call, which then fails: it is no result", async () => {
     setIsolated(true);
-    const { create } = spawner(
-      worker((req, w) => {
-        const poll = setInterval(() => {
-          if (new Uint8Array(w.shared!.interrupt)[0] !== 2) return;
-          clearInterval(poll);
-          w.send({
-            kind: 'response',
-            id: req.id,
-            ok: false,
-            error: { kind: 'interrupted', message: 'KeyboardInterrupt' },
-          });
-        }, 5);
-      }),
-    );
+    const { create } = spawner(interruptible);
     const client = new PythonClient({ createWorker: create, timeoutMs: 60_000 });
     const running = client.scratchCall(params);
     client.stopScratch();
