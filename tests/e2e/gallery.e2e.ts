@@ -102,9 +102,17 @@ const tests: E2ETest[] = [
       await diff.getByText(/Comparing\s+with:\s+the\s+version\s+kept\s+at/).waitFor();
 
       // Another workspace as the baseline: a copy of this one, whose edit is then compared with the original.
+      // The workbench (editor included) is made anew for the copy: the edit below must reach the copy's
+      // editor, not the one being replaced, so the old one is marked and the new one waited for.
+      await page.evaluate(() => {
+        (window as unknown as { toolplayEditor: { replaced?: boolean } }).toolplayEditor.replaced = true;
+      });
       await page.getByRole('button', { name: 'Workspace actions' }).click();
       await page.getByRole('button', { name: 'Duplicate' }).click();
       await page.getByLabel('Workspace', { exact: true }).filter({ hasText: 'My workspace (copy)' }).waitFor();
+      await page.waitForFunction(
+        () => (window as unknown as { toolplayEditor?: { replaced?: boolean } }).toolplayEditor?.replaced !== true,
+      );
       await waitForPython(page);
       await page.getByRole('tab', { name: 'Diff' }).click();
       const copy = await page.evaluate(() =>
