@@ -9,20 +9,31 @@
 // then installs before the call instead). A command that never starts Python (`proxy`) runs here.
 // The decision is made before tsx loads (jspi-flag.node.mjs is plain JavaScript): a command that
 // starts again pays for TypeScript in the child only.
-import { spawn } from 'node:child_process';
+//
+// A command that runs tools starts again under Node's permission model where this Node has one
+// (src/engine/permission.node.mjs: reads of toolplay, its cache and the paths it was given, writes
+// to the cache and the workspace, no processes). A confined child that finds the CLI not yet
+// compiled by tsx or the engine's snapshot not made exits PREPARE_EXIT first; both are made here,
+// unconfined, and the command runs again.
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { hasJspi, jspiFlag } from '../src/engine/jspi-flag.node.mjs';
+import { PREPARE_EXIT, permissionFlags } from '../src/engine/permission.node.mjs';
 
 const WITHOUT_PYTHON = new Set(['proxy']);
 // V8 compiles each WebAssembly function on its first call instead of all of Pyodide's ~10 MB as it
 // loads: a command runs a small part of it, and starts ~0.15 s sooner (bench/cli.bench.ts).
 const LAZY_WASM = '--wasm-lazy-compilation';
 
-/** Runs the command in a child Node with the flag; resolves with its exit code (null: it refused the flag). */
+const confinement = process.env.TOOLPLAY_JSPI_TRIED ? null : permissionFlags(process.argv.slice(2));
+
+/** Runs the command in a child Node with the flags; resolves with its exit code (null: it refused a flag). */
 function inChild() {
+  const flags = [...(hasJspi() ? [] : [jspiFlag()]), LAZY_WASM, ...(confinement ?? [])];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...process.execArgv, jspiFlag(), LAZY_WASM, ...process.argv.slice(1)], {
+    const child = spawn(process.execPath, [...process.execArgv, ...flags, ...process.argv.slice(1)], {
       stdio: 'inherit',
-      env: { ...process.env, TOOLPLAY_JSPI_TRIED: '1' },
+      env: { ...process.env, TOOLPLAY_JSPI_TRIED: '1', TOOLPLAY_CONFINED: confinement ? '1' : '' },
     });
     const forward = (signal) => child.kill(signal);
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
@@ -39,9 +50,37 @@ function inChild() {
   });
 }
 
-if (!hasJspi() && !process.env.TOOLPLAY_JSPI_TRIED && !WITHOUT_PYTHON.has(process.argv[2])) {
-  const code = await inChild();
+/** What a confined run cannot do for itself: tsx's compiled CLI and the engine's snapshot. */
+function prepare() {
+  const script = fileURLToPath(new URL('../src/engine/permission-prepare.node.mjs', import.meta.url));
+  spawnSync(process.execPath, [...(hasJspi() ? [] : [jspiFlag()]), LAZY_WASM, script], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, TOOLPLAY_JSPI_TRIED: '1', TOOLPLAY_CONFINED: '' },
+  });
+}
+
+if ((confinement || !hasJspi()) && !process.env.TOOLPLAY_JSPI_TRIED && !WITHOUT_PYTHON.has(process.argv[2])) {
+  let code = await inChild();
+  if (code === PREPARE_EXIT && confinement) {
+    prepare();
+    code = await inChild();
+  }
   if (code !== null) process.exit(code);
+}
+if (process.env.TOOLPLAY_CONFINED === '1') {
+  // Under the permission model Node refuses process.binding, which Pyodide's NODEFS asks for its
+  // file flags only: the same constants, from node:fs and node:os.
+  const [{ constants: fs }, { constants: os }] = await Promise.all([import('node:fs'), import('node:os')]);
+  Object.defineProperty(process, 'binding', {
+    value: (name) => {
+      if (name === 'constants') return { fs, os };
+      throw Object.assign(new Error(`process.binding('${name}') is refused under the permission model`), {
+        code: 'ERR_ACCESS_DENIED',
+      });
+    },
+    configurable: true,
+    writable: true,
+  });
 }
 if (!WITHOUT_PYTHON.has(process.argv[2])) {
   // Pyodide's own modules load before tsx's hooks exist: through them, tsx would scan its 1.2 MB of
@@ -52,4 +91,12 @@ if (!WITHOUT_PYTHON.has(process.argv[2])) {
 }
 const { register } = await import('tsx/esm/api');
 register();
-await import(new URL('../src/cli/main.ts', import.meta.url).href);
+let main;
+try {
+  ({ main } = await import(new URL('../src/cli/main.ts', import.meta.url).href));
+} catch (e) {
+  // Confined, tsx could not start esbuild for a file it has not compiled yet: the parent prepares.
+  if (process.env.TOOLPLAY_CONFINED === '1' && e?.code === 'ERR_ACCESS_DENIED') process.exit(PREPARE_EXIT);
+  throw e;
+}
+await main();

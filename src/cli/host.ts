@@ -18,6 +18,7 @@ import { WheelCache } from '../packages/wheel-cache.ts';
 import { DirWheelStore, FilePlanStore } from '../packages/wheel-cache.node.ts';
 import type { PackageOptions } from './packages-options.ts';
 import { UsageFailure } from './usage.ts';
+import { closeNetwork, openNetwork } from '../net/node-network-lock.ts';
 
 /** Folders to mount for these host paths: a file's folder, a folder itself; nested ones dropped. */
 export function mountPoints(paths: string[]): string[] {
@@ -85,12 +86,26 @@ async function start(): Promise<Engine> {
   });
   return engine;
 }
+/**
+ * The hosts installs reach under --no-network: the Pyodide distribution or mirror, the index, and
+ * PyPI's file host when the index is PyPI's (its pages link the wheels there).
+ */
+export function sourceHosts(options: PackageOptions): string[] {
+  const urls = [options.source ?? PYODIDE_DISTRIBUTION(pyodideVersion), options.indexUrl ?? PYPI_SIMPLE];
+  const hosts = urls.filter((u) => /^https?:\/\//.test(u)).map((u) => new URL(u).hostname);
+  if (hosts.includes('pypi.org')) hosts.push('files.pythonhosted.org');
+  return [...new Set(hosts)];
+}
+
 /** What the last command mounted, and the folders made for it (to take down for the next one). */
 let current: { dirs: string[]; made: string[] } = { dirs: [], made: [] };
 
 /** The process's engine, with `hostPaths` (absolute) mounted into it. */
 export async function openEngine(hostPaths: string[]): Promise<Engine> {
   const engine = await (shared ??= start());
+  // After the start (which may make the snapshot in a child process), before any tool code runs.
+  if (packages.network) openNetwork();
+  else closeNetwork(sourceHosts(packages));
   const FS = engine.fs;
   const wanted = mountPoints(hostPaths);
   const visible = (d: string): boolean => current.dirs.some((k) => k === '/' || d === k || d.startsWith(k + sep));

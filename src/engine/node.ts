@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
@@ -7,7 +7,7 @@ import { unsignedHeapOffsets } from './heap-offsets.ts';
 import { readEngineSources } from './sources.node.ts';
 import { Engine } from './engine.ts';
 import { startPython } from './start.ts';
-import { snapshotCache } from './snapshot-cache.node.ts';
+import { SNAPSHOT_CACHE_DIR, snapshotCache } from './snapshot-cache.node.ts';
 import type { PythonStart } from './snapshot.ts';
 
 export interface NodeEngineOptions {
@@ -32,7 +32,14 @@ const streams = (options: NodeEngineOptions) => ({
 let wheelDir: string | null = null;
 function privateWheelDir(): string {
   if (wheelDir === null) {
-    const dir = mkdtempSync(join(tmpdir(), 'toolplay-pyodide-wheels-'));
+    // Beside toolplay's cache, which a run under Node's permission model may write; else the temp folder.
+    let dir: string;
+    try {
+      mkdirSync(SNAPSHOT_CACHE_DIR, { recursive: true });
+      dir = mkdtempSync(join(SNAPSHOT_CACHE_DIR, 'pyodide-wheels-'));
+    } catch {
+      dir = mkdtempSync(join(tmpdir(), 'toolplay-pyodide-wheels-'));
+    }
     process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
     wheelDir = dir;
   }

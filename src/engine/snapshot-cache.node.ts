@@ -19,6 +19,7 @@ import { makeEngineSnapshot } from './snapshot.node.ts';
 import { SNAPSHOT_SUFFIX } from './snapshot.ts';
 import type { SnapshotSource } from './start.ts';
 import { PYTHON_DIR } from './sources.node.ts';
+import { PREPARE_EXIT } from './permission.node.mjs';
 
 /** Where snapshots are kept: the checkout's (or installed package's) node_modules/.cache/toolplay. */
 export const SNAPSHOT_CACHE_DIR = join(PYTHON_DIR, '..', 'node_modules', '.cache', 'toolplay');
@@ -61,7 +62,9 @@ export function snapshotCache(
       try {
         return { bytes: Promise.resolve(new Uint8Array(readFileSync(path))) };
       } catch {
-        // Not made yet for this engine: make it now (a fresh Python, as the build makes it).
+        // Not made yet for this engine: make it now (a fresh Python, as the build makes it). Under
+        // Node's permission model no child process can: the parent prepares it (bin/toolplay.mjs).
+        if ((options.env ?? process.env).TOOLPLAY_CONFINED === '1') process.exit(PREPARE_EXIT);
       }
       let bytes: Uint8Array;
       try {

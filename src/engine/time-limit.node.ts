@@ -12,7 +12,7 @@ const SIGINT = 2;
 
 // The clock: waits on the control word for the deadline; if nobody moved the word on meanwhile
 // (the call ended), marks that it fired and interrupts Python. One deadline at a time, in order.
-const CLOCK = `
+export const CLOCK = `
 const { parentPort, workerData } = require('node:worker_threads');
 const interrupt = new Uint8Array(workerData, 0, 1);
 const control = new Int32Array(workerData, 4, 2);

@@ -1,0 +1,26 @@
+/**
+ * What a run under Node's permission model cannot do for itself (src/engine/permission.node.mjs),
+ * done once by the unconfined parent (bin/toolplay.mjs): compile the CLI's TypeScript into tsx's
+ * cache (tsx compiles through an esbuild child process) and make the engine's memory snapshot
+ * (made in a child process too). Registers tsx as bin/toolplay.mjs does, so the cache entries are
+ * the ones a confined run looks for. Prints nothing.
+ */
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+await import('pyodide');
+await import('pyodide/pyodide.asm.mjs');
+const { register } = await import('tsx/esm/api');
+register();
+const cli = new URL('../cli/', import.meta.url);
+// Every command's modules, the lazily imported ones too (main.ts only runs when asked to).
+for (const name of readdirSync(fileURLToPath(cli))
+  .filter((n) => n.endsWith('.ts'))
+  .sort())
+  await import(new URL(name, cli).href);
+await Promise.all([import('../scratch/node-host.ts'), import('../tool-tests/junit.ts')]);
+const [{ readEngineSources }, { snapshotCache }] = await Promise.all([
+  import('./sources.node.ts'),
+  import('./snapshot-cache.node.ts'),
+]);
+await snapshotCache({ sources: readEngineSources(), bytecode: {} }).source();
