@@ -69,9 +69,12 @@ export function looksLikeKey(value: string): boolean {
   return /^[0-9a-f]+$/i.test(value) || looksRandom(value);
 }
 
-/** Under a one- or two-letter name (`k`, `t`, `ak`): a key already at 16 characters of letters and digits. */
+/** Under a one- or two-letter name (`k`, `t`, `ak`; not `id`): a key already at 16 characters of letters and digits (not a UUID). */
 const looksLikeShortKey = (value: string): boolean =>
-  /^[A-Za-z0-9_-]{16,}$/.test(value) && /[A-Za-z]/.test(value) && /\d/.test(value);
+  /^[A-Za-z0-9_-]{16,}$/.test(value) &&
+  /[A-Za-z]/.test(value) &&
+  /\d/.test(value) &&
+  !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export const isRedacted = (value: string): boolean => value === REDACTED || value === REDACTED_IN_URL;
 
@@ -83,5 +86,6 @@ export function isSecretPair(name: string, value: string): boolean {
   const kind = secretNameKind(name);
   if (kind === 'secret') return true;
   if (kind === 'code') return !SHORT_CODE.test(value);
-  return name.replace(/[-_]/g, '').length <= 2 && looksLikeShortKey(value);
+  const short = name.replace(/[-_]/g, '');
+  return short.length <= 2 && !/^id$/i.test(short) && looksLikeShortKey(value);
 }

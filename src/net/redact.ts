@@ -90,9 +90,10 @@ export function redactUrl(url: string): string {
 
 const URL_IN_TEXT = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
 const TRAILING = /[.,;:!?)\]}]+$/;
-/** `Bearer <anything of 8+>`; after Basic, Token or Digest (as HTTP spells them) only what has a digit or a symbol. */
+/** `Bearer <anything of 8+>`; after Basic, Token or Digest (as HTTP spells them) only what has a digit, a symbol or a
+ * case change inside (base64, not `Token expired` or `Basic Information`). */
 const CREDENTIAL =
-  /\b([Bb]earer(?=\s+[A-Za-z0-9._~+/=-]{8})|(?:Basic|Token|Digest)(?=\s+[A-Za-z0-9._~+/=-]*[\d_~+/=-]))(\s+)[A-Za-z0-9._~+/=-]{8,}/g;
+  /\b([Bb]earer(?=\s+[A-Za-z0-9._~+/=-]{8})|(?:Basic|Token|Digest)(?=\s+[A-Za-z0-9._~+/=-]*(?:[\d_~+/=-]|[a-z][A-Z])))(\s+)[A-Za-z0-9._~+/=-]{8,}/g;
 /** `name: value`, `name=value`, `"name": "value"`, `'name': 'value'` (the name at most 64 characters). */
 const PAIR =
   /(?<![\w.-])(["']?)([A-Za-z][\w.-]{0,63})\1(\s*[:=]\s*)(?:"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|((?:(?:Bearer|Basic|Token|Digest)\s+)?[^\s"'&,;<>(){}[\]]+))/g;

@@ -44,8 +44,8 @@ const envKeys = (text: string) => envEntries(text).map(([k]) => k);
 /** A value as written after `=` or `:`: trimmed, a ` # comment` and one pair of quotes taken off. */
 const unquoted = (raw: string): string => {
   const v = raw.trim();
-  const q = /^(["'])(.*)\1$/.exec(v);
-  return q ? q[2]! : v.replace(/\s+#.*$/, '');
+  const quoted = /^(["'])(.*?)\1/.exec(v);
+  return quoted ? quoted[2]! : v.replace(/\s+#.*$/, '');
 };
 /** Keys given a value in YAML (`key: value`, `- key: value`), TOML/INI (`key = value`) or JSON (`"key": value`). */
 const configEntries = (text: string): [string, string][] =>
