@@ -23,15 +23,17 @@ import { note } from './terminal.ts';
 import { clockOf } from '../engine/time-limit.node.ts';
 import { exactResult, stringifyKeepingNumbers } from '../protocol/json-text.ts';
 import { hubOutput } from '../call/hub-output.ts';
+import { redactEvent } from '../net/redact-event.ts';
+import { redactText } from '../net/redact.ts';
 
 // Numbers as Python wrote them: a result's 2.0, 1e+20 and big integers arrive kept (exactResult).
 const pretty = (value: unknown): string => `${stringifyKeepingNumbers(value)}\n`;
 
-/** Where telemetry goes: NDJSON on stderr with --events, else only the tool's own output. */
+/** Where telemetry goes: NDJSON on stderr with --events, else only the tool's own output; secrets redacted in both. */
 function emitter(events: boolean): (event: TelemetryEvent) => void {
   return (event) => {
-    if (events) note(`${JSON.stringify(event)}\n`);
-    else if ((event.type === 'call.stdout' || event.type === 'call.stderr') && event.text) note(event.text);
+    if (events) note(`${JSON.stringify(redactEvent(event))}\n`);
+    else if ((event.type === 'call.stdout' || event.type === 'call.stderr') && event.text) note(redactText(event.text));
   };
 }
 

@@ -21,6 +21,7 @@ import {
 } from '../agent/types.ts';
 import type { ConfirmDecision } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
+import { redactText } from '../net/redact.ts';
 import { frameCalls, type WireFormat } from '../protocol/wire.ts';
 import { nodeToolRunner } from './agent-runner.ts';
 import type { Outcome } from './commands.ts';
@@ -130,7 +131,7 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
   const events: TelemetryEvent[] = [];
   const onEvent = (e: TelemetryEvent): void => {
     events.push(e);
-    if ((e.type === 'call.stdout' || e.type === 'call.stderr') && e.text) note(e.text);
+    if ((e.type === 'call.stdout' || e.type === 'call.stderr') && e.text) note(redactText(e.text));
   };
   let round = 0;
   const framing = framingEvents(newRunId(), onEvent);

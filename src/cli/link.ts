@@ -9,6 +9,7 @@ import { checkFileSize, decodeShared, encodeFile, encodeLink, hasShareMark } fro
 import { ShareError } from '../share/errors.ts';
 import { CHAT_LINK_CHARS } from '../share/limits.ts';
 import type { SharedWorkspace } from '../share/payload.ts';
+import { scrubbed } from '../share/scrub.ts';
 import { PROFILES } from '../protocol/vocabulary.ts';
 import { toolsFolderOf } from '../workspace/engine-paths.ts';
 import { hostConfig, type Outcome } from './commands.ts';
@@ -58,7 +59,8 @@ function encode(args: string[]): Outcome | 'help' {
   if (!Object.values(host).every((v) => v !== null && typeof v === 'object' && !Array.isArray(v)))
     throw new UsageFailure('link encode: --host-config must map each library file stem to a JSON object');
   const tree = readTree(root);
-  const ws: SharedWorkspace = {
+  // The arguments as given, redacted as the app's Share redacts them (src/share/scrub.ts).
+  const ws: SharedWorkspace = scrubbed({
     name: typeof values.name === 'string' ? values.name : null,
     files: tree.files,
     folders: tree.folders,
@@ -67,7 +69,7 @@ function encode(args: string[]): Outcome | 'help' {
     call: typeof values.tool === 'string' ? { tool: values.tool, argsText } : null,
     host,
     telemetry: [],
-  };
+  });
   for (const p of tree.links) note(`toolplay: skipped the symbolic link ${p}\n`);
   if (typeof values.file === 'string') {
     const text = encodeFile(ws);

@@ -12,7 +12,8 @@
  * - otherwise it is plain `fetch`.
  */
 import { integrityHex, sha256Hex } from './digest.ts';
-import { blockedMessage, offMessage, redactUrl, viaProxy, type NetworkPolicy } from './policy.ts';
+import { blockedMessage, offMessage, viaProxy, type NetworkPolicy } from './policy.ts';
+import { redactText, redactUrl } from './redact.ts';
 
 /** What the telemetry shows of one request a tool made (`net.request`, without its callId and time). */
 export interface NetRequest {
@@ -184,7 +185,8 @@ export class FetchGuard {
         bytes: 0,
         ms: elapsed(started),
         ...(proxied ? { proxied } : {}),
-        error: cause,
+        // The browser's text may repeat the URL whole (its user:password included).
+        error: redactText(cause),
       });
       throw new TypeError(blockedMessage(method, url, scope.origin, cause), { cause: e });
     }

@@ -5,7 +5,8 @@
  * message naming the origin when the browser blocks it). Outside a tool call it is the plain one.
  */
 import type { FetchGuard } from './fetch-guard.ts';
-import { blockedMessage, offMessage, redactUrl, viaProxy } from './policy.ts';
+import { blockedMessage, offMessage, viaProxy } from './policy.ts';
+import { redactText, redactUrl } from './redact.ts';
 
 let guarded = false;
 
@@ -46,7 +47,13 @@ export function guardXhr(guard: FetchGuard): void {
         super.send(body);
       } catch (e) {
         const cause = e instanceof Error ? e.message : String(e);
-        scope.report({ ...base, status: 0, bytes: 0, ms: Math.round(performance.now() - started), error: cause });
+        scope.report({
+          ...base,
+          status: 0,
+          bytes: 0,
+          ms: Math.round(performance.now() - started),
+          error: redactText(cause),
+        });
         throw new DOMException(blockedMessage(this.#method, this.#url, scope.origin, cause), 'NetworkError');
       }
       const response: unknown = this.response;

@@ -1,13 +1,14 @@
 /**
  * The link and file of a workspace as the Share dialog offers them. Binary files ride along while
  * the link stays under its limit; past it they are left out of the link (and named), the file keeps
- * everything.
+ * everything. What it carries of output and typed text is redacted first (src/share/scrub.ts).
  */
 import type { HostConfig, Profile } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import { encodeFile, encodeLink } from './codec.ts';
 import { ShareError, type ShareProblem } from './errors.ts';
 import type { SharedCall, SharedWorkspace } from './payload.ts';
+import { scrubbed } from './scrub.ts';
 
 /** What Share reads from the workspace on screen (after the person's choices were applied). */
 export interface ShareSource {
@@ -21,6 +22,8 @@ export interface ShareSource {
   telemetry: readonly TelemetryEvent[];
   agent?: SharedWorkspace['agent'];
   packages?: SharedWorkspace['packages'];
+  /** Values kept back (src/share/secrets.ts: secretValuesOf), replaced wherever the carried output repeats them. */
+  secrets?: readonly string[];
 }
 
 export interface ShareResult {
@@ -43,13 +46,12 @@ function isBinary(bytes: Uint8Array): boolean {
   }
 }
 
-export function buildShare(source: ShareSource, base: string): ShareResult {
-  const ws: SharedWorkspace = {
-    ...source,
-    files: new Map(source.files),
-    folders: [...source.folders],
-    telemetry: [...source.telemetry],
-  };
+export function buildShare({ secrets, ...source }: ShareSource, base: string): ShareResult {
+  // Redacted here, so whatever builds a share gets it (src/share/scrub.ts).
+  const ws: SharedWorkspace = scrubbed(
+    { ...source, files: new Map(source.files), folders: [...source.folders], telemetry: [...source.telemetry] },
+    secrets,
+  );
   const attempt = <T>(make: () => T): T | { error: string; problem: ShareProblem } => {
     try {
       return make();

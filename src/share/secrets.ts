@@ -5,6 +5,7 @@
  * copying. Those that look like secrets start left out.
  */
 import type { HostConfig } from '../protocol/engine.ts';
+import { isSecretName, isSecretPair } from '../net/redact.ts';
 
 export interface SecretItem {
   id: string;
@@ -17,12 +18,14 @@ export interface SecretItem {
   suspicious: boolean;
 }
 
-const SECRET_KEY = /key|token|secret|passw|auth|credential|bearer|cookie|session|private/i;
 const hostId = (stem: string, key: string) => `host:${stem}\u0000${key}`;
 const fileId = (path: string) => `file:${path}`;
 
+const textOf = (value: unknown): string =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+
 function preview(value: unknown): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const text = textOf(value);
   return text.length > 12 ? `${text.slice(0, 4)}…${text.slice(-2)} (${text.length} characters)` : text;
 }
 
@@ -31,18 +34,26 @@ const isEnvFile = (path: string) => /(^|\/)\.env(\.[^/]+)?$/.test(path);
 /** Configuration files whose keys are read here: listed only when one of them looks like a secret's. */
 const isConfigFile = (path: string) => /\.(ya?ml|toml|ini|cfg|conf|json)$/i.test(path);
 
-/** `NAME=value` lines (`export` allowed). */
-const envKeys = (text: string) =>
-  text
-    .split('\n')
-    .map((l) => /^\s*(?:export\s+)?([A-Za-z_]\w*)\s*=/.exec(l)?.[1])
-    .filter((k): k is string => !!k);
+/** `NAME=value` lines (`export` allowed): each name with its value (quotes and a trailing comment taken off). */
+const envEntries = (text: string): [string, string][] =>
+  text.split('\n').flatMap((l) => {
+    const m = /^\s*(?:export\s+)?([A-Za-z_]\w*)\s*=(.*)$/.exec(l);
+    return m ? [[m[1]!, unquoted(m[2]!)] as [string, string]] : [];
+  });
+const envKeys = (text: string) => envEntries(text).map(([k]) => k);
+/** A value as written after `=` or `:`: trimmed, a ` # comment` and one pair of quotes taken off. */
+const unquoted = (raw: string): string => {
+  const v = raw.trim();
+  const quoted = /^(["'])(.*?)\1/.exec(v);
+  return quoted ? quoted[2]! : v.replace(/\s+#.*$/, '');
+};
 /** Keys given a value in YAML (`key: value`, `- key: value`), TOML/INI (`key = value`) or JSON (`"key": value`). */
-const configKeys = (text: string) =>
-  text
-    .split('\n')
-    .map((l) => /^\s*(?:-\s+)?["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*(?!\s*(?:#.*)?$)(?![{[]\s*$)/.exec(l)?.[1])
-    .filter((k): k is string => !!k);
+const configEntries = (text: string): [string, string][] =>
+  text.split('\n').flatMap((l) => {
+    const m = /^\s*(?:-\s+)?["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*(?!\s*(?:#.*)?$)(?![{[]\s*$)(.*)$/.exec(l);
+    return m ? [[m[1]!, unquoted(m[2]!.replace(/,\s*$/, ''))] as [string, string]] : [];
+  });
+const configKeys = (text: string) => configEntries(text).map(([k]) => k);
 
 export function secretsOf(
   host: HostConfig,
@@ -57,7 +68,7 @@ export function secretsOf(
         kind: 'host',
         label: `${stem}.${key}`,
         preview: preview(value),
-        suspicious: SECRET_KEY.test(key),
+        suspicious: isSecretPair(key, textOf(value)),
       });
   for (const path of [...files.keys()].sort()) {
     if (isEnvFile(path)) {
@@ -67,10 +78,10 @@ export function secretsOf(
         kind: 'file',
         label: path,
         preview: keys.length ? keys.join(', ') : 'no variables',
-        suspicious: keys.some((k) => SECRET_KEY.test(k)),
+        suspicious: keys.some(isSecretName),
       });
     } else if (isConfigFile(path)) {
-      const secret = [...new Set(configKeys(readText(path) ?? '').filter((k) => SECRET_KEY.test(k)))];
+      const secret = [...new Set(configKeys(readText(path) ?? '').filter(isSecretName))];
       if (secret.length)
         items.push({ id: fileId(path), kind: 'file', label: path, preview: secret.join(', '), suspicious: true });
     }
@@ -88,4 +99,37 @@ export function withoutSecrets(
   for (const [stem, config] of Object.entries(host))
     kept[stem] = Object.fromEntries(Object.entries(config).filter(([key]) => !dropped.has(hostId(stem, key))));
   return { host: kept, files: new Map([...files].filter(([path]) => !dropped.has(fileId(path)))) };
+}
+
+/**
+ * The values a link must not repeat in what it carries of the call's output (src/share/scrub.ts):
+ * every value the person leaves out (`dropped`), and every value under a secret-like name in the host
+ * configuration, in `.env` files and in the configuration files listed, whether left out or not.
+ */
+export function secretValuesOf(
+  host: HostConfig,
+  files: ReadonlyMap<string, Uint8Array>,
+  readText: (path: string) => string | null,
+  dropped: ReadonlySet<string>,
+): string[] {
+  const values: string[] = [];
+  const leaves = (value: unknown): string[] =>
+    typeof value === 'string' || typeof value === 'number'
+      ? [String(value)]
+      : typeof value === 'object' && value !== null
+        ? Object.values(value).flatMap(leaves)
+        : [];
+  for (const [stem, config] of Object.entries(host))
+    for (const [key, value] of Object.entries(config))
+      if (dropped.has(hostId(stem, key)) || isSecretPair(key, textOf(value))) values.push(...leaves(value));
+  for (const path of files.keys()) {
+    const entries = isEnvFile(path)
+      ? envEntries(readText(path) ?? '')
+      : isConfigFile(path)
+        ? configEntries(readText(path) ?? '')
+        : [];
+    const all = isEnvFile(path) && dropped.has(fileId(path));
+    for (const [key, value] of entries) if (value && (all || isSecretName(key))) values.push(value);
+  }
+  return [...new Set(values)];
 }

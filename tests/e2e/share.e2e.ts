@@ -14,7 +14,9 @@ import {
   tools,
   treeItem,
 } from './ui-helpers.ts';
-import { encodeFile, encodeLink } from '../../src/share/codec.ts';
+import { readFileSync } from 'node:fs';
+import { decodeLink, encodeFile, encodeLink } from '../../src/share/codec.ts';
+import { servePackages } from '../support/package-server.ts';
 import type { SharedWorkspace } from '../../src/share/payload.ts';
 
 const enc = new TextEncoder();
@@ -53,7 +55,91 @@ const sharedFile = (name: string): SharedWorkspace => ({
   telemetry: [],
 });
 
+/** A careless tool: prints its host configuration's key and a URL with a password, and requests that URL. */
+const LEAKY = (server: string) => `import sys, urllib.request
+
+CONFIG = {}
+
+
+def init_tools_library(config=None):
+    CONFIG.update(config or {})
+
+
+def tool_leak() -> dict:
+    \"\"\"Prints what it should not.\"\"\"
+    url = "${server.replace('://', '://u:hunter2@')}/x?code=zz9plural&q=python"
+    print("using key", CONFIG.get("api_key"), "and", url)
+    try:
+        urllib.request.urlopen(url)
+        return {"output": "sent"}
+    except Exception as e:
+        print("failed:", e, file=sys.stderr)
+        return {"output": "failed: " + str(e)}
+`;
+
 const tests: E2ETest[] = [
+  {
+    name: 'secrets: the Telemetry panel, its NDJSON export and a link with the telemetry show no password, code or key left out, though the tool printed them',
+    async run({ newPage, base }) {
+      const server = await servePackages({ packages: [], routes: {} });
+      try {
+        const { page, errors } = await newPage();
+        await page.goto(
+          encodeLink(
+            {
+              name: 'leaky',
+              files: new Map([['tools/leak.py', enc.encode(LEAKY(server.url))]]),
+              folders: [],
+              profile: 'lcp',
+              open: 'tools/leak.py',
+              call: { tool: 'tool_leak', argsText: '{}' },
+              host: { leak: { api_key: 'opensesame-4242' } },
+              telemetry: [],
+            },
+            base,
+          ).link,
+        );
+        await review(page).getByRole('button', { name: 'Trust and run' }).click();
+        await callStatus(page).filter({ hasText: 'Finished' }).waitFor({ timeout: 60_000 });
+        // What the panel shows: the URL redacted in the output, the request and the browser's error text.
+        const log = telemetry(page);
+        await log
+          .getByText(
+            /using key opensesame-4242 and http:\/\/%E2%80%A6redacted@127\.0\.0\.1:\d+\/x\?code=%E2%80%A6redacted&q=python/,
+          )
+          .waitFor();
+        await log
+          .getByText(/^GET\s+http:\/\/%E2%80%A6redacted@127\.0\.0\.1:\d+\/x\?code=%E2%80%A6redacted&q=python/)
+          .waitFor();
+        const shown = (await log.textContent()) ?? '';
+        const result = (await page.getByRole('region', { name: 'Result' }).textContent()) ?? '';
+        for (const secret of ['hunter2', 'zz9plural'])
+          assert(!shown.includes(secret) && !result.includes(secret), `${secret} is nowhere on screen`);
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Export NDJSON' }).click(),
+        ]);
+        const ndjson = readFileSync(await download.path(), 'utf8');
+        assert(ndjson.includes('q=python') && !ndjson.includes('hunter2') && !ndjson.includes('zz9plural'), ndjson);
+
+        await page.getByRole('button', { name: 'Share', exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: 'Share this workspace' });
+        await dialog.getByLabel(/Include the telemetry of my last calls/).check();
+        const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+        const shared = decodeLink(link);
+        const carried = JSON.stringify(shared.telemetry);
+        assert(carried.includes('using key …redacted and http://%E2%80%A6redacted@'), carried);
+        for (const secret of ['opensesame-4242', 'hunter2', 'zz9plural'])
+          assert(
+            !carried.includes(secret) && !JSON.stringify(shared.host).includes(secret),
+            `the link has no ${secret}`,
+          );
+        assert(errors.length === 0, errors.join('\n'));
+      } finally {
+        await server.close();
+      }
+    },
+  },
   {
     name: 'a workspace shared as a link opens in a fresh browser in review mode, runs nothing until trusted, then gives the same result',
     async run({ newPage, base }) {

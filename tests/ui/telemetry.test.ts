@@ -97,3 +97,38 @@ describe('TelemetryLog', () => {
     expect(log.calls[1]).toMatchObject({ droppedChars: 0, events: [{ text: 'fresh' }] });
   });
 });
+
+describe('TelemetryLog redaction', () => {
+  it('redacts each event as it comes in: the calls shown, the NDJSON export and the wire view hold no secret', () => {
+    const log = new TelemetryLog();
+    log.addAll([
+      { type: 'call.started', callId: 's', tool: 'tool_s', args: { api_key: 'abc' }, statusLine: '', t: 1 },
+      { type: 'call.stdout', callId: 's', text: 'GET https://u:hunter2@x.example/?q=python&code=zz9plural\n', t: 2 },
+      {
+        type: 'net.request',
+        callId: 's',
+        method: 'GET',
+        url: 'https://x.example/#access_token=abc',
+        status: 0,
+        bytes: 0,
+        ms: 1,
+        error: 'https://u:hunter2@x.example/',
+        t: 3,
+      },
+      {
+        type: 'call.finished',
+        callId: 's',
+        result: { output: 'ghp_abcdefghijklmnopqrstuvwxyz0123456789' },
+        durationMs: 1,
+        t: 4,
+      },
+    ]);
+    const shown = JSON.stringify(log.calls);
+    for (const text of [shown, log.toNdjson(), log.wire('ndjson'), log.wire('sse')])
+      for (const secret of ['hunter2', 'zz9plural', 'access_token=abc', 'ghp_', '"abc"'])
+        expect(text).not.toContain(secret);
+    expect(log.calls[0]?.events[1]).toMatchObject({
+      text: 'GET https://%E2%80%A6redacted@x.example/?q=python&code=%E2%80%A6redacted\n',
+    });
+  });
+});

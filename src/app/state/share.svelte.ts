@@ -4,7 +4,7 @@
  */
 import type { Playground } from '../playground.svelte.ts';
 import { buildShare, type ShareResult } from '../../share/build.ts';
-import { secretsOf, withoutSecrets, type SecretItem } from '../../share/secrets.ts';
+import { secretValuesOf, secretsOf, withoutSecrets, type SecretItem } from '../../share/secrets.ts';
 import { CHAT_LINK_CHARS, FILE_SUFFIX } from '../../share/limits.ts';
 import { lastCalls } from '../../workspace/telemetry-store.ts';
 
@@ -109,6 +109,8 @@ export class ShareDraft {
         ...(this.#agent && ws.settings.agent ? { agent: $state.snapshot(ws.settings.agent) } : {}),
         // Where the packages come from travels with the files that ask for them (requirements.txt is a file).
         ...(ws.settings.packages ? { packages: $state.snapshot(ws.settings.packages) } : {}),
+        // What was printed may repeat a value left out (or one under a secret's name): replaced in what travels.
+        secrets: secretValuesOf(ws.settings.hostConfig, ws.files, (p) => ws.readText(p), this.#dropped),
       },
       this.#base,
     );

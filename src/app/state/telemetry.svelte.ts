@@ -1,10 +1,13 @@
 /**
  * The telemetry log: every event of every call, grouped per call (opening with the LTP status line),
- * filterable by tool and kind, exportable as NDJSON and viewable as the hub would stream it.
+ * filterable by tool and kind, exportable as NDJSON and viewable as the hub would stream it. Each
+ * event is redacted as it comes in (src/net/redact.ts), so the panel, the export, the stored log and
+ * a link's telemetry never hold a secret the rules know; the result panel shows the call's own output.
  */
 import type { TelemetryEvent } from '../../protocol/events.ts';
 import type { TelemetryEventType } from '../../protocol/vocabulary.ts';
 import { frameCalls, type WireFormat } from '../../protocol/wire.ts';
+import { redactEvent } from '../../net/redact-event.ts';
 
 export interface CallEntry {
   callId: string;
@@ -74,9 +77,10 @@ export class TelemetryLog {
   /** Appends events in order (one update for all of them). Past MAX_CHUNKS_PER_CALL output chunks in
    * a call, a chunk right after one of the same stream joins it: the text stays whole, memory bounded. */
   addAll(events: readonly TelemetryEvent[]): void {
-    for (let e of events) {
+    for (const received of events) {
       // Progress is for the bar while it lasts, not for the record.
-      if (e.type === 'package.progress') continue;
+      if (received.type === 'package.progress') continue;
+      let e = redactEvent(received);
       if (e.type === 'call.stdout' || e.type === 'call.stderr') {
         const chars = this.#chars.get(e.callId) ?? 0;
         const room = MAX_OUTPUT_CHARS_PER_CALL - chars;
