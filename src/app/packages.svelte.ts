@@ -79,8 +79,19 @@ export class PackagesState {
   get settings(): PackageSettings {
     return { ...DEFAULT_PACKAGE_SETTINGS, ...(this.#deps.workspace.settings.packages ?? {}) };
   }
+  /** The person changes settings: each one changed is theirs now, no longer "set by the link". */
   set settings(patch: Partial<PackageSettings>) {
-    this.#deps.workspace.update({ packages: { ...this.settings, ...patch } });
+    const next: PackageSettings = { ...this.settings, ...patch };
+    const setBy = { ...next.setBy };
+    for (const key of Object.keys(patch)) delete setBy[key as keyof typeof setBy];
+    if (Object.keys(setBy).length) next.setBy = setBy;
+    else delete next.setBy;
+    this.replace(next);
+  }
+
+  /** Every setting at once (Trust applies the link's accepted sources so), handed to Python. */
+  replace(settings: PackageSettings): void {
+    this.#deps.workspace.update({ packages: settings });
     this.#apply();
   }
 

@@ -11,6 +11,7 @@ import { lastCalls } from '../workspace/telemetry-store.ts';
 import { decodeShared, hasShareMark } from '../share/codec.ts';
 import { ShareError } from '../share/errors.ts';
 import { contentOf, sharedName } from '../share/apply.ts';
+import { acceptSources, offersOf, originOf, type SourceKey, type SourceOffer } from '../share/sources.ts';
 import type { Earlier, OpenRequest } from './open-workspace.ts';
 import { agentOfStart } from '../agent/scripted-start.ts';
 import { messageOf } from './playground.svelte.ts';
@@ -98,8 +99,11 @@ export class Session extends SessionCore {
     if (undo.wasCurrent) await this.switchTo(undo.removed.entry.id);
   }
 
-  /** A link or `.toolplay.json` as a new workspace in review mode; a refusal is one notice and changes nothing. */
-  async openShared(input: string | Uint8Array): Promise<boolean> {
+  /**
+   * A link or `.toolplay.json` as a new workspace in review mode; a refusal is one notice and changes
+   * nothing. `fileName`: the file's name, when it came as a file (the workspace names where its sources came from).
+   */
+  async openShared(input: string | Uint8Array, fileName?: string): Promise<boolean> {
     const refuse = (why: string): false => {
       this.tell(NOT_OPENED, `${why.replace(/[.\s]+$/, '')}. Every workspace is as it was.`);
       return false;
@@ -114,7 +118,7 @@ export class Session extends SessionCore {
     if (!(await this.#mayLeave())) return false;
     const entry = this.#newEntry(cleanName(shared.name ?? '') || sharedName(this.now()), 'pending');
     try {
-      await this.deps.list.create(entry, contentOf(shared), this.currentId);
+      await this.deps.list.create(entry, contentOf(shared, originOf(input, fileName)), this.currentId);
     } catch (e) {
       return refuse(`it could not be stored in this browser: ${messageOf(e)}`);
     }
@@ -191,8 +195,23 @@ export class Session extends SessionCore {
     }
   }
 
-  /** Leaves review mode for good, then runs the selected tool. */
-  async trust(): Promise<void> {
+  /** What the open workspace's link or file asks for (mirror, index, proxy, network, Python) and did not get yet. */
+  get linkSources(): { from: string; offers: SourceOffer[] } | null {
+    const sources = this.reviewing ? this.workspace.settings.linkSources : undefined;
+    return sources ? { from: sources.from, offers: offersOf(sources.asked) } : null;
+  }
+
+  /**
+   * Leaves review mode for good, then runs the selected tool. Of the link's sources only those in
+   * `accepted` become the workspace's settings (marked as set by the link); the others stay the person's own.
+   */
+  async trust(accepted: Iterable<SourceKey> = []): Promise<void> {
+    if (!this.reviewing) return;
+    const sources = this.workspace.settings.linkSources;
+    if (sources) {
+      this.playground.packages.replace(acceptSources(sources, accepted, this.playground.packages.settings));
+      this.workspace.update({ linkSources: undefined });
+    }
     await this.#setReview('trusted');
     if (this.playground.selectedTool) await this.playground.call();
   }

@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { relative, resolve } from 'node:path';
 import type { Profile } from '../protocol/engine.ts';
 import { checkFileSize, decodeShared, encodeFile, encodeLink, hasShareMark } from '../share/codec.ts';
-import { ShareError } from '../share/errors.ts';
+import { ShareError, quoted } from '../share/errors.ts';
+import { offersOf, type SourceKey } from '../share/sources.ts';
 import { CHAT_LINK_CHARS } from '../share/limits.ts';
 import type { SharedWorkspace } from '../share/payload.ts';
 import { scrubbed } from '../share/scrub.ts';
@@ -86,7 +87,10 @@ function encode(args: string[]): Outcome | 'help' {
 }
 
 function decode(args: string[]): Outcome | 'help' {
-  const { values, positionals: pos } = parse('link decode', args, { out: { type: 'string' } });
+  const { values, positionals: pos } = parse('link decode', args, {
+    out: { type: 'string' },
+    'accept-sources': { type: 'boolean' },
+  });
   if (values.help) return 'help';
   const [input = ''] = positionals('link decode', pos, ['LINK_OR_FILE']);
   if (typeof values.out !== 'string')
@@ -96,7 +100,7 @@ function decode(args: string[]): Outcome | 'help' {
     throw new UsageFailure(`link decode: --out must be a new or empty folder: ${values.out}`);
   const ws = decodeShared(readInput(input));
   writeTree(out, ws.files, ws.folders);
-  return { stdout: summary(ws, relative(process.cwd(), out) || '.'), code: 0 };
+  return { stdout: summary(ws, relative(process.cwd(), out) || '.', values['accept-sources'] === true), code: 0 };
 }
 
 /** A link given on the command line, or a file holding a link or a payload (its size checked before reading). */
@@ -106,7 +110,44 @@ function readInput(input: string): string | Uint8Array {
   return new Uint8Array(readFileSync(input));
 }
 
-function summary(ws: SharedWorkspace, out: string): string {
+/**
+ * The link's sources (src/share/sources.ts), listed; with --accept-sources the options that use
+ * them in the commands that run tools, else the options that keep one's own (the network off, as the app keeps it).
+ */
+function sourcesOf(ws: SharedWorkspace, accept: boolean): { lines: string[]; options: string } {
+  const offers = offersOf(ws.packages);
+  const lines: string[] = [];
+  if (offers.length) {
+    lines.push(
+      accept
+        ? 'sources: the link sets these, used as you asked (--accept-sources):'
+        : 'sources: the link asks for these; none is used (--accept-sources uses them):',
+    );
+    for (const o of offers)
+      lines.push(
+        `  ${o.label}: ${o.host ? `${quoted(o.value, 200)} (${o.host})` : o.value}${accept ? CLI_NOTE[o.key] : ''}`,
+      );
+  }
+  const used = (key: SourceKey) => accept && offers.some((o) => o.key === key);
+  const options = [
+    used('mirror') ? ` --pyodide-packages ${shellQuote(ws.packages!.mirror!)}` : '',
+    used('indexUrl') ? ` --index-url ${shellQuote(ws.packages!.indexUrl!)}` : '',
+    used('network') ? '' : ' --no-network',
+  ].join('');
+  return { lines, options };
+}
+
+/** What the CLI cannot take from a link, said where the source is listed. */
+const CLI_NOTE: Record<SourceKey, string> = {
+  mirror: '',
+  indexUrl: '',
+  network: '',
+  corsProxy: ' — the CLI sends requests without a CORS proxy, so it is not used here',
+  python: ' — not used by the printed command: the CLI runs its own Python',
+};
+
+function summary(ws: SharedWorkspace, out: string, accept: boolean): string {
+  const sources = sourcesOf(ws, accept);
   const lines = [
     `wrote ${ws.files.size} file${ws.files.size === 1 ? '' : 's'}${ws.folders.length ? ` and ${ws.folders.length} empty folder${ws.folders.length === 1 ? '' : 's'}` : ''} to ${out}`,
   ];
@@ -117,9 +158,10 @@ function summary(ws: SharedWorkspace, out: string): string {
     const layout = toolsFolderOf([...ws.files.keys()], ws.folders);
     const host = Object.keys(ws.host).length ? ` --host-config ${shellQuote(JSON.stringify(ws.host))}` : '';
     lines.push(
-      `call: toolplay call ${shellQuote(`${out}/${layout.toolsDir}`)} ${shellQuote(ws.call.tool)} ${shellQuote(ws.call.argsText)} --profile ${layout.kind} --workspace ${shellQuote(out)}${layout.kind === 'lcp' ? host : ''}`,
+      `call: toolplay call ${shellQuote(`${out}/${layout.toolsDir}`)} ${shellQuote(ws.call.tool)} ${shellQuote(ws.call.argsText)} --profile ${layout.kind} --workspace ${shellQuote(out)}${layout.kind === 'lcp' ? host : ''}${sources.options}`,
     );
-  }
+  } else if (sources.options) lines.push(`options for the commands that run its tools:${sources.options}`);
+  lines.push(...sources.lines);
   if (ws.telemetry.length) lines.push(`telemetry: ${ws.telemetry.length} recorded events (the sender's; not written)`);
   return `${lines.join('\n')}\n`;
 }

@@ -17,7 +17,7 @@ Usage:
   toolplay lint PATH... [--profile lcp|hub|loki|llm-functions]... [--json]
   toolplay batch FILE|-          (JSON lines {"cmd": "schema", "args": [...]}: many commands, one Python)
   toolplay link encode DIR [--profile P] [--tool T --args JSON] [--name N] [--base URL] [--file OUT]
-  toolplay link decode LINK_OR_FILE --out DIR
+  toolplay link decode LINK_OR_FILE --out DIR [--accept-sources]
   toolplay diff OLD_PATH NEW_PATH [--profile P] [--json]
   toolplay lesson list | check ID DIR | start ID DIR
   toolplay test [PATH...] [--profile P] [--json] [--junit FILE] [--filter TEXT] ...   (tests/*.toolplay-test.json)
@@ -132,12 +132,15 @@ Exit code: the highest of the lines' codes (0 when every command succeeded).
 Options:
   -h, --help         this help`,
   link: `Usage: toolplay link encode DIR [options]
-       toolplay link decode LINK_OR_FILE --out DIR
+       toolplay link decode LINK_OR_FILE --out DIR [--accept-sources]
 
 encode prints a share link of the files under DIR (every file and empty folder; .git and
 __pycache__ are left out, and so are symbolic links), as the app's Share button makes it.
 decode checks a link (or a .toolplay.json file, or a file holding a link) exactly as the app
 does, writes its files into DIR and prints the toolplay call command that repeats the shared call.
+It also lists the link's sources (a Pyodide packages mirror, a package index, a CORS proxy, the
+network on, a Python version) with their hosts; the printed command uses none of them (it runs
+with --no-network) unless --accept-sources is given.
 A link or file the app would refuse is refused with the same one line (exit 2). Format:
 docs/share-links.md.
 
@@ -151,6 +154,7 @@ Options of encode:
   --file OUT         write the .toolplay.json file to OUT instead of printing a link ("-": stdout)
 Options of decode:
   --out DIR          a new or empty folder for the files (required)
+  --accept-sources   use the link's mirror, index and network setting in the printed command
   -h, --help         this help`,
   diff: `Usage: toolplay diff OLD_PATH NEW_PATH [options]
 

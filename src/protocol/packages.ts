@@ -85,6 +85,30 @@ export interface PackageSettings {
   network: boolean;
   /** The CORS proxy's URL prefix for the tool's requests, or null. */
   corsProxy: string | null;
+  /** The Python version this workspace runs ("3.13"); absent: this toolplay's own. */
+  python?: string;
+  /** Settings a link or file set, accepted in review mode: key → where it came from ("the link from https://…"). */
+  setBy?: Partial<Record<SourceKey, string>>;
+}
+
+/** The settings that change where code or requests come from (src/share/sources.ts): a link sets one only when accepted. */
+export type SourceKey = 'mirror' | 'indexUrl' | 'corsProxy' | 'network' | 'python';
+
+/** The payload's `packages` object as a link or file carries it (docs/share-links.md). */
+export interface SharedPackages {
+  mirror: string | null;
+  indexUrl: string | null;
+  network: boolean;
+  corsProxy: string | null;
+  /** The Python version the sender's workspace runs ("3.13"), when the link names one. */
+  python?: string;
+}
+
+/** What a link asks for until Trust: kept in the workspace's settings, applied only where accepted. */
+export interface LinkSources {
+  /** Where the link came from, as the workspace will say it: "the link from https://play.example". */
+  from: string;
+  asked: SharedPackages;
 }
 
 export const DEFAULT_PACKAGE_SETTINGS: PackageSettings = {

@@ -1,13 +1,18 @@
 /**
  * A shared workspace as the content of a new workspace of one's own: files, folders, settings (the
  * shared call's tool selected, its arguments as typed) and the sender's telemetry, marked recorded.
+ * Its sources (mirror, index, proxy, the Network switch on, the Python version) are not applied: they
+ * are kept as what the link asks for (`linkSources`) until the person accepts them at Trust.
  */
 import { DEFAULT_SETTINGS } from '../workspace/store.ts';
 import type { WorkspaceContent } from '../workspace/list-store.ts';
 import type { SharedWorkspace } from './payload.ts';
+import { LINK_DEFAULT_PACKAGES, offersOf, REVIEW_PACKAGES } from './sources.ts';
 
-export function contentOf(shared: SharedWorkspace): WorkspaceContent {
+/** `from`: where it came from, as the workspace will name it (src/share/sources.ts originOf). */
+export function contentOf(shared: SharedWorkspace, from = 'a link'): WorkspaceContent {
   const call = shared.call;
+  const asked = shared.packages ?? LINK_DEFAULT_PACKAGES;
   return {
     files: shared.files,
     folders: shared.folders,
@@ -19,7 +24,9 @@ export function contentOf(shared: SharedWorkspace): WorkspaceContent {
       openPath: shared.open,
       tool: call?.tool ?? null,
       ...(shared.agent ? { agent: shared.agent } : {}),
-      ...(shared.packages ? { packages: shared.packages } : {}),
+      // A link that turns the network off is obeyed; everything else it asks for waits for Trust.
+      packages: { ...REVIEW_PACKAGES },
+      ...(offersOf(asked).length ? { linkSources: { from, asked: structuredClone(asked) } } : {}),
     },
     telemetry: { events: shared.telemetry, recorded: [...new Set(shared.telemetry.map((e) => e.callId))] },
   };

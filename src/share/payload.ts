@@ -7,7 +7,7 @@ import type { HostConfig, Profile } from '../protocol/engine.ts';
 import { PROFILES } from '../protocol/vocabulary.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import { agentSettings, type AgentSettings } from '../agent/settings.ts';
-import type { PackageSettings } from '../protocol/packages.ts';
+import type { SharedPackages } from './sources.ts';
 import { fromBase64, toBase64 } from './base64.ts';
 import { ShareError, quoted } from './errors.ts';
 import { readEvents, UnreadableEvents } from '../protocol/read-events.ts';
@@ -33,8 +33,11 @@ export interface SharedWorkspace {
   telemetry: TelemetryEvent[];
   /** The Agent panel: its model settings, script and conversation (never an API key), when shared. */
   agent?: AgentSettings;
-  /** Where packages come from and the tools' network settings, when not the defaults. */
-  packages?: PackageSettings;
+  /**
+   * Where packages come from and the tools' network settings, as the sender had them. Never applied
+   * as they are: review mode offers each source setting (src/share/sources.ts) for the person to accept.
+   */
+  packages?: SharedPackages;
 }
 
 type Fields = Record<string, unknown>;
@@ -80,17 +83,40 @@ export function readPayload(value: unknown): SharedWorkspace {
   };
 }
 
-function readPackages(value: unknown): PackageSettings {
-  if (!isObject(value)) throw bad('"packages" must be an object (mirror, indexUrl, network, corsProxy)');
+function readPackages(value: unknown): SharedPackages {
+  if (!isObject(value)) throw bad('"packages" must be an object (mirror, indexUrl, network, corsProxy, python)');
   const url = (key: 'mirror' | 'indexUrl' | 'corsProxy'): string | null => {
     const v = value[key] ?? null;
-    if (v !== null && (typeof v !== 'string' || !/^https?:\/\//.test(v)))
+    if (v !== null && (typeof v !== 'string' || !/^https?:\/\//.test(v) || !URL.canParse(v)))
       throw bad(`"packages.${key}" must be an http(s) URL or null`);
     return v;
   };
   const network = value.network ?? true;
   if (typeof network !== 'boolean') throw bad('"packages.network" must be true or false');
-  return { mirror: url('mirror'), indexUrl: url('indexUrl'), network, corsProxy: url('corsProxy') };
+  const python = value.python ?? null;
+  if (python !== null && (typeof python !== 'string' || !PYTHON_VERSION.test(python)))
+    throw bad('"packages.python" must be a Python version such as "3.13", or null');
+  return {
+    mirror: url('mirror'),
+    indexUrl: url('indexUrl'),
+    network,
+    corsProxy: url('corsProxy'),
+    ...(python !== null ? { python } : {}),
+  };
+}
+
+/** A Python version as a link names it: digits and dots, "3.13" or "3.13.2". */
+const PYTHON_VERSION = /^\d{1,2}(\.\d{1,3}){1,2}$/;
+
+/** The payload's `packages`: its known keys only (a workspace's own marks, such as setBy, stay home). */
+function packagesOf(p: SharedPackages): SharedPackages {
+  return {
+    mirror: p.mirror,
+    indexUrl: p.indexUrl,
+    network: p.network,
+    corsProxy: p.corsProxy,
+    ...(p.python !== undefined ? { python: p.python } : {}),
+  };
 }
 
 /** The refusal of a format this toolplay does not read (from the payload or the link's prefix). */
@@ -172,7 +198,7 @@ export function writePayload(ws: SharedWorkspace, indent?: number): string {
       host: ws.host,
       ...(ws.telemetry.length ? { telemetry: ws.telemetry } : {}),
       ...(ws.agent ? { agent: ws.agent } : {}),
-      ...(ws.packages ? { packages: ws.packages } : {}),
+      ...(ws.packages ? { packages: packagesOf(ws.packages) } : {}),
     },
     null,
     indent,

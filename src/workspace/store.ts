@@ -18,7 +18,7 @@ import { pushVersion, readRing, type FileVersion } from './history-ring.ts';
 import { sameBytes } from './paths.ts';
 import type { AgentSettings } from '../agent/settings.ts';
 import type { HubStoreData } from '../protocol/runner.ts';
-import type { PackageSettings } from '../protocol/packages.ts';
+import type { LinkSources, PackageSettings } from '../protocol/packages.ts';
 
 export interface WorkspaceSettings {
   profile: Profile;
@@ -35,6 +35,11 @@ export interface WorkspaceSettings {
   hubStore?: HubStoreData;
   /** Where packages come from and what the tools may reach (src/app/packages.svelte.ts); defaults when absent. */
   packages?: PackageSettings;
+  /**
+   * What the link or file this workspace came from asks for, not applied (src/share/sources.ts): review
+   * mode lists it and Trust applies only what the person accepts. Absent once trusted.
+   */
+  linkSources?: LinkSources;
 }
 
 export const DEFAULT_SETTINGS: WorkspaceSettings = {

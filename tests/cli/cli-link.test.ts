@@ -4,8 +4,11 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeShared } from '../../src/share/codec.ts';
+import type { SharedWorkspace } from '../../src/share/payload.ts';
 import { REFUSALS } from '../share/refusals.ts';
 import { sandbox, toolplay } from './run.ts';
+import { send, servePackages } from '../support/package-server.ts';
+import { encodeLink } from '../../src/share/codec.ts';
 
 const TOOL = 'def tool_echo(x: float = 1.0) -> dict:\n    """Echo."""\n    return {"success": True, "output": x}\n';
 
@@ -69,7 +72,9 @@ describe('toolplay link encode and decode', () => {
         'wrote 4 files and 1 empty folder to back',
         'name: "Echo"',
         'profile: hub',
-        `call: toolplay call back/tools tool_echo '{"x": 2.0}' --profile lcp --workspace back`,
+        `call: toolplay call back/tools tool_echo '{"x": 2.0}' --profile lcp --workspace back --no-network`,
+        'sources: the link asks for these; none is used (--accept-sources uses them):',
+        '  Network for tools: on',
         '',
       ].join('\n'),
     );
@@ -131,5 +136,125 @@ describe('toolplay link encode and decode', () => {
       code: 2,
       stderr: 'toolplay: link encode: --args needs --tool (the tool they are for)\n',
     });
+  });
+});
+
+const FETCH = `import urllib.request
+
+
+def tool_get(url: str) -> dict:
+    """Get."""
+    try:
+        with urllib.request.urlopen(url) as r:
+            return {"success": True, "output": r.read().decode()}
+    except Exception as e:
+        return {"success": False, "output": str(e)}
+`;
+
+const linkWith = (files: Record<string, string>, rest: Partial<SharedWorkspace>): string =>
+  encodeLink(
+    {
+      name: null,
+      files: new Map(Object.entries(files).map(([p, t]) => [p, new TextEncoder().encode(t)])),
+      folders: [],
+      profile: null,
+      open: null,
+      call: null,
+      host: {},
+      telemetry: [],
+      ...rest,
+    },
+    'https://sender.example/',
+  ).link;
+
+describe("toolplay link decode and a link's sources", () => {
+  it("lists them with their hosts and uses none: the printed call runs offline and the sender's server hears nothing; --accept-sources uses them", async () => {
+    const server = await servePackages({
+      packages: [],
+      routes: { '/api/hello': (_req, res) => send(res, 200, 'text/plain', 'hello from the sender') },
+    });
+    try {
+      const root = sandbox({ '.keep': '' });
+      const args = JSON.stringify({ url: `${server.url}/api/hello` });
+      const link = linkWith(
+        { 'tools/get.py': FETCH },
+        {
+          call: { tool: 'tool_get', argsText: args },
+          packages: {
+            mirror: server.mirror,
+            indexUrl: server.indexUrl,
+            network: true,
+            corsProxy: `${server.url}/proxy/`,
+            python: '3.13',
+          },
+        },
+      );
+      const plain = await toolplay(['link', 'decode', link, '--out', 'plain'], root);
+      expect(plain.code).toBe(0);
+      const host = new URL(server.url).host;
+      expect(plain.stdout.split('\n').slice(2)).toEqual([
+        `call: toolplay call plain/tools tool_get '${args}' --profile lcp --workspace plain --no-network`,
+        'sources: the link asks for these; none is used (--accept-sources uses them):',
+        `  Pyodide packages mirror: "${server.mirror}" (${host})`,
+        `  Package index: "${server.indexUrl}" (${host})`,
+        `  CORS proxy: "${server.url}/proxy/" (${host})`,
+        '  Network for tools: on',
+        '  Python version: 3.13',
+        '',
+      ]);
+      expect(server.requests).toEqual([]);
+      // The printed command, run as printed: the tool's request is refused before it leaves.
+      const offline = await toolplay(
+        ['call', 'plain/tools', 'tool_get', args, '--workspace', 'plain', '--no-network'],
+        root,
+      );
+      expect(JSON.parse(offline.stdout)).toMatchObject({ success: false });
+      expect(server.requests).toEqual([]);
+
+      const accepted = await toolplay(['link', 'decode', link, '--out', 'accepted', '--accept-sources'], root);
+      expect(accepted.code).toBe(0);
+      expect(accepted.stdout.split('\n').find((l) => l.startsWith('call: '))).toBe(
+        `call: toolplay call accepted/tools tool_get '${args}' --profile lcp --workspace accepted --pyodide-packages ${server.mirror} --index-url ${server.indexUrl}`,
+      );
+      expect(accepted.stdout).toContain(
+        `  CORS proxy: "${server.url}/proxy/" (${host}) — the CLI sends requests without a CORS proxy, so it is not used here\n`,
+      );
+      expect(server.requests).toEqual([]);
+      const online = await toolplay(
+        [
+          'call',
+          'accepted/tools',
+          'tool_get',
+          args,
+          '--workspace',
+          'accepted',
+          '--pyodide-packages',
+          server.mirror,
+          '--index-url',
+          server.indexUrl,
+        ],
+        root,
+      );
+      expect(JSON.parse(online.stdout)).toMatchObject({ success: true, output: 'hello from the sender' });
+      expect(server.requests).toContain('GET /pyodide/pyodide-lock.json');
+      expect(server.requests).toContain('GET /api/hello');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a link that turns the network off says so in its options, with or without --accept-sources', async () => {
+    const root = sandbox({ '.keep': '' });
+    const link = linkWith(
+      { 'tools/echo.py': TOOL },
+      { packages: { mirror: null, indexUrl: null, network: false, corsProxy: null } },
+    );
+    for (const extra of [[], ['--accept-sources']]) {
+      const out = `o${extra.length}`;
+      const run = await toolplay(['link', 'decode', link, '--out', out, ...extra], root);
+      expect(run.stdout).toBe(
+        `wrote 1 file to ${out}\nprofile: lcp\noptions for the commands that run its tools: --no-network\n`,
+      );
+    }
   });
 });

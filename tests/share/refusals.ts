@@ -235,4 +235,14 @@ export const REFUSALS: Refusal[] = [
     input: () => linkOf({ toolplay: 1, telemetry: [{ type: 'call.stdout', callId: 'c', t: 1, text: 5 }] }),
     message: 'telemetry event 1 (call.stdout) is malformed: "text" must be text',
   },
+  {
+    name: 'a source that is not an http(s) URL',
+    input: () => linkOf({ toolplay: 1, packages: { mirror: 'file:///etc/' } }),
+    message: '"packages.mirror" must be an http(s) URL or null',
+  },
+  {
+    name: 'a Python version that is not one',
+    input: () => linkOf({ toolplay: 1, packages: { python: '3.13; rm -rf /' } }),
+    message: '"packages.python" must be a Python version such as "3.13", or null',
+  },
 ];

@@ -265,3 +265,99 @@ describe('opening a shared workspace', () => {
     session.dispose();
   });
 });
+
+/** A Python that records every package source the page hands it. */
+class SourcesPython extends FakePython {
+  mirrors: (string | null)[] = [];
+  indexes: (string[] | undefined)[] = [];
+  setPackageMirror(mirror: string | null): void {
+    this.mirrors.push(mirror);
+  }
+  setIndexUrls(urls: string[] | undefined): void {
+    this.indexes.push(urls);
+  }
+}
+
+describe("a link's sources", () => {
+  const HOSTILE = {
+    mirror: 'http://127.0.0.1:9001/pyodide/',
+    indexUrl: 'http://127.0.0.1:9002/simple',
+    network: true,
+    corsProxy: 'http://127.0.0.1:9003/',
+  };
+  const hostile = encodeLink({ ...SHARED, packages: HOSTILE }, 'https://sender.example/play/').link;
+  const open = async () => {
+    const p = new SourcesPython();
+    p.inspection = python().inspection;
+    const tab = await openTab(`review-${++n}`, p);
+    await tab.session.openShared(hostile);
+    return { ...tab, python: p };
+  };
+
+  it('are listed, not applied, in review mode: Python is never handed the mirror or the index', async () => {
+    const { session, python } = await open();
+    expect(session.linkSources).toMatchObject({
+      from: 'the link from https://sender.example',
+      offers: [
+        { key: 'mirror', host: '127.0.0.1:9001' },
+        { key: 'indexUrl', host: '127.0.0.1:9002' },
+        { key: 'corsProxy', host: '127.0.0.1:9003' },
+        { key: 'network', value: 'on' },
+      ],
+    });
+    expect(session.playground.packages.settings).toEqual({
+      mirror: null,
+      indexUrl: null,
+      network: false,
+      corsProxy: null,
+    });
+    expect(python.mirrors.filter((m) => m !== null)).toEqual([]);
+    expect(python.indexes.filter((i) => i !== undefined)).toEqual([]);
+    session.dispose();
+  });
+
+  it('a plain Trust keeps ones own: no mirror, no index, no proxy, the network off for the call', async () => {
+    const { session, python } = await open();
+    await session.trust();
+    expect(python.calls.map((c) => [c.tool, c.network])).toEqual([
+      ['tool_write_note', { enabled: false, corsProxy: null }],
+    ]);
+    expect(python.mirrors.filter((m) => m !== null)).toEqual([]);
+    expect(python.indexes.filter((i) => i !== undefined)).toEqual([]);
+    expect(session.linkSources).toBeNull();
+    expect(session.workspace.settings.linkSources).toBeUndefined();
+    session.dispose();
+  });
+
+  it('Trust applies exactly the ticked ones, each shown as set by the link; editing one makes it ones own', async () => {
+    const { session, python } = await open();
+    await session.trust(['corsProxy', 'network', 'mirror']);
+    const from = 'the link from https://sender.example';
+    expect(session.playground.packages.settings).toEqual({
+      mirror: HOSTILE.mirror,
+      indexUrl: null,
+      network: true,
+      corsProxy: HOSTILE.corsProxy,
+      setBy: { corsProxy: from, network: from, mirror: from },
+    });
+    expect(python.mirrors.at(-1)).toBe(HOSTILE.mirror);
+    expect(python.indexes.filter((i) => i !== undefined)).toEqual([]);
+    expect(python.calls.map((c) => c.network)).toEqual([{ enabled: true, corsProxy: HOSTILE.corsProxy }]);
+    session.playground.packages.settings = { corsProxy: null };
+    expect(session.playground.packages.settings.setBy).toEqual({ network: from, mirror: from });
+    session.dispose();
+  });
+
+  it('a .toolplay.json names its file as where its sources came from', async () => {
+    const { session } = await withMine();
+    await session.openShared(enc.encode(encodeFile({ ...SHARED, packages: HOSTILE })), 'bug-42.toolplay.json');
+    expect(session.linkSources?.from).toBe('the file bug-42.toolplay.json');
+    await session.trust(['indexUrl']);
+    expect(session.playground.packages.settings).toMatchObject({
+      indexUrl: HOSTILE.indexUrl,
+      mirror: null,
+      setBy: { indexUrl: 'the file bug-42.toolplay.json' },
+    });
+    session.dispose();
+  });
+});
