@@ -139,6 +139,11 @@ export class Session extends SessionCore {
     return new Map((await this.deps.records.load(id)).files);
   }
 
+  /** Uploaded files that were left out (a look-alike name), each with its one line. */
+  tellNotAdded(lines: readonly string[]): void {
+    this.tell('Not added', lines.join(' '));
+  }
+
   /** A lesson or a gallery example as a new workspace of its own (named after it), opened: nothing is replaced. */
   readonly openAsNew = async (request: OpenRequest): Promise<boolean> => {
     if (!(await this.#mayLeave())) return false;

@@ -6,7 +6,7 @@
 import type { Inspection, Profile } from '../protocol/engine.ts';
 import type { FileChange } from '../protocol/worker.ts';
 import type { ScratchCallResult, ScratchHost } from '../scratch/scratch.ts';
-import { callDirOf, SCRATCH_ROOT } from '../scratch/scratch.ts';
+import { SCRATCH_ROOT } from '../scratch/scratch.ts';
 import type { LessonCall, LessonPort } from './types.ts';
 
 const encoder = new TextEncoder();
@@ -38,11 +38,6 @@ export class ScratchWorkspace implements LessonPort {
       [...files].map(([path, content]) => ({ path, content })),
     );
     return new ScratchWorkspace(host, root, layout);
-  }
-
-  /** Where a call on this copy runs, in the engine's filesystem: the folder its paths name. */
-  get callDir(): string {
-    return callDirOf(this.#root);
   }
 
   get #toolsPath(): string {

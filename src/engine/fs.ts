@@ -37,6 +37,22 @@ export interface EngineFs {
   getPath(node: unknown): string;
   analyzePath(path: string, dontResolveLastLink?: boolean): { exists: boolean };
   unmount(mountpoint: string): void;
+  mount(type: EngineFsType, opts: object, mountpoint: string): unknown;
+  isMountpoint(node: unknown): boolean;
+  /** Every mount below `mount` (FS.root.mount: all of them), the root's own included. */
+  getMounts(mount: EngineMount): EngineMount[];
+  root: { mount: EngineMount };
+  filesystems: { MEMFS: EngineFsType; NODEFS: EngineFsType };
+}
+
+/** A filesystem type (MEMFS, NODEFS…): only passed back to mount(). */
+export type EngineFsType = object;
+
+/** A mounted filesystem: what mount() was given, where. */
+export interface EngineMount {
+  type: EngineFsType;
+  opts: object;
+  mountpoint: string;
 }
 
 /** The one place the untyped `FS` is given its type. */

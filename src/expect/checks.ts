@@ -6,6 +6,7 @@
  */
 import { lineDiff, type DiffHunkLine } from './line-diff.ts';
 import { selectPath } from './json-path.ts';
+import { linearRegex, PatternError, patternProblem } from './linear-regex.ts';
 import { containsValue, hasType, jsonText, sameValue, shortText, typeOf, type ValueType } from './values.ts';
 
 /** One judged expectation. `diff`: what changed from expected (removed) to actual (added), with a little context. */
@@ -22,7 +23,7 @@ export function diffOf(expected: string, actual: string): DiffHunkLine[] | undef
   return lineDiff(expected, actual, 3);
 }
 
-/** A text: exactly this string, or any of equals / contains / matches (a regular expression, JavaScript syntax). */
+/** A text: exactly this string, or any of equals / contains / matches (a regular expression: JavaScript syntax, matched in linear time). */
 export type TextCheck = string | { equals?: string; contains?: string; matches?: string };
 
 /** A JSON value: equal (numbers exact: 2 ≠ 2.0), containing a part, its JSON text matching, its type, and paths inside it. */
@@ -49,19 +50,20 @@ function verdict(ok: boolean, text: string, detail?: string, diff?: () => DiffHu
 
 const article = (type: string): string => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 
-/** The regular expression of a `matches` (the file reader already refused one that does not compile). */
-export function regexOf(source: string): RegExp {
-  return new RegExp(source, 'u');
-}
+/** Why a `matches` pattern cannot be used (one line), or null. */
+export const badRegex = patternProblem;
 
-/** Why a `matches` pattern cannot be used, or null. */
-export function badRegex(source: string): string | null {
+/** A `matches` verdict: the pattern run in linear time, or failed with why it cannot be used. */
+function matchVerdict(pattern: string, text: string | null, subject: string, found: string): Verdict {
+  const what = `${subject} matches /${pattern}/`;
+  let regex;
   try {
-    regexOf(source);
-    return null;
+    regex = linearRegex(pattern);
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    if (e instanceof PatternError) return verdict(false, what, `the pattern ${e.message}`);
+    throw e;
   }
+  return text === null ? verdict(false, what, found) : verdict(regex.test(text), what, found);
 }
 
 /** A text against a TextCheck; `actual` null: there is no such text (a file that is not there). */
@@ -85,14 +87,8 @@ export function checkText(subject: string, actual: string | null, check: TextChe
         : verdict(actual.includes(want.contains), text, `it is ${shortText(actual)}`),
     );
   }
-  if (want.matches !== undefined) {
-    const text = `${subject} matches /${want.matches}/`;
-    out.push(
-      actual === null
-        ? verdict(false, text, missing)
-        : verdict(regexOf(want.matches).test(actual), text, `it is ${shortText(actual)}`),
-    );
-  }
+  if (want.matches !== undefined)
+    out.push(matchVerdict(want.matches, actual, subject, actual === null ? missing : `it is ${shortText(actual)}`));
   return out;
 }
 
@@ -121,14 +117,8 @@ export function checkValue(subject: string, actual: unknown, check: ValueCheck):
       ),
     );
   if (check.matches !== undefined) {
-    const text = typeof actual === 'string' ? actual : jsonText(actual, 0);
-    out.push(
-      verdict(
-        actual !== undefined && regexOf(check.matches).test(text),
-        `${subject} matches /${check.matches}/`,
-        found,
-      ),
-    );
+    const text = actual === undefined ? null : typeof actual === 'string' ? actual : jsonText(actual, 0);
+    out.push(matchVerdict(check.matches, text, subject, found));
   }
   if (check.type !== undefined) {
     const type = check.type;

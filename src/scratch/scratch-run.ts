@@ -1,5 +1,6 @@
 /**
- * Runs one tool on a throw-away copy of a scratch folder, in whichever process holds the engine
+ * Runs one tool on a throw-away copy of a scratch folder, which is the call's /workspace (the real
+ * one set aside meanwhile, workspace-aside.ts), in whichever process holds the engine
  * (the browser's Python worker, or Node for the CLI and the tests), through the same call wrapper
  * as every Run (src/call): the host's runner, Python or Bash. Confirmations are answered by a
  * fixed decision and reported; nothing is streamed anywhere: the caller gets one summary.
@@ -8,9 +9,11 @@ import type { Engine } from '../engine/engine.ts';
 import { EngineError } from '../engine/engine.ts';
 import { callTool, WORKER_BASH_ENV, type FsChanges } from '../call/wrapper.ts';
 import type { AskedConfirmation, ScratchCallParams, ScratchCallResult } from './scratch.ts';
-import { callDirOf, scratchPath } from './scratch.ts';
+import { scratchPath } from './scratch.ts';
+import { setWorkspaceAside } from './workspace-aside.ts';
+import { WORKSPACE_ROOT } from '../protocol/worker.ts';
 import type { HubStoreData } from '../protocol/runner.ts';
-import { applyFiles, changedFiles, copyTree, exists, listFiles, removeTree } from './scratch-fs.ts';
+import { applyFiles, changedFiles, exists, listFiles } from './scratch-fs.ts';
 
 const NO_CHANGES: FsChanges = { created: [], modified: [], deleted: [] };
 
@@ -21,16 +24,18 @@ export async function runScratchCall(
 ): Promise<ScratchCallResult> {
   const fs = engine.fs;
   const base = scratchPath(params.base);
-  // One fixed copy per base: the engine's per-path caches stay bounded however often a check runs.
-  const dir = callDirOf(base);
-  copyTree(fs, base, dir);
+  // The call's copy is /workspace itself, the real one set aside where no path reaches it
+  // (workspace-aside.ts): absolute paths and relative ones name the same files, the copy's.
+  const files = listFiles(fs, base);
+  const aside = setWorkspaceAside(engine);
+  const dir = WORKSPACE_ROOT;
   const asked: AskedConfirmation[] = [];
   let output = '';
   let statusLine = '';
   // Answers in order (a tool test's list), else one fixed decision for every question.
   const answers = params.answers ? [...params.answers] : null;
   try {
-    applyFiles(fs, dir, params.overlay ?? []);
+    applyFiles(fs, dir, [...[...files].map(([path, content]) => ({ path, content })), ...(params.overlay ?? [])]);
     const before = params.collect ? listFiles(fs, dir) : new Map<string, Uint8Array>();
     const envFile = `${dir}/functions/.env`;
     let outcome:
@@ -88,7 +93,7 @@ export async function runScratchCall(
     const deleted = after ? { deleted: [...before.keys()].filter((p) => !after.has(p)).sort() } : {};
     return { ...outcome, asked, exists: probed, created, ...deleted, output, statusLine };
   } finally {
-    removeTree(fs, dir);
+    aside.restore();
   }
 }
 

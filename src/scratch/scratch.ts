@@ -1,7 +1,8 @@
 /**
  * The course's port to the engine: what a lesson check, a gallery set-up and the schema diff need,
  * always on a scratch copy of the files (a folder under SCRATCH_ROOT, outside /workspace), so they
- * never touch the person's workspace. Two adapters implement it: node-host.ts (Engine in Node: the
+ * never touch the person's workspace; a call there runs with a copy of it as /workspace, the real one
+ * set aside (workspace-aside.ts). Two adapters implement it: node-host.ts (Engine in Node: the
  * CLI and the tests) and the browser's PythonClient (its writeScratch/scratchCall requests reach
  * scratch-run.ts in the worker).
  */
@@ -13,9 +14,6 @@ export type { AskedConfirmation, ScratchCallParams, ScratchCallResult } from '..
 
 /** Every scratch folder lives below this one, in the engine's filesystem. */
 export const SCRATCH_ROOT = '/scratch';
-
-/** Where a scratch call runs: one fixed copy of its base folder beside it (scratch-run.ts). */
-export const callDirOf = (base: string): string => `${base}.call`;
 
 /** The engine operations the course uses, on scratch folders only. */
 export interface ScratchHost {

@@ -28,13 +28,12 @@ export class ShareError extends Error {
 
 /**
  * A path or name from untrusted input, quoted for a message: escapes control characters (JSON
- * escapes C0 ones; C1 ones, line separators and bidirectional controls too, since a terminal or a
- * page would act on them), clips long ones.
+ * escapes C0 ones; C1 ones, line separators and invisible characters too, bidirectional controls and
+ * zero-width ones, since a terminal or a page would act on them or hide them), clips long ones.
  */
 export function quoted(text: string, max = 80): string {
   const shown = text.length > max ? `${text.slice(0, max)}…` : text;
-  return JSON.stringify(shown).replace(
-    /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu,
-    (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`,
+  return JSON.stringify(shown).replace(/[\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, (c) =>
+    [...c.split('')].map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
   );
 }

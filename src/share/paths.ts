@@ -2,18 +2,13 @@
  * The path rules of shared workspaces, checked before anything is written: relative POSIX paths
  * whose every segment is a real name. The same rules hold for the app and `toolplay link decode`.
  */
-import { parentsOf } from '../workspace/paths.ts';
+import { lookAlikeProblem, parentsOf } from '../workspace/paths.ts';
 import { ShareError, quoted } from './errors.ts';
 import { MAX_FILES, MAX_SEGMENT_BYTES } from './limits.ts';
 
 const encoder = new TextEncoder();
 /** C0 controls, DEL and C1 controls. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
-/**
- * Characters that make a name look like another: line and paragraph separators, and the
- * bidirectional controls that reorder what follows (`a\u202Eyp.txt` shows as "atxt.pya").
- */
-const DECEPTIVE = /[\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 /** With the u flag only unpaired surrogates match: text that is not valid Unicode (nor UTF-8). */
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
 
@@ -30,9 +25,8 @@ export function pathProblem(path: string): string | null {
   if (control)
     return `it contains the control character U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
   if (!isWellFormed(path)) return 'it is not valid Unicode (an unpaired surrogate)';
-  const deceptive = DECEPTIVE.exec(path);
-  if (deceptive)
-    return `it contains U+${deceptive[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, which makes a file name look like another`;
+  const lookAlike = lookAlikeProblem(path); // invisible characters: bidi controls, zero-width ones, variation selectors
+  if (lookAlike) return lookAlike;
   for (const segment of path.split('/')) {
     if (segment === '') return 'it has an empty segment ("//" or a trailing "/")';
     if (segment === '.') return 'it has a "." segment';

@@ -51,7 +51,7 @@ function testProblem(t: ToolTest, where: string): Problem | null {
   }
   for (const [pattern, field] of patterns(t.expect, ['expect'])) {
     const bad = badRegex(pattern);
-    if (bad) return at(field, `is not a regular expression: ${bad}`);
+    if (bad) return at(field, bad);
   }
   for (const [kind, paths] of [
     ['setup', Object.keys(t.setup ?? {})],

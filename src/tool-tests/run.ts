@@ -12,7 +12,6 @@ import type { Verdict } from '../expect/checks.ts';
 import { judge } from '../expect/judge.ts';
 import { observeScratch, type CallObservation } from '../expect/observe.ts';
 import type { ReadTest, ReadTestFile } from './read.ts';
-import { inWorkspacePaths } from './workspace-paths.ts';
 
 /** One run of one test under one profile. */
 export interface TestCase {
@@ -110,10 +109,8 @@ export async function runCase(
     });
     const durationMs = Math.round(performance.now() - started);
     const before = withSetup(files, test.setup);
-    const observation = inWorkspacePaths(
-      observeScratch(run, profile, (p) => before.has(p)),
-      copy.callDir,
-    );
+    // The call ran with the copy as /workspace: what it names are the workspace's paths already.
+    const observation = observeScratch(run, profile, (p) => before.has(p));
     const verdicts = judge(test.expect, observation, before);
     return {
       id: c.id,

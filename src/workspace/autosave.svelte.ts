@@ -16,7 +16,8 @@ import {
   type WorkspaceStore,
 } from './store.ts';
 import type { FileWrite } from './conflicts.ts';
-import { StoreFromNewerVersion } from './storage-errors.ts';
+import { StoreFromNewerVersion, UnsavedFiles, describeUnsaved } from './storage-errors.ts';
+import { savesPiecewise } from './piecewise-save.ts';
 import type { VersionReason } from './history-ring.ts';
 
 export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
@@ -76,7 +77,7 @@ export class Autosave {
 
   constructor(id: string, store: WorkspaceStore, current: () => WorkspaceView, options: AutosaveOptions = {}) {
     this.#id = id;
-    this.#store = store;
+    this.#store = savesPiecewise(store);
     this.#current = current;
     this.#delayMs = options.autosaveMs ?? 400;
     if (typeof document !== 'undefined') {
@@ -333,19 +334,31 @@ export class Autosave {
     );
     this.#inflight = dirty;
     try {
-      const { revision, conflicts } = await attempt;
+      const { revision, conflicts, unsaved = [] } = await attempt;
       this.#revision = revision;
+      // Refused by storage on their own (too big for it): kept unsaved in the tab, the others are stored.
+      for (const u of unsaved) {
+        const d = dirty.get(u.path);
+        if (d && !this.#dirty.has(u.path)) this.#dirty.set(u.path, d);
+      }
       for (const c of conflicts) {
         // Not written: the edit stays unsaved (on its old base) until the person chooses.
         const d = dirty.get(c.path);
         if (d && !this.#dirty.has(c.path)) this.#dirty.set(c.path, d);
         this.#conflicts = new Map([...this.#conflicts, [c.path, c.stored]]);
       }
-      const stored = files.filter((f) => !conflicts.some((c) => c.path === f.path)).map((f) => f.path);
+      const stored = files
+        .filter((f) => !conflicts.some((c) => c.path === f.path) && !unsaved.some((u) => u.path === f.path))
+        .map((f) => f.path);
       if (stored.length || meta) this.broadcast(stored, meta !== null);
       if (conflicts.length) this.#post({ paths: conflicts.map((c) => c.path), meta: false, conflict: true });
       if (this.#conflicts.size) this.#showConflicts();
-      else {
+      else if (unsaved.length) {
+        this.#state = 'error';
+        this.#error = describeUnsaved(
+          unsaved.map((u) => ({ ...u, size: files.find((f) => f.path === u.path)?.next?.length ?? 0 })),
+        );
+      } else {
         this.#error = null;
         this.#state = this.#dirty.size || this.#metaDirty ? 'pending' : 'saved';
       }
@@ -354,7 +367,12 @@ export class Autosave {
       for (const [p, d] of dirty) if (!this.#dirty.has(p)) this.#dirty.set(p, d);
       if (metaDirty) this.touchMeta(changedSettings);
       this.#state = 'error';
-      this.#error = describeSaveError(e);
+      this.#error =
+        e instanceof UnsavedFiles
+          ? describeUnsaved(
+              e.files.map((u) => ({ ...u, size: files.find((f) => f.path === u.path)?.next?.length ?? 0 })),
+            )
+          : describeSaveError(e);
       if (e instanceof WorkspaceGone) this.#gone = true;
       if (e instanceof StoreFromNewerVersion) this.#newer = true;
     } finally {

@@ -20,10 +20,28 @@ export function describeOpenFailure(e: unknown): string {
   return 'This browser does not let toolplay store anything (a private window, or site data blocked), so your work lives in this tab only: download the workspace as a zip to keep it.';
 }
 
+/** Storage refused every file of a save, each on its own (piecewise-save.ts): nothing was stored. */
+export class UnsavedFiles extends Error {
+  constructor(readonly files: ReadonlyArray<{ path: string; error: unknown }>) {
+    super(`storage refused ${files.map((f) => f.path).join(', ')}`);
+    this.name = 'UnsavedFiles';
+  }
+}
+
+const megabytes = (bytes: number): string =>
+  bytes >= 1_000_000 ? `${Math.round(bytes / 1_000_000)} MB` : `${Math.max(1, Math.round(bytes / 1000))} kB`;
+
+/** Files storage refused on their own while the rest was saved: one line naming them. */
+export function describeUnsaved(unsaved: ReadonlyArray<{ path: string; size: number; error: unknown }>): string {
+  const names = unsaved.map((u) => `${u.path} (${megabytes(u.size)})`).join(', ');
+  const one = unsaved.length === 1;
+  return `${names} ${one ? 'is' : 'are'} too big for this browser's storage (it is full; a private window keeps little), so ${one ? 'it is' : 'they are'} not saved; the other files are. ${one ? 'It is' : 'They are'} kept in this tab: download ${one ? 'it' : 'them'} or the workspace as a zip before you reload.`;
+}
+
 /** One sentence for any error a save can end with (the edits are always kept in the tab). */
 export function describeStorageError(e: unknown): string {
   const name = errorName(e);
-  if (name === 'QuotaExceededError')
+  if (name === 'QuotaExceededError' || e === null || e === undefined)
     return 'Browser storage is full, so recent edits are not saved yet. They are kept in this tab: download the workspace as a zip, or delete large files, and saving resumes.';
   if (e instanceof StoreFromNewerVersion || name === 'VersionError')
     return "A newer version of toolplay now owns this browser's storage (opened in another tab), so this page stops saving to keep that data intact. Your edits are kept in this tab: download the workspace as a zip, then reload.";

@@ -89,6 +89,8 @@ export interface SaveResult {
   revision: number;
   /** Files another tab changed since this tab's base: not written, the store's version is here. */
   conflicts: FileConflict[];
+  /** Files storage refused even on their own (a full quota): not written, kept in the tab (piecewise-save.ts). */
+  unsaved?: Array<{ path: string; error: unknown }>;
 }
 
 /** The workspace is no longer in the list (another tab deleted it): nothing of this write was stored. */
@@ -146,8 +148,10 @@ export function createIdbStore(name = 'toolplay'): WorkspaceStore {
       use('readwrite', (os) => (write.unloading ? saveBlind(os, id, write) : saveChecked(os, id, write, true))).catch(
         (e: unknown) => {
           // Full: the edit matters more than the history of older versions, so try once without it.
-          if (write.unloading || (e as { name?: unknown }).name !== 'QuotaExceededError') throw e;
-          return use('readwrite', (os) => saveChecked(os, id, write, false));
+          if (write.unloading || !isQuotaLike(e)) throw withReason(e);
+          return use('readwrite', (os) => saveChecked(os, id, write, false)).catch((again: unknown) => {
+            throw withReason(again);
+          });
         },
       ),
     read: (id, paths) =>
@@ -168,6 +172,20 @@ export function createIdbStore(name = 'toolplay'): WorkspaceStore {
       }),
     eraseAll: () => use('readwrite', (os) => (os.clear(), promisifyRequest(os.transaction))),
   };
+}
+
+/**
+ * What a failed write rejects with, never null: a transaction the browser aborts on its own can end
+ * with no error at all (`transaction.error` null, seen with a 250 MB file in a private window), which
+ * read as "Cannot read properties of null (reading 'name')".
+ */
+export function withReason(e: unknown): unknown {
+  return e ?? new DOMException('the browser aborted the write without giving a reason', 'UnknownError');
+}
+
+/** A failure that storage being full (or a browser aborting a large write with no reason) explains. */
+export function isQuotaLike(e: unknown): boolean {
+  return e === null || e === undefined || (e as { name?: unknown }).name === 'QuotaExceededError';
 }
 
 const asBytes = (v: unknown): Uint8Array | null => (v instanceof Uint8Array ? v : null);

@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS, type WorkspaceSettings, type WorkspaceStore } from '.
 import { Autosave, type AutosaveOptions, type RemoteNews, type SaveState } from './autosave.svelte.ts';
 import { conflictOf } from './conflicts.ts';
 import type { FileVersion, VersionReason } from './history-ring.ts';
-import { isWithin, normalizePath, parentsOf, rebase, sameBytes } from './paths.ts';
+import { checkedPath, isWithin, normalizePath, parentsOf, rebase, sameBytes } from './paths.ts';
 
 export type { WorkspaceSettings, WorkspaceStore };
 export { createIdbStore } from './store.ts';
@@ -146,8 +146,9 @@ export class Workspace {
     }
   }
 
+  /** Writes a file; a new one whose name would look like another (an invisible character in it) is refused. */
   write(path: string, content: string | Uint8Array): void {
-    const p = normalizePath(path);
+    const p = this.#files.has(normalizePath(path)) ? normalizePath(path) : checkedPath(path);
     if (this.#folderList.includes(p)) throw new Error(`"${p}" is a folder`);
     this.#checkParents(p);
     const bytes = typeof content === 'string' ? encoder.encode(content) : content;
@@ -157,7 +158,7 @@ export class Workspace {
   }
 
   mkdir(path: string): void {
-    const p = normalizePath(path);
+    const p = checkedPath(path);
     if (this.#files.has(p)) throw new Error(`"${p}" is a file`);
     this.#checkParents(p);
     this.#folders.add(p);
@@ -168,7 +169,7 @@ export class Workspace {
   /** Renames a file or a whole folder. */
   rename(from: string, to: string): void {
     const src = normalizePath(from);
-    const dst = normalizePath(to);
+    const dst = checkedPath(to);
     if (src === dst) return;
     if (isWithin(dst, src)) throw new Error(`cannot move "${src}" into itself`);
     const moving = [...this.#files.keys()].filter((p) => isWithin(p, src));

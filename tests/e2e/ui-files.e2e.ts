@@ -92,5 +92,31 @@ const tests: E2ETest[] = [
       );
     },
   },
+  {
+    name: 'the file tree refuses look-alike names (a zero-width space) in an upload and a rename, adding the others',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await openApp(page, base);
+      const invisible = 'plan\u200b.txt';
+      await page.locator('input[type=file]').setInputFiles([
+        { name: 'plan.txt', mimeType: 'text/plain', buffer: Buffer.from('one\n') },
+        { name: invisible, mimeType: 'text/plain', buffer: Buffer.from('two\n') },
+      ]);
+      await treeItem(page, 'plan.txt').waitFor();
+      const status = page.getByRole('status').filter({ hasText: 'Not added' });
+      await status.waitFor();
+      const line = await status.innerText();
+      assert(line.includes('Added 1 file.'), `the other file is added: ${line}`);
+      assert(line.includes('it contains U+200B (zero width space), an invisible character'), `names it: ${line}`);
+      assert((await treeItem(page, 'plan⟨U+200B⟩.txt').count()) === 0, 'the look-alike file is not in the tree');
+
+      await treeItem(page, 'plan.txt').click();
+      await page.getByRole('button', { name: 'Rename' }).click();
+      await page.getByLabel(/^Rename plan.txt to/).fill(invisible);
+      await page.getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('status').filter({ hasText: 'is not allowed: it contains U+200B' }).waitFor();
+      await treeItem(page, 'plan.txt').waitFor();
+    },
+  },
 ];
 export default tests;

@@ -150,13 +150,38 @@ export const REFUSALS: Refusal[] = [
   {
     name: 'a right-to-left override in a path',
     input: () => withFiles(file('a\u202eyp.txt')),
-    message: 'file path "a\\u202eyp.txt" is not allowed: it contains U+202E, which makes a file name look like another',
+    message:
+      'file path "a\\u202eyp.txt" is not allowed: it contains U+202E (right-to-left override), an invisible character that makes a file name look like another',
   },
   {
     name: 'a line separator in a path',
     input: () => withFiles(file('notes\u2028.md')),
     message:
-      'file path "notes\\u2028.md" is not allowed: it contains U+2028, which makes a file name look like another',
+      'file path "notes\\u2028.md" is not allowed: it contains U+2028 (line separator), an invisible character that makes a file name look like another',
+  },
+  {
+    name: 'a zero-width space in a path (two files would show as one name)',
+    input: () => withFiles(file('tools/a.py'), file('tools/a\u200b.py')),
+    message:
+      'file path "tools/a\\u200b.py" is not allowed: it contains U+200B (zero width space), an invisible character that makes a file name look like another',
+  },
+  {
+    name: 'a byte order mark in a path',
+    input: () => withFiles(file('\ufeffnotes.md')),
+    message:
+      'file path "\\ufeffnotes.md" is not allowed: it contains U+FEFF (zero width no-break space, the BOM), an invisible character that makes a file name look like another',
+  },
+  {
+    name: 'a soft hyphen in a path',
+    input: () => withFiles(file('co\u00adde.py')),
+    message:
+      'file path "co\\u00adde.py" is not allowed: it contains U+00AD (soft hyphen), an invisible character that makes a file name look like another',
+  },
+  {
+    name: 'a variation selector beyond the BMP in a path',
+    input: () => withFiles(file('x\u{e0100}.py')),
+    message:
+      'file path "x\\udb40\\udd00.py" is not allowed: it contains U+E0100 (a variation selector), an invisible character that makes a file name look like another',
   },
   {
     name: 'a C1 control in a path (quoted escaped, so no terminal acts on it)',

@@ -70,6 +70,31 @@ def _session(paths: list[str], host_config: dict[str, Any], fresh: bool) -> Sess
     return session
 
 
+# Sessions set apart while a scratch call runs with its copy at their files' folder (sessions_aside).
+_ASIDE: list[OrderedDict[tuple[str, ...], Session]] = []
+
+
+def _under(key: tuple[str, ...], root: str) -> bool:
+    return any(p == root or p.startswith(root + "/") for p in key[1:])
+
+
+def sessions_aside(root: str) -> None:
+    """A scratch call is about to run with a copy at ``root`` (src/scratch/workspace-aside.ts): the
+    sessions of the files there wait apart, so the call starts its own (``fresh`` would drop them)."""
+    kept = OrderedDict((key, session) for key, session in _SESSIONS.items() if _under(key, root))
+    for key in kept:
+        del _SESSIONS[key]
+    _ASIDE.append(kept)
+
+
+def sessions_back(root: str) -> None:
+    """The scratch call ended: its sessions (modules imported from the copy) go, the set-aside ones return."""
+    for key in [key for key in _SESSIONS if _under(key, root)]:
+        _SESSIONS.pop(key).binding.modules.drop_all()
+    if _ASIDE:
+        _SESSIONS.update(_ASIDE.pop())
+
+
 def _validated(params: dict[str, Any]) -> tuple[list[str], str, dict[str, Any], str, dict[str, Any], str | None]:
     paths, tool = paths_param(params), tool_param(params)
     args = arguments_param(params, {})
