@@ -16,9 +16,16 @@ import sys
 import traceback
 from typing import Any, Callable
 
+from .core import source_only
 from .core.json_text import changes_in_javascript, encode
 from .core.usage import UsageError, paths_param, tool_param
 from .hosts import registry
+from .packages import data_files
+
+# Before any workspace file is imported: its bytecode never runs (core/source_only.py), and a
+# wheel's data files stay inside Python's prefix (packages/data_files.py).
+source_only.install()
+data_files.install()
 
 FORMATS = ("native", "openai", "openai-strict", "anthropic", "mcp")
 

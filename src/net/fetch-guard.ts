@@ -3,9 +3,12 @@
  * in the CLI's process, before Pyodide's loader or micropip first reach for it: `fetchGuard()`). It
  * knows who asked:
  *
- * - during an install (`installing`): wheels come from the wheel cache when it has them with the
- *   sha256 the lock expects, else from the network, their bytes reported as they arrive, checked
- *   against that sha256 and kept; every request gets a time limit;
+ * - during an install (`installing`): a wheel comes from the wheel cache only when this install was
+ *   told its sha256 (the lock's `integrity`, or the install's own `expected`: an index page's, a
+ *   plan's) and the cached bytes have it; else from the network, its bytes reported as they arrive,
+ *   checked against that sha256 and the install's `inspect` (an archive bomb) and kept; the install
+ *   sees each other answer (`answered`: the index pages, with their hashes); every request gets a
+ *   time limit;
  * - during a tool call (`toolCall`): the workspace's network policy (the Network switch, the CORS
  *   proxy), one `net.request` telemetry event per request, and a message that says why when the
  *   browser blocks it;
@@ -30,8 +33,8 @@ export interface NetRequest {
 
 /** Where wheels are kept between installs (src/packages/wheel-cache.ts). */
 export interface WheelLookup {
-  /** The bytes of `url` when cached with `expected` as their sha256 (any sha256 when null). */
-  get(url: string, expected?: string | null): Promise<{ sha256: string; bytes: Uint8Array } | null>;
+  /** The bytes of `url` when cached with `expected` as their sha256 (other bytes are dropped). */
+  get(url: string, expected: string): Promise<{ sha256: string; bytes: Uint8Array } | null>;
   /** Keeps them; a refusal (a full quota) comes back as its message. */
   put(wheel: { url: string; sha256: string; bytes: Uint8Array }): Promise<string | null>;
 }
@@ -48,6 +51,14 @@ export interface InstallScope {
   cache: WheelLookup;
   /** A request that got no answer (the network, a timeout): micropip swallows these, the install's message names them. */
   unanswered?(url: string, reason: string): void;
+  /** The sha256 this install was told for a wheel without `integrity` (an index page's, a plan's), or null. */
+  expected?(url: string): string | null;
+  /** A non-wheel answer that came (an index page), for the install to read the hashes it announces. */
+  answered?(url: string, response: Response): Promise<void>;
+  /** Why a wheel's bytes are refused (an archive bomb), or null; checked before the bytes are kept or served. */
+  inspect?(url: string, bytes: Uint8Array): string | null;
+  /** A wheel refused here (another sha256, `inspect`): micropip words these as a fetch failure, the install names them. */
+  refused?(url: string, reason: string): void;
 }
 
 /** A tool call's network: its policy, where its requests are reported, and this page's origin (null in Node: no CORS). */
@@ -112,16 +123,27 @@ export class FetchGuard {
   async #forInstall(scope: InstallScope, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const url = urlOf(input);
     if (!isWheel(url)) {
+      let response: Response;
       try {
-        return await this.#timed(scope.timeoutMs, input, init);
+        response = await this.#timed(scope.timeoutMs, input, init);
       } catch (e) {
         scope.unanswered?.(url, e instanceof Error ? e.message : String(e));
         throw e;
       }
+      if (response.ok && scope.answered) await scope.answered(response.url || url, response.clone()).catch(() => {});
+      return response;
     }
-    const expected = integrityHex(init?.integrity);
-    const hit = await scope.cache.get(url, expected);
+    const fromLock = integrityHex(init?.integrity);
+    const expected = fromLock ?? scope.expected?.(url) ?? null;
+    const refuse = (reason: string): never => {
+      scope.refused?.(url, reason);
+      throw new Error(reason);
+    };
+    // Never read without an expected sha256: the cache holds bytes by URL, and anyone may have written them.
+    const hit = expected ? await scope.cache.get(url, expected) : null;
     if (hit) {
+      const bomb = scope.inspect?.(url, hit.bytes);
+      if (bomb) refuse(bomb);
       scope.fetched({ url, sha256: hit.sha256, bytes: hit.bytes.byteLength, cached: true });
       return new Response(hit.bytes as Uint8Array<ArrayBuffer>, {
         status: 200,
@@ -135,9 +157,13 @@ export class FetchGuard {
     const bytes = await readAll(response, (loaded, total) => scope.progress(url, loaded, total));
     const sha256 = await sha256Hex(bytes);
     if (expected && sha256 !== expected)
-      throw new Error(
-        `the wheel at ${url} is not the one the lock file names: its sha256 is ${sha256}, the lock says ${expected}`,
+      refuse(
+        fromLock
+          ? `the wheel at ${url} is not the one the lock file names: its sha256 is ${sha256}, the lock says ${expected}`
+          : `the wheel at ${url} is not the one the package index names: its sha256 is ${sha256}, the index says ${expected}`,
       );
+    const bomb = scope.inspect?.(url, bytes);
+    if (bomb) refuse(bomb);
     await scope.cache.put({ url, sha256, bytes });
     scope.fetched({ url, sha256, bytes: bytes.byteLength, cached: false });
     return new Response(bytes as Uint8Array<ArrayBuffer>, {

@@ -21,11 +21,13 @@ import type { FetchGuard } from '../net/fetch-guard.ts';
 import type { InstallReport } from '../protocol/runner.ts';
 import type { LockIndex, LockPackage } from './lock.ts';
 import { canonicalName, parseRequirement, type Requirement } from './requirement.ts';
-import type { PlanStore } from './plans.ts';
+import type { PlannedWheel, PlanStore } from './plans.ts';
 import type { WheelCache } from './wheel-cache.ts';
 import { sha256Hex } from '../net/digest.ts';
 import { noWheel, requirementsWithoutWheel, whyNoWheel, type IndexFile } from './no-wheel.ts';
 import { buildKey, buildRequirement, builtFrom, builtWheelUrl } from './sdist.ts';
+import { announcedHashes, withoutFragment } from './index-hashes.ts';
+import { archiveProblem, SDIST_LIMITS, WHEEL_LIMITS } from './archive-check.ts';
 
 /** Where packages come from: the Pyodide distribution's files (its lock's base URL) and the package index. */
 export interface PackageSources {
@@ -207,7 +209,7 @@ export class Installer {
     for (const p of packages) {
       const url = this.wheelOf(p);
       if (local) {
-        const why = await checkLocal(local, url, p.sha256);
+        const why = await checkLocal(local, url, p.sha256, (bytes) => inspectWheel(url, bytes));
         if (why) return `${p.name} ${p.version} could not be had from ${base}: ${why}`;
         continue;
       }
@@ -247,7 +249,7 @@ export class Installer {
     }
     const dists = this.#dists();
     const before = dists.snapshot();
-    const fetched: string[] = [];
+    const fetched: PlannedWheel[] = [];
     const outcome = await this.#micropipBuilding(texts, sink, fetched, new Set());
     if (outcome.why === '') {
       report.installed.push(...texts);
@@ -257,7 +259,7 @@ export class Installer {
     const removed = dists.rollback(before);
     this.#forget(removed);
     const message =
-      (outcome.explained ?? (await this.#explainFailure(outcome.why, sink))) +
+      (outcome.explained ?? sink.refusals[0] ?? (await this.#explainFailure(outcome.why, sink))) +
       (removed ? ` (${removed} rolled back: nothing of this install stays importable)` : '');
     for (const t of texts) this.#fail(report, sink, t, message);
   }
@@ -290,7 +292,7 @@ export class Installer {
   async #micropipBuilding(
     requirements: string[],
     sink: InstallRun,
-    fetched: string[],
+    fetched: PlannedWheel[],
     built: Set<string>,
   ): Promise<{ why: string; explained?: string }> {
     const dists = this.#dists();
@@ -340,7 +342,7 @@ export class Installer {
   async #fromSource(
     archive: SourceArchive,
     sink: InstallRun,
-    fetched: string[],
+    fetched: PlannedWheel[],
     built: Set<string>,
   ): Promise<string | null> {
     const label = `${archive.name} ${archive.version}`;
@@ -348,15 +350,16 @@ export class Installer {
       return `${label} is published only as a source archive (${archive.filename}) and the index gives no sha256 for it: toolplay builds only an archive it can check`;
     const key = buildKey(archive.url, archive.sha256);
     const known = (await this.plans.read(key).catch(() => null))?.[0];
-    const kept = known ? await this.cache.get(known) : null;
-    let wheel: { url: string; bytes: Uint8Array; buildMs?: number };
-    if (known && kept) wheel = { url: known, bytes: kept.bytes };
+    const kept = known ? await this.cache.get(known.url, known.sha256) : null;
+    let wheel: { url: string; sha256: string; bytes: Uint8Array; buildMs?: number };
+    if (known && kept) wheel = { url: known.url, sha256: known.sha256, bytes: kept.bytes };
     else {
       const made = await this.#build({ ...archive, sha256: archive.sha256 }, sink);
       if ('error' in made) return made.error;
-      wheel = { url: builtWheelUrl(archive.url, archive.sha256, made.file), bytes: made.bytes, buildMs: made.ms };
-      await this.cache.put({ url: wheel.url, sha256: await sha256Hex(wheel.bytes), bytes: wheel.bytes });
-      await this.plans.write(key, [wheel.url]).catch(() => {});
+      const url = builtWheelUrl(archive.url, archive.sha256, made.file);
+      wheel = { url, sha256: await sha256Hex(made.bytes), bytes: made.bytes, buildMs: made.ms };
+      await this.cache.put({ url, sha256: wheel.sha256, bytes: wheel.bytes });
+      await this.plans.write(key, [{ url, sha256: wheel.sha256 }]).catch(() => {});
     }
     const file = decodeURIComponent(wheel.url.split('/').pop() ?? '');
     const dir = `/tmp/toolplay-built/${archive.sha256.slice(0, 16)}`;
@@ -372,7 +375,7 @@ export class Installer {
     } finally {
       this.#sdist().clean(dir);
     }
-    fetched.push(wheel.url);
+    fetched.push({ url: wheel.url, sha256: wheel.sha256 });
     const { version } = wheelName(wheel.url);
     sink.event({
       type: 'package.installed',
@@ -418,6 +421,8 @@ export class Installer {
       return {
         error: `${label}'s source archive (${archive.filename}) is not the one the index names: its sha256 is ${actual}, the index says ${archive.sha256}; nothing was built`,
       };
+    const bomb = archiveProblem(archive.filename, bytes, SDIST_LIMITS);
+    if (bomb) return { error: `${label}'s source archive (${archive.filename}) is refused: ${bomb}; nothing was built` };
     if (this.#building >= 3)
       return {
         error: `${label} is needed to build another source archive, which is needed to build another: toolplay stops building at three levels`,
@@ -488,11 +493,16 @@ export class Installer {
     return first ? `its build requirement ${first.requirement} could not be installed: ${first.message}` : null;
   }
 
-  /** Installs a remembered plan straight from the cache; false (nothing installed) when a wheel is not cached any more. */
-  async #cachedPlan(urls: string[], sink: InstallRun): Promise<boolean> {
-    for (const url of urls) if (!(await this.cache.get(url))) return false;
+  /**
+   * Installs a remembered plan straight from the cache, each wheel only with the sha256 the plan
+   * keeps; false (nothing installed) when a wheel is not cached with those bytes (other bytes are
+   * dropped: the index gives them again).
+   */
+  async #cachedPlan(plan: PlannedWheel[], sink: InstallRun): Promise<boolean> {
+    for (const wheel of plan) if (!(await this.cache.get(wheel.url, wheel.sha256))) return false;
+    for (const wheel of plan) sink.announced.set(withoutFragment(wheel.url), wheel.sha256);
     const loaded = new Set(Object.keys(this.py.loadedPackages).map(canonicalName));
-    const wanted = urls.filter((u) => !loaded.has(wheelName(u).name));
+    const wanted = plan.map((w) => w.url).filter((u) => !loaded.has(wheelName(u).name));
     if (!wanted.length) return true;
     const errors: string[] = [];
     await this.#installing(sink, 'index', () =>
@@ -551,7 +561,7 @@ export class Installer {
     sink: InstallRun,
     source: 'pyodide' | 'index',
     body: () => Promise<T>,
-    fetched: string[] = [],
+    fetched: PlannedWheel[] = [],
   ): Promise<T> {
     return this.guard.installing(this.#scope(sink, { source, fetched }), body);
   }
@@ -563,18 +573,25 @@ export class Installer {
    */
   #scope(
     sink: InstallRun,
-    record: { source: 'pyodide' | 'index'; fetched: string[] } | null,
+    record: { source: 'pyodide' | 'index'; fetched: PlannedWheel[] } | null,
   ): Parameters<FetchGuard['installing']>[0] {
     return {
       cache: this.cache,
       timeoutMs: this.sources.timeoutMs,
       unanswered: (url, reason) => sink.unanswered.push({ url, reason }),
+      expected: (url) => sink.announced.get(withoutFragment(url)) ?? null,
+      answered: async (url, response) => {
+        for (const [file, sha256] of announcedHashes(url, response.headers.get('content-type'), await response.text()))
+          sink.announced.set(file, sha256);
+      },
+      inspect: inspectWheel,
+      refused: (_url, reason) => sink.refusals.push(reason),
       progress: (url, loaded, total) => sink.progress?.({ name: wheelName(url).name, loaded, total }),
       fetched: (w) => {
         if (!w.cached) sink.downloaded.add(w.url);
         if (!record || sink.reported.has(w.url)) return;
         sink.reported.add(w.url);
-        record.fetched.push(w.url);
+        record.fetched.push({ url: w.url, sha256: w.sha256 });
         const { name, version } = wheelName(w.url);
         const fromLock = this.lock.get(name);
         const source = fromLock && w.url.endsWith(`/${fromLock.file_name}`) ? 'pyodide' : record.source;
@@ -603,6 +620,10 @@ class InstallRun implements InstallSink {
   readonly unanswered: Array<{ url: string; reason: string }> = [];
   /** The index's files per project, read once in this install. */
   readonly indexFiles = new Map<string, Promise<IndexFile[] | null>>();
+  /** The sha256 this install was told for each wheel URL (without its fragment): index pages, a plan. */
+  readonly announced = new Map<string, string>();
+  /** Wheels refused (other bytes than announced, a bomb), each in one line: micropip words them as a fetch failure. */
+  readonly refusals: string[] = [];
   readonly #started = performance.now();
   readonly progress?: (p: InstallProgress) => void;
 
@@ -651,6 +672,7 @@ async function checkLocal(
   read: (path: string) => Promise<Uint8Array>,
   path: string,
   sha256: string,
+  inspect: (bytes: Uint8Array) => string | null,
 ): Promise<string | null> {
   let bytes: Uint8Array;
   try {
@@ -660,8 +682,15 @@ async function checkLocal(
   }
   const actual = await sha256Hex(bytes);
   return actual === sha256
-    ? null
+    ? inspect(bytes)
     : `the wheel at ${path} is not the one the lock file names: its sha256 is ${actual}, the lock says ${sha256}`;
+}
+
+/** Why a wheel is refused before Pyodide unpacks it (archive-check.ts), in one line, or null. */
+function inspectWheel(url: string, bytes: Uint8Array): string | null {
+  const file = decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? 'wheel.whl');
+  const why = archiveProblem(file, bytes, WHEEL_LIMITS);
+  return why ? `the wheel ${file} is refused: ${why}; nothing of it was installed` : null;
 }
 
 /** A plan's key: the requirements as asked (in order) and where they were looked up. */

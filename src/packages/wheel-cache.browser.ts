@@ -1,7 +1,7 @@
 /** The browser's wheel store (wheel-cache.ts): IndexedDB database `toolplay-packages`, one record per wheel URL. */
 import { createStore, del, entries, get, set } from 'idb-keyval';
 import type { CachedWheel, CachedWheelInfo, WheelStore } from './wheel-cache.ts';
-import type { PlanStore } from './plans.ts';
+import { plannedWheels, type PlannedWheel, type PlanStore } from './plans.ts';
 
 interface Stored {
   sha256: string;
@@ -33,10 +33,10 @@ export class IdbWheelStore implements WheelStore {
 /** Install plans (plans.ts) in the same database. */
 export class IdbPlanStore implements PlanStore {
   readonly #db = createStore('toolplay-packages-plans', 'plans');
-  async read(key: string): Promise<string[] | null> {
-    return (await get<string[]>(key, this.#db)) ?? null;
+  async read(key: string): Promise<PlannedWheel[] | null> {
+    return plannedWheels(await get<unknown>(key, this.#db));
   }
-  write(key: string, urls: string[]): Promise<void> {
-    return set(key, urls, this.#db);
+  write(key: string, wheels: PlannedWheel[]): Promise<void> {
+    return set(key, wheels, this.#db);
   }
 }

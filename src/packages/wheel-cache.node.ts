@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CachedWheel, CachedWheelInfo, WheelStore } from './wheel-cache.ts';
-import type { PlanStore } from './plans.ts';
+import { isRecord } from '../protocol/records.ts';
+import { plannedWheels, type PlannedWheel, type PlanStore } from './plans.ts';
 
 /** Beside the engine's snapshots (node_modules/.cache/toolplay), so one folder holds what the CLI caches. */
 export const WHEEL_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/toolplay/wheels/', import.meta.url));
@@ -68,20 +69,21 @@ export class DirWheelStore implements WheelStore {
 /** Install plans (plans.ts) in one JSON file beside the wheels. */
 export class FilePlanStore implements PlanStore {
   constructor(readonly dir: string = WHEEL_CACHE_DIR) {}
-  #all(): Record<string, string[]> {
+  #all(): Record<string, unknown> {
     try {
-      return JSON.parse(readFileSync(join(this.dir, 'plans.json'), 'utf8')) as Record<string, string[]>;
+      const all: unknown = JSON.parse(readFileSync(join(this.dir, 'plans.json'), 'utf8'));
+      return isRecord(all) ? all : {};
     } catch {
       return {};
     }
   }
-  read(key: string): Promise<string[] | null> {
-    return Promise.resolve(this.#all()[key] ?? null);
+  read(key: string): Promise<PlannedWheel[] | null> {
+    return Promise.resolve(plannedWheels(this.#all()[key]));
   }
-  write(key: string, urls: string[]): Promise<void> {
+  write(key: string, wheels: PlannedWheel[]): Promise<void> {
     mkdirSync(this.dir, { recursive: true });
     const path = join(this.dir, 'plans.json');
-    writeFileSync(`${path}.${process.pid}.part`, JSON.stringify({ ...this.#all(), [key]: urls }));
+    writeFileSync(`${path}.${process.pid}.part`, JSON.stringify({ ...this.#all(), [key]: wheels }));
     renameSync(`${path}.${process.pid}.part`, path);
     return Promise.resolve();
   }

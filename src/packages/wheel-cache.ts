@@ -1,7 +1,8 @@
 /**
  * Downloaded wheels, kept so a reload, a Restart Python or an offline visit installs without the
- * network: keyed by URL, each with the sha256 of its bytes, checked again when read (a damaged entry
- * is dropped and fetched anew). The browser keeps them in IndexedDB (wheel-cache.browser.ts), the CLI
+ * network: keyed by URL, and content-addressed in use: an entry is only ever read with the sha256
+ * this install was told for that URL (the lock's, the index page's, a plan's), and bytes with another
+ * sha256 (damaged, or written by someone else under the right URL) are dropped and fetched anew. The browser keeps them in IndexedDB (wheel-cache.browser.ts), the CLI
  * in node_modules/.cache/toolplay/wheels (wheel-cache.node.ts); `MemoryWheelCache` serves tests and a
  * browser whose storage refuses.
  */
@@ -30,8 +31,8 @@ export interface WheelStore {
 export class WheelCache {
   constructor(readonly store: WheelStore) {}
 
-  /** The cached bytes of `url` when they still have the sha256 stored with them (and `expected`, when given). */
-  async get(url: string, expected?: string | null): Promise<CachedWheel | null> {
+  /** The cached bytes of `url` when their sha256 is `expected`; other bytes are dropped (null: fetch them anew). */
+  async get(url: string, expected: string): Promise<CachedWheel | null> {
     let wheel: CachedWheel | null;
     try {
       wheel = await this.store.read(url);
@@ -40,7 +41,7 @@ export class WheelCache {
     }
     if (!wheel) return null;
     const actual = await sha256Hex(wheel.bytes);
-    if (actual !== wheel.sha256 || (expected && expected !== actual)) {
+    if (actual !== wheel.sha256 || actual !== expected) {
       await this.store.delete(url).catch(() => {});
       return null;
     }
