@@ -55,8 +55,19 @@ function prepare() {
   const script = fileURLToPath(new URL('../src/engine/permission-prepare.node.mjs', import.meta.url));
   spawnSync(process.execPath, [...(hasJspi() ? [] : [jspiFlag()]), LAZY_WASM, script], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, TOOLPLAY_JSPI_TRIED: '1', TOOLPLAY_CONFINED: '' },
+    // The snapshot is made for the Python the command asks for (--python), 3.14 when it names none.
+    env: { ...process.env, TOOLPLAY_JSPI_TRIED: '1', TOOLPLAY_CONFINED: '', TOOLPLAY_PREPARE_PYTHON: pythonAsked() },
   });
+}
+
+/** The value of --python on the command line ('' when absent). */
+function pythonAsked() {
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--python') return argv[i + 1] ?? '';
+    if (argv[i].startsWith('--python=')) return argv[i].slice('--python='.length);
+  }
+  return '';
 }
 
 if ((confinement || !hasJspi()) && !process.env.TOOLPLAY_JSPI_TRIED && !WITHOUT_PYTHON.has(process.argv[2])) {

@@ -15,7 +15,7 @@ import { hostConfig, toolNames, unknownTool } from './commands.ts';
 import { confirmAnswer } from './confirm.ts';
 import { openEngine, usePackages } from './host.ts';
 import { PACKAGE_FLAGS, packageOptions, policyOf } from './packages-options.ts';
-import { choice, existing, jsonObjectText, parse, positionals } from './options.ts';
+import { choice, existing, jsonObjectText, parse, positionals, PYTHON_FLAG, pythonOption } from './options.ts';
 import { UsageFailure } from './usage.ts';
 import { FolderDiff } from './workspace-diff.ts';
 import { readHubStore, writeHubStore } from './hub-store.ts';
@@ -69,6 +69,7 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
     timeout: { type: 'string' },
     init: { type: 'boolean' },
     ...PACKAGE_FLAGS,
+    ...PYTHON_FLAG,
   });
   if (values.help) return 'help';
   const profile = choice('call', 'profile', values.profile, CALL_PROFILES, 'lcp');
@@ -100,17 +101,16 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
   const config = hostConfig('call', values['host-config']);
   const env = typeof values['env-file'] === 'string' ? existing('--env-file', values['env-file'], 'file') : undefined;
   const store = profile === 'hub' ? readHubStore(workspace) : undefined;
+  const python = pythonOption('call', values);
   const packages = packageOptions('call', values);
   usePackages(packages);
 
   // Loki reads `<functions dir>/.env` next to `tools/`: mount the functions dir too.
   const functionsDir = dirname(statSync(path).isDirectory() ? path : dirname(path));
-  const engine = await openEngine([
-    path,
-    workspace,
-    ...(profile === 'loki' ? [functionsDir] : []),
-    ...(env ? [env] : []),
-  ]);
+  const engine = await openEngine(
+    [path, workspace, ...(profile === 'loki' ? [functionsDir] : []), ...(env ? [env] : [])],
+    python,
+  );
   if (profile !== 'loki' && !init) {
     // LCP answers an unknown name with a 404 result and the hub's agent finds no schema: at the terminal that is a typo, so say so.
     const names = toolNames(

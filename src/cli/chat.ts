@@ -28,7 +28,7 @@ import type { Outcome } from './commands.ts';
 import { openEngine, usePackages } from './host.ts';
 import { PACKAGE_FLAGS, packageOptions, policyOf } from './packages-options.ts';
 import { WorkspaceHubStore } from './hub-store.ts';
-import { choice, existing, parse, positionals } from './options.ts';
+import { choice, existing, parse, positionals, PYTHON_FLAG, pythonOption } from './options.ts';
 import { note } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
 import { CONFIRM_DECISIONS } from '../protocol/vocabulary.ts';
@@ -97,6 +97,7 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
     wire: { type: 'string' },
     protocol: { type: 'string' },
     ...PACKAGE_FLAGS,
+    ...PYTHON_FLAG,
   });
   if (values.help) return 'help';
   const [rawPath = '', message = ''] = positionals('chat', pos, ['PATH', 'MESSAGE']);
@@ -124,7 +125,7 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
 
   const packages = packageOptions('chat', values);
   usePackages(packages);
-  const engine = await openEngine([path, workspace]);
+  const engine = await openEngine([path, workspace], pythonOption('chat', values));
   const specs = specsOf(engine, path, profile);
   // The hub runs its tools with its own executor, and its store lives in the workspace (hub-store.ts).
   const store = profile === 'hub' ? new WorkspaceHubStore(workspace) : undefined;

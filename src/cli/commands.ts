@@ -10,7 +10,7 @@ import {
 } from '../protocol/vocabulary.ts';
 import { hasBashTools, lokiSchema } from '../loki/schema.ts';
 import { openEngine } from './host.ts';
-import { choice, existing, json, parse, positionals } from './options.ts';
+import { choice, existing, json, parse, positionals, PYTHON_FLAG, pythonOption } from './options.ts';
 import { UsageFailure } from './usage.ts';
 
 /** What a command prints and its exit code. */
@@ -55,6 +55,7 @@ export async function schema(args: string[]): Promise<Outcome | 'help'> {
     format: { type: 'string' },
     'host-config': { type: 'string' },
     libraries: { type: 'boolean' },
+    ...PYTHON_FLAG,
   });
   if (values.help) return 'help';
   positionals('schema', pos, ['PATH'], true);
@@ -72,7 +73,7 @@ export async function schema(args: string[]): Promise<Outcome | 'help'> {
     );
   const config = hostConfig('schema', values['host-config']);
   const paths = pos.map((p) => existing('PATH', p));
-  const engine = await openEngine(paths);
+  const engine = await openEngine(paths, pythonOption('schema', values));
   const flavour = isOneOf(LOKI_FLAVOURS, profile) ? profile : null;
   if (flavour && hasBashTools(engine, paths)) {
     if (format !== 'native')
@@ -92,13 +93,13 @@ export async function schema(args: string[]): Promise<Outcome | 'help'> {
 }
 
 export async function status(args: string[]): Promise<Outcome | 'help'> {
-  const { values, positionals: pos } = parse('status', args, {});
+  const { values, positionals: pos } = parse('status', args, { ...PYTHON_FLAG });
   if (values.help) return 'help';
   const [path = '', tool = '', argsJson = ''] = positionals('status', pos, ['PATH', 'TOOL', 'ARGS_JSON']);
   // Checked here, forwarded as written (contract 2): `{"query": 2.0}` shows "2.0", as the hub does.
   json('ARGS_JSON', argsJson);
   const paths = [existing('PATH', path)];
-  const engine = await openEngine(paths);
+  const engine = await openEngine(paths, pythonOption('status', values));
   const names = toolNames(engine.call('schema', { paths, profile: 'hub', format: 'native' }));
   if (!names.includes(tool)) throw unknownTool(tool, path, names);
   return { stdout: engine.call('status', { paths, tool, argsJson }).line, code: 0 };

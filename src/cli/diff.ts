@@ -10,20 +10,27 @@ import { shapesOf } from '../diff/shape.ts';
 import type { Outcome } from './commands.ts';
 import { openEngine } from './host.ts';
 import { nativeSpecs } from '../loki/schema.ts';
-import { choice, existing, parse, positionals } from './options.ts';
+import { choice, existing, parse, positionals, PYTHON_FLAG, pythonOption } from './options.ts';
 
 export async function diff(args: string[]): Promise<Outcome | 'help'> {
-  const { values, positionals: pos } = parse('diff', args, { profile: { type: 'string' }, json: { type: 'boolean' } });
+  const { values, positionals: pos } = parse('diff', args, {
+    profile: { type: 'string' },
+    json: { type: 'boolean' },
+    ...PYTHON_FLAG,
+    'new-python': { type: 'string' },
+  });
   if (values.help) return 'help';
   const [oldArg = '', newArg = ''] = positionals('diff', pos, ['OLD_PATH', 'NEW_PATH']);
   const profile = choice<Profile>('diff', 'profile', values.profile, PROFILES, 'lcp');
   const before = existing('OLD_PATH', oldArg);
   const after = existing('NEW_PATH', newArg);
-  const engine = await openEngine([before, after]);
-  const result = diffShapes(
-    shapesOf(nativeSpecs(engine, [before], profile)),
-    shapesOf(nativeSpecs(engine, [after], profile)),
-  );
+  const python = pythonOption('diff', values);
+  // --new-python reads NEW_PATH on another Python: `diff tools tools --python 3.13 --new-python 3.14`.
+  const newPython =
+    values['new-python'] === undefined ? python : pythonOption('diff', { python: values['new-python'] });
+  const oldSpecs = nativeSpecs(await openEngine([before, after], python), [before], profile);
+  const newSpecs = nativeSpecs(await openEngine([before, after], newPython), [after], profile);
+  const result = diffShapes(shapesOf(oldSpecs), shapesOf(newSpecs));
   const code = result.breaking > 0 ? 1 : 0;
   if (values.json) return { stdout: `${JSON.stringify({ profile, ...result }, null, 2)}\n`, code };
   return { stdout: formatDiff(result, profile), code };

@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import type { Lesson } from '../course/types.ts';
 import type { Outcome } from './commands.ts';
-import { existing, parse, positionals } from './options.ts';
+import type { PythonVersion } from '../protocol/pythons.ts';
+import { existing, parse, positionals, PYTHON_FLAG, pythonOption } from './options.ts';
 import { UsageFailure } from './usage.ts';
 import { readFolder } from './read-folder.ts';
 
@@ -27,7 +28,7 @@ const list = async (): Promise<Outcome> => {
   return { stdout: lessons.map((l) => `${l.id.padEnd(width)}  ${l.title}\n`).join(''), code: 0 };
 };
 
-async function check(id: string, dir: string): Promise<Outcome> {
+async function check(id: string, dir: string, python: PythonVersion): Promise<Outcome> {
   const lesson = await lessonNamed(id);
   const folder = existing('DIR', dir, 'dir');
   const files = readFolder('lesson', folder, "the lesson's folder");
@@ -37,7 +38,7 @@ async function check(id: string, dir: string): Promise<Outcome> {
     import('../course/run-check.ts'),
   ]);
   // The process's one engine (a batch's lesson checks share it); the check reads the files it was given.
-  const report = await runLessonCheck(new NodeScratchHost(await openEngine([])), lesson, files);
+  const report = await runLessonCheck(new NodeScratchHost(await openEngine([], python)), lesson, files);
   const lines = report.items.map((i) => {
     if (i.ok) return `✓ ${i.text}\n`;
     const where = i.at ? `${i.at.path}:${i.at.line}: ` : '';
@@ -83,7 +84,7 @@ async function start(id: string, dir: string, force: boolean): Promise<Outcome> 
 }
 
 export async function lesson(args: string[]): Promise<Outcome | 'help'> {
-  const { values, positionals: pos } = parse('lesson', args, { force: { type: 'boolean' } });
+  const { values, positionals: pos } = parse('lesson', args, { force: { type: 'boolean' }, ...PYTHON_FLAG });
   if (values.help) return 'help';
   const [action = ''] = pos;
   if (action === 'list') {
@@ -92,7 +93,9 @@ export async function lesson(args: string[]): Promise<Outcome | 'help'> {
   }
   if (action === 'check' || action === 'start') {
     const [, id = '', dir = ''] = positionals(`lesson ${action}`, pos, [action, 'ID', 'DIR']);
-    return action === 'check' ? check(id, dir) : start(id, dir, Boolean(values.force));
+    return action === 'check'
+      ? check(id, dir, pythonOption('lesson check', values))
+      : start(id, dir, Boolean(values.force));
   }
   throw new UsageFailure(
     action

@@ -7,7 +7,7 @@ import { concerns, hostsLabel, type Diagnostic } from '../protocol/diagnostics.t
 import { HOSTS, type Host } from '../protocol/vocabulary.ts';
 import type { Outcome } from './commands.ts';
 import { openEngine } from './host.ts';
-import { choice, existing, parse, positionals } from './options.ts';
+import { choice, existing, parse, positionals, PYTHON_FLAG, pythonOption } from './options.ts';
 import { note } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
 
@@ -70,12 +70,16 @@ export async function lint(args: string[]): Promise<Outcome | 'help'> {
     values,
     lists,
     positionals: pos,
-  } = parse('lint', args, { json: { type: 'boolean' }, profile: { type: 'string', multiple: true } });
+  } = parse('lint', args, {
+    json: { type: 'boolean' },
+    profile: { type: 'string', multiple: true },
+    ...PYTHON_FLAG,
+  });
   if (values.help) return 'help';
   positionals('lint', pos, ['PATH'], true);
   const hosts = lists.profile ? chosenHosts(lists.profile) : null;
   const paths = pos.map((p) => existing('PATH', p));
-  const engine = await openEngine(paths);
+  const engine = await openEngine(paths, pythonOption('lint', values));
   const all = engine.call('lint', { paths });
   const shown = hosts ? all.filter((d) => concerns(d, hosts)) : all;
   const left = hosts ? all.filter((d) => !concerns(d, hosts)) : [];

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageFailure } from './usage.ts';
+import { DEFAULT_PYTHON, PYTHON_VERSIONS, pythonVersionOf, type PythonVersion } from '../protocol/pythons.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -89,4 +90,18 @@ export function positionals(command: string, got: string[], names: string[], var
   if (!variadicLast && got.length > names.length)
     throw new UsageFailure(`${command}: unexpected argument '${got[names.length]}' (see toolplay ${command} --help)`);
   return got;
+}
+
+/** `--python VERSION`: which Python a command that parses or runs tools uses (src/protocol/pythons.ts). */
+export const PYTHON_FLAG = { python: { type: 'string' } } as const;
+
+/** The command's `--python`, checked; 3.14 when not given. */
+export function pythonOption(command: string, values: Parsed['values']): PythonVersion {
+  const given = values.python;
+  if (given === undefined) return DEFAULT_PYTHON;
+  const version = pythonVersionOf(given);
+  if (version) return version;
+  throw new UsageFailure(
+    `${command}: unknown --python '${String(given)}' (choose from ${PYTHON_VERSIONS.join(', ')}; docs/pythons.md says why not others)`,
+  );
 }

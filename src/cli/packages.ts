@@ -13,7 +13,7 @@ import { packagesView } from '../packages/view.ts';
 import { canonicalName } from '../packages/requirement.ts';
 import type { Outcome } from './commands.ts';
 import { openEngine, usePackages } from './host.ts';
-import { choice, existing, parse, positionals } from './options.ts';
+import { choice, existing, parse, positionals, PYTHON_FLAG, pythonOption } from './options.ts';
 import { PACKAGE_FLAGS, packageOptions } from './packages-options.ts';
 
 interface Checked extends PackageRow {
@@ -28,6 +28,7 @@ export async function packages(args: string[]): Promise<Outcome | 'help'> {
     profile: { type: 'string' },
     json: { type: 'boolean' },
     ...PACKAGE_FLAGS,
+    ...PYTHON_FLAG,
   });
   if (values.help) return 'help';
   positionals('packages', pos, ['PATH'], true);
@@ -37,7 +38,7 @@ export async function packages(args: string[]): Promise<Outcome | 'help'> {
   usePackages(packageOptions('packages', values));
   // requirements.txt is read from the folder holding the tools (its root, for a file or a tools/ folder).
   const root = dirname(statSync(paths[0] ?? '.').isDirectory() ? (paths[0] ?? '.') : dirname(paths[0] ?? '.'));
-  const engine = await openEngine([...paths, root]);
+  const engine = await openEngine([...paths, root], pythonOption('packages', values));
   const status = await engine.callAsync('packages', { paths, workspace: root });
   const installer = engine.packages?.installer;
   const lock = engine.packages?.lock;

@@ -33,15 +33,7 @@ import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import type { Outcome } from './commands.ts';
 import { parse, positionals } from './options.ts';
 import { UsageFailure } from './usage.ts';
-import {
-  DEFAULT_ORIGINS,
-  isLoopback,
-  newToken,
-  originOption,
-  ownHosts,
-  sameToken,
-  splitPath,
-} from './proxy-access.ts';
+import { DEFAULT_ORIGINS, isLoopback, newToken, originOption, ownHosts, sameToken, splitPath } from './proxy-access.ts';
 import { judgeTarget, pinnedLookup, type Resolve } from './proxy-target.ts';
 import { redactForLog, scrubbed } from './proxy-redact.ts';
 
@@ -230,15 +222,24 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: ProxySetting
   if (NOT_PROXIED.test(method)) return refuse(403, `${method} is not proxied`);
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > s.maxBytes)
-    return refuse(413, `the request's body is ${declared} bytes, more than the proxy's cap of ${cap(s.maxBytes)} (--max-bytes)`);
+    return refuse(
+      413,
+      `the request's body is ${declared} bytes, more than the proxy's cap of ${cap(s.maxBytes)} (--max-bytes)`,
+    );
 
   let url = target.url;
   let verb = method;
   let body: IncomingMessage | null =
-    verb === 'GET' || verb === 'HEAD' || (declared === 0 && req.headers['transfer-encoding'] === undefined) ? null : req;
+    verb === 'GET' || verb === 'HEAD' || (declared === 0 && req.headers['transfer-encoding'] === undefined)
+      ? null
+      : req;
   const headers = requestHeaders(req, s.via);
   for (let hop = 0; ; hop++) {
-    const judged = await judgeTarget(url, { allowPrivate: s.allowPrivate, ownPort: s.port, ...(s.resolve ? { resolve: s.resolve } : {}) });
+    const judged = await judgeTarget(url, {
+      allowPrivate: s.allowPrivate,
+      ownPort: s.port,
+      ...(s.resolve ? { resolve: s.resolve } : {}),
+    });
     const where = hop ? `redirected to ${redactForLog(url.href)}: ` : '';
     if ('refusal' in judged) return refuse(403, `${where}${judged.refusal}`);
     if ('unresolved' in judged) return refuse(502, `could not reach ${redactForLog(url.href)} (${judged.unresolved})`);
@@ -295,32 +296,35 @@ function preflight(
   done: (status: number, bytes: number, note?: string) => void,
 ): Promise<void> | void {
   const asked = String(req.headers['access-control-request-method']);
-  if (!TOKEN.test(asked) || NOT_PROXIED.test(asked)) return refuse(403, `the method ${JSON.stringify(asked)} is not proxied`);
+  if (!TOKEN.test(asked) || NOT_PROXIED.test(asked))
+    return refuse(403, `the method ${JSON.stringify(asked)} is not proxied`);
   const names = (req.headers['access-control-request-headers'] ?? '')
     .split(',')
     .map((n) => n.trim())
     .filter(Boolean);
   const bad = names.find((n) => !TOKEN.test(n));
   if (bad !== undefined) return refuse(403, `the header name ${JSON.stringify(bad)} is not one`);
-  return judgeTarget(url, { allowPrivate: s.allowPrivate, ownPort: s.port, ...(s.resolve ? { resolve: s.resolve } : {}) }).then(
-    (judged) => {
-      if ('refusal' in judged) return refuse(403, judged.refusal);
-      res
-        .writeHead(204, {
-          ...cors,
-          'access-control-allow-methods': asked,
-          ...(names.length ? { 'access-control-allow-headers': names.join(', ') } : {}),
-          'access-control-max-age': '600',
-          // Chromium asks before a public page (the app on a static host) reaches a loopback address.
-          ...(req.headers['access-control-request-private-network'] === 'true'
-            ? { 'access-control-allow-private-network': 'true' }
-            : {}),
-          vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
-        })
-        .end();
-      done(204, 0, 'preflight');
-    },
-  );
+  return judgeTarget(url, {
+    allowPrivate: s.allowPrivate,
+    ownPort: s.port,
+    ...(s.resolve ? { resolve: s.resolve } : {}),
+  }).then((judged) => {
+    if ('refusal' in judged) return refuse(403, judged.refusal);
+    res
+      .writeHead(204, {
+        ...cors,
+        'access-control-allow-methods': asked,
+        ...(names.length ? { 'access-control-allow-headers': names.join(', ') } : {}),
+        'access-control-max-age': '600',
+        // Chromium asks before a public page (the app on a static host) reaches a loopback address.
+        ...(req.headers['access-control-request-private-network'] === 'true'
+          ? { 'access-control-allow-private-network': 'true' }
+          : {}),
+        vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+      })
+      .end();
+    done(204, 0, 'preflight');
+  });
 }
 
 /** The target's answer, streamed to the client under the cap. */
@@ -350,7 +354,12 @@ function relay(
       if (!e) done(status, counted.bytes);
       else if (e instanceof TooLarge)
         done(status, counted.bytes, `cut off: the answer passed the proxy's cap of ${cap(s.maxBytes)} (--max-bytes)`);
-      else done(status, counted.bytes, res.destroyed && !res.writableFinished ? 'the client went away' : `cut off: ${e.message}`);
+      else
+        done(
+          status,
+          counted.bytes,
+          res.destroyed && !res.writableFinished ? 'the client went away' : `cut off: ${e.message}`,
+        );
       resolve();
     });
   });
@@ -366,7 +375,11 @@ export function byteSize(text: string): number {
 }
 
 export async function proxy(args: string[]): Promise<Outcome | 'help'> {
-  const { values, lists, positionals: pos } = parse('proxy', args, {
+  const {
+    values,
+    lists,
+    positionals: pos,
+  } = parse('proxy', args, {
     port: { type: 'string' },
     'allow-origin': { type: 'string', multiple: true },
     'allow-private': { type: 'boolean' },

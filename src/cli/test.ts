@@ -12,7 +12,7 @@ import { problemLine, readTestFile, type ReadTestFile } from '../tool-tests/read
 import { casesOf, layoutProfile, runCases, type CaseResult, type TestCase } from '../tool-tests/run.ts';
 import { reportText, resultsJson } from '../tool-tests/report.ts';
 import type { Outcome } from './commands.ts';
-import { choice, existing, parse } from './options.ts';
+import { choice, existing, parse, PYTHON_FLAG, pythonOption } from './options.ts';
 import { readFolder } from './read-folder.ts';
 import { PACKAGE_FLAGS, packageOptions, policyOf } from './packages-options.ts';
 import { note } from './terminal.ts';
@@ -98,6 +98,7 @@ export async function test(args: string[]): Promise<Outcome | 'help'> {
     junit: { type: 'string' },
     filter: { type: 'string' },
     ...PACKAGE_FLAGS,
+    ...PYTHON_FLAG,
   });
   if (values.help) return 'help';
   const profile =
@@ -106,6 +107,7 @@ export async function test(args: string[]): Promise<Outcome | 'help'> {
       : choice<CallProfile>('test', 'profile', values.profile, CALL_PROFILES, 'lcp');
   const filter = typeof values.filter === 'string' ? values.filter : undefined;
   const junit = typeof values.junit === 'string' ? resolve(values.junit) : null;
+  const python = pythonOption('test', values);
   const packages = packageOptions('test', values);
   const { workspaces, problems } = readAll(positionals.length ? positionals : ['.'], {
     ...(profile ? { profile } : {}),
@@ -130,7 +132,7 @@ export async function test(args: string[]): Promise<Outcome | 'help'> {
   ]);
   usePackages(packages);
   // The process's one engine (a batch's commands share it); each test reads the files it was given.
-  const host = new NodeScratchHost(await openEngine([]));
+  const host = new NodeScratchHost(await openEngine([], python));
   const results: CaseResult[] = [];
   for (const w of workspaces)
     results.push(...(await runCases(host, w.files, w.cases, {}, { network: policyOf(packages) })));

@@ -27,7 +27,13 @@ Usage:
 Run "toolplay COMMAND --help" for the options of one command.
 Exit codes (batch: the highest of its lines'): 0 ok, 1 lint found errors / diff found breaking changes / a lesson check is not
 done yet / a tool test failed / chat hit the turn limit / a package cannot be had, 2 bad input, 3 engine failure (a toolplay
-bug), 4 the model's endpoint failed (chat).`;
+bug), 4 the model's endpoint failed (chat).
+Every command that reads or runs tools takes --python 3.14|3.13|3.12 (default 3.14): the Python the
+host runs (docs/pythons.md).`;
+
+/** `--python` (src/cli/options.ts PYTHON_FLAG). */
+const PYTHON_HELP = `  --python V         the Python to read and run the tools on: 3.14 (default), 3.13 or 3.12, each
+                     its own Pyodide (docs/pythons.md); the hub's Docker image runs 3.13`;
 
 /** The package and network options of the commands that run tools (src/cli/packages-options.ts). */
 const PACKAGE_HELP = `  --pyodide-packages DIR_OR_URL
@@ -49,6 +55,7 @@ Options:
   --libraries        with --profile hub: per file, the hub's library metadata (name, description, icon,
                      settings metadata, hub defaults where absent) next to its tool definitions, as
                      [{"file", "metadata", "tool_definitions"}]
+${PYTHON_HELP}
   -h, --help         this help`,
   call: `Usage: toolplay call PATH TOOL ARGS_JSON [options]
        toolplay call LIBRARY.py --init --profile hub [options]
@@ -75,6 +82,7 @@ Options:
   --events           write the call's telemetry events to stderr as NDJSON (one JSON object a line)
   --timeout S        stop the tool after S seconds (default 30, as in the browser); exit 2, saying so
 ${PACKAGE_HELP}
+${PYTHON_HELP}
   -h, --help         this help
 
 The tool's own stdout and stderr are copied to stderr (unless --events), so stdout holds only
@@ -94,6 +102,7 @@ Options:
   --profile P        the host the tools are for (the needs are the same for every host)
   --json             {packages: [...], unreadable: [...]} instead of text
 ${PACKAGE_HELP}
+${PYTHON_HELP}
   -h, --help         this help
 
 Exit status: 0 everything can be had, 1 something cannot, 2 bad input.`,
@@ -103,6 +112,7 @@ Prints the LTP status line lollms_hub streams when the model calls TOOL with ARG
 e.g. 📖 Consulting Wikipedia: "Quantum Computing" (with its trailing newline).
 
 Options:
+${PYTHON_HELP}
   -h, --help         this help`,
   lint: `Usage: toolplay lint PATH... [--profile HOST]... [--json]
 
@@ -115,6 +125,7 @@ Options:
                      the diagnostics about these hosts, so only they decide the exit code. Without it
                      every host's rules report, and the summary says which host each error is for
   --json             print the diagnostics as a JSON array instead
+${PYTHON_HELP}
   -h, --help         this help`,
   batch: `Usage: toolplay batch FILE
        toolplay batch -            (read the lines from stdin)
@@ -169,6 +180,8 @@ gate a pull request on it:  toolplay diff old/tools tools --profile lcp
 Options:
   --profile P        lcp (default), hub, loki, llm-functions, standard
   --json             print {profile, changes: [{kind, tool, param?, breaking, message}], breaking}
+${PYTHON_HELP}
+  --new-python V     read NEW_PATH on this Python instead (compare one library on two Pythons)
   -h, --help         this help`,
   lesson: `Usage: toolplay lesson list
        toolplay lesson start ID DIR [--force]
@@ -185,6 +198,7 @@ Exit codes of check: 0 all done, 1 something is missing, 2 unknown lesson or fol
 
 Options:
   --force            start: overwrite files that differ from the lesson's
+${PYTHON_HELP}
   -h, --help         this help`,
   test: `Usage: toolplay test [PATH...] [options]
 
@@ -200,6 +214,7 @@ Options:
   --json             print the results as JSON (each test with every expectation) instead
   --junit FILE       also write the results as JUnit XML to FILE (for CI)
 ${PACKAGE_HELP}
+${PYTHON_HELP}
   -h, --help         this help
 
 Exit codes: 0 every test passed, 1 some failed, 2 bad input (each malformed test file is named
@@ -227,6 +242,7 @@ Options:
   --confirm D        answer every confirmation with allow, always or reject (else: ask on a
                      terminal, reject without one)
   --wire F           print the hub's stream instead, as ndjson or sse
+${PYTHON_HELP}
   -h, --help         this help
 
 Exit codes: 0 the model gave a final answer, 1 the turn limit was hit, 2 bad input (including a

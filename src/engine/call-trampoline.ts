@@ -25,14 +25,15 @@ interface TrampolineModule {
   HEAP32: Int32Array;
   wasmTable: WebAssembly.Table;
   __PyRuntime: number;
-  __PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET: number;
+  /** Absent before Pyodide 314. */
+  __PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET?: number;
 }
 
 const TRAMPOLINE_PARAMS = 5;
 
 /** Where `_PyRuntime` keeps the trampoline's table slot (a byte address in the heap). */
 function slotAddress(m: TrampolineModule): number {
-  return m.__PyRuntime + m.HEAP32[m.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET / 4]!;
+  return m.__PyRuntime + m.HEAP32[(m.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET ?? 0) / 4]!;
 }
 
 /** The table slot of this runtime's own trampoline, or 0 when it calls C through JavaScript. */
@@ -52,5 +53,8 @@ export function heapTrampoline(py: PyodideAPI): number {
 /** After a restore: Python calls C through this runtime's trampoline (or JavaScript, without one). */
 export function restoreTrampoline(py: PyodideAPI): void {
   const m = (py as unknown as { _module: TrampolineModule })._module;
+  // Pyodide 0.29 and 0.27 (Python 3.13, 3.12) keep no trampoline slot in the heap (CPython calls C
+  // through JavaScript's own trampoline there): nothing of this runtime's to put back.
+  if (typeof m.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET !== 'number') return;
   m.HEAP32[slotAddress(m) / 4] = runtimeTrampoline(py);
 }

@@ -46,7 +46,8 @@ export class Engine {
   constructor(readonly py: PyodideAPI) {
     this.#dispatch = (py.pyimport('toolplay.api') as { dispatch: PyCallable }).dispatch;
     this.fs = engineFs(py);
-    this.suspends = canSuspend();
+    // callPromising came with Pyodide 0.27; every Python of src/protocol/pythons.ts has it.
+    this.suspends = canSuspend() && typeof this.#dispatch.callPromising === 'function';
   }
 
   call<M extends EngineMethod>(

@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { installEngine, type EngineFiles } from './install.ts';
 import { unsignedHeapOffsets } from './heap-offsets.ts';
 import { readEngineSources } from './sources.node.ts';
@@ -9,12 +8,16 @@ import { Engine } from './engine.ts';
 import { startPython } from './start.ts';
 import { SNAPSHOT_CACHE_DIR, snapshotCache } from './snapshot-cache.node.ts';
 import type { PythonStart } from './snapshot.ts';
+import { nodePyodide } from './pyodide.node.ts';
+import { DEFAULT_PYTHON, type PythonVersion } from '../protocol/pythons.ts';
 
 export interface NodeEngineOptions {
   stdout?: (s: string) => void;
   stderr?: (s: string) => void;
   /** Where packages come from: the base wheels' file names resolve against, and a lock file's contents when not the package's own. */
   packageSource?: { lockFileContents?: string; packageBaseUrl: string } | undefined;
+  /** Which Python (src/protocol/pythons.ts): its own Pyodide, lock and wheels. 3.14 when not given. */
+  python?: PythonVersion;
 }
 
 const streams = (options: NodeEngineOptions) => ({
@@ -48,7 +51,7 @@ function privateWheelDir(): string {
 
 /** Loads Pyodide from the npm package (no network) and installs the engine: the plain start (tests, bench). */
 export async function loadNodeEngine(options: NodeEngineOptions = {}): Promise<Engine> {
-  const py: PyodideAPI = await loadPyodide(streams(options));
+  const py = await nodePyodide(options.python ?? DEFAULT_PYTHON).load(streams(options));
   unsignedHeapOffsets(py);
   installEngine(py, readEngineSources());
   return new Engine(py);
@@ -63,12 +66,14 @@ export async function startNodeEngine(
   options: NodeEngineOptions & { cacheDir?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<{ engine: Engine; start: PythonStart }> {
   const files: EngineFiles = { sources: readEngineSources(), bytecode: {} };
+  const pyodide = nodePyodide(options.python ?? DEFAULT_PYTHON);
   const cache = snapshotCache(files, {
+    python: pyodide.python,
     ...(options.cacheDir ? { dir: options.cacheDir } : {}),
     ...(options.env ? { env: options.env } : {}),
   });
   const { py, start } = await startPython(
-    (extra) => loadPyodide({ ...streams(options), ...extra }),
+    (extra) => pyodide.load({ ...streams(options), ...extra }),
     cache.source(),
     Promise.resolve(files),
   );

@@ -19,8 +19,10 @@ for (const name of readdirSync(fileURLToPath(cli))
   .sort())
   await import(new URL(name, cli).href);
 await Promise.all([import('../scratch/node-host.ts'), import('../tool-tests/junit.ts')]);
-const [{ readEngineSources }, { snapshotCache }] = await Promise.all([
+const [{ readEngineSources }, { snapshotCache }, { pythonVersionOf, DEFAULT_PYTHON }] = await Promise.all([
   import('./sources.node.ts'),
   import('./snapshot-cache.node.ts'),
+  import('../protocol/pythons.ts'),
 ]);
-await snapshotCache({ sources: readEngineSources(), bytecode: {} }).source();
+const python = pythonVersionOf(process.env.TOOLPLAY_PREPARE_PYTHON) ?? DEFAULT_PYTHON;
+await snapshotCache({ sources: readEngineSources(), bytecode: {} }, { python }).source();

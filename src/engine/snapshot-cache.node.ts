@@ -13,33 +13,38 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { version as pyodideVersion } from 'pyodide';
 import type { EngineFiles } from './install.ts';
 import { makeEngineSnapshot } from './snapshot.node.ts';
 import { SNAPSHOT_SUFFIX } from './snapshot.ts';
 import type { SnapshotSource } from './start.ts';
 import { PYTHON_DIR } from './sources.node.ts';
 import { PREPARE_EXIT } from './permission.node.mjs';
+import { DEFAULT_PYTHON, PYTHON_RUNTIMES, type PythonVersion } from '../protocol/pythons.ts';
 
 /** Where snapshots are kept: the checkout's (or installed package's) node_modules/.cache/toolplay. */
 export const SNAPSHOT_CACHE_DIR = join(PYTHON_DIR, '..', 'node_modules', '.cache', 'toolplay');
 
 /** The files (beside this one) whose code decides what a snapshot holds: how it is made, installed and warmed. */
-export const MAKER_FILES = ['snapshot.node.ts', 'snapshot.ts', 'install.ts', 'warm-up.ts'] as const;
+export const MAKER_FILES = ['snapshot.node.ts', 'snapshot.ts', 'install.ts', 'warm-up.ts', 'pyodide.node.ts'] as const;
 
 const makerText = (): string =>
   MAKER_FILES.map((name) => readFileSync(join(dirname(fileURLToPath(import.meta.url)), name), 'utf8')).join('\n');
 
-/** The snapshot's file name for these engine files under this Pyodide, made by this code. */
-export function snapshotName(files: EngineFiles, maker: string = makerText()): string {
+/** The snapshot's file name for these engine files under this Python's Pyodide, made by this code. */
+export function snapshotName(
+  files: EngineFiles,
+  maker: string = makerText(),
+  python: PythonVersion = DEFAULT_PYTHON,
+): string {
   // "jspi": snapshots are made with stack switching on since it matters (snapshot.node.ts); older ones are not used.
-  const hash = createHash('sha256').update(`pyodide ${pyodideVersion}\njspi\n`).update(maker);
+  const hash = createHash('sha256').update(`pyodide ${PYTHON_RUNTIMES[python].pyodide}\njspi\n`).update(maker);
   for (const [rel, content] of [...Object.entries(files.sources), ...Object.entries(files.bytecode)].sort(([a], [b]) =>
     a < b ? -1 : a > b ? 1 : 0,
   )) {
     hash.update(`${rel}\n${content.length}\n`).update(content);
   }
-  return `engine-${hash.digest('hex').slice(0, 20)}${SNAPSHOT_SUFFIX}`;
+  const tag = python === DEFAULT_PYTHON ? '' : `py${python.replace('.', '')}-`;
+  return `engine-${tag}${hash.digest('hex').slice(0, 20)}${SNAPSHOT_SUFFIX}`;
 }
 
 export interface SnapshotCache {
@@ -51,10 +56,11 @@ export interface SnapshotCache {
 
 export function snapshotCache(
   files: EngineFiles,
-  options: { dir?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { dir?: string; env?: NodeJS.ProcessEnv; python?: PythonVersion } = {},
 ): SnapshotCache {
   const dir = options.dir ?? SNAPSHOT_CACHE_DIR;
-  const path = join(dir, snapshotName(files));
+  const python = options.python ?? DEFAULT_PYTHON;
+  const path = join(dir, snapshotName(files, makerText(), python));
   const off = (options.env ?? process.env).TOOLPLAY_SNAPSHOT === 'off';
   return {
     async source() {
@@ -68,7 +74,7 @@ export function snapshotCache(
       }
       let bytes: Uint8Array;
       try {
-        bytes = await makeEngineSnapshot(files);
+        bytes = await makeEngineSnapshot(files, python);
       } catch (e) {
         return { missing: `no snapshot could be made: ${e instanceof Error ? e.message : String(e)}` };
       }

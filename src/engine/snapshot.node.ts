@@ -13,24 +13,22 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadPyodide, version as pyodideVersion } from 'pyodide';
 import { installEngine, type EngineFiles } from './install.ts';
 import {
   heapProblem,
   makeSnapshot,
   MAKE_SNAPSHOT_OPTIONS,
   readSnapshotHeader,
-  SNAPSHOT_PYODIDE_VERSION,
+  SNAPSHOT_RELEASES,
   WASM_PAGE,
 } from './snapshot.ts';
+import { nodePyodide } from './pyodide.node.ts';
+import { DEFAULT_PYTHON, pythonVersionOf, type PythonVersion } from '../protocol/pythons.ts';
 import { warmUp } from './warm-up.ts';
 import { hasJspi, jspiFlag } from './jspi-flag.node.mjs';
-
-const pyodideDir = dirname(createRequire(import.meta.url).resolve('pyodide/package.json'));
 
 /**
  * The build's Python carries marks a visitor's never has (its own sys.executable and one variable
@@ -65,16 +63,20 @@ export function wasmInitialMemory(wasm: Uint8Array): number {
   throw new Error('the wasm module defines no memory');
 }
 
-/** pyodide.asm.wasm's initial memory. */
-export const pyodideInitialMemory = (): number => wasmInitialMemory(readFileSync(join(pyodideDir, 'pyodide.asm.wasm')));
+/** pyodide.asm.wasm's initial memory (of that Python's Pyodide). */
+export const pyodideInitialMemory = (python: PythonVersion = DEFAULT_PYTHON): number =>
+  wasmInitialMemory(readFileSync(join(nodePyodide(python).dir, 'pyodide.asm.wasm')));
 
-/** The engine's snapshot for these files; throws when Pyodide is not the pinned release or the heap is too large. */
-export async function makeEngineSnapshot(files: EngineFiles): Promise<Uint8Array> {
-  return hasJspi() ? makeHere(files) : makeInChild(files);
+/** The engine's snapshot for these files; throws when Pyodide is not a checked release or the heap is too large. */
+export async function makeEngineSnapshot(
+  files: EngineFiles,
+  python: PythonVersion = DEFAULT_PYTHON,
+): Promise<Uint8Array> {
+  return hasJspi() ? makeHere(files, python) : makeInChild(files, python);
 }
 
 /** makeHere() in a child Node with JSPI on: the files go in, the snapshot comes out, through a temp folder. */
-function makeInChild(files: EngineFiles): Uint8Array {
+function makeInChild(files: EngineFiles, python: PythonVersion): Uint8Array {
   const dir = mkdtempSync(join(tmpdir(), 'toolplay-snapshot-'));
   try {
     const input = join(dir, 'files.json');
@@ -84,9 +86,9 @@ function makeInChild(files: EngineFiles): Uint8Array {
     );
     writeFileSync(input, JSON.stringify({ sources: files.sources, bytecode }));
     const child = fileURLToPath(new URL('./snapshot-child.node.ts', import.meta.url));
-    const run = spawnSync(process.execPath, [jspiFlag(), '--import', 'tsx', child, input, output], {
+    const run = spawnSync(process.execPath, [jspiFlag(), '--import', 'tsx', child, input, output, python], {
       encoding: 'utf8',
-      cwd: join(pyodideDir, '..', '..'),
+      cwd: join(nodePyodide(DEFAULT_PYTHON).dir, '..', '..'),
     });
     if (run.status !== 0)
       throw new Error(
@@ -99,12 +101,14 @@ function makeInChild(files: EngineFiles): Uint8Array {
 }
 
 /** The snapshot, made in this process (JSPI on). */
-export async function makeHere(files: EngineFiles): Promise<Uint8Array> {
-  if (pyodideVersion !== SNAPSHOT_PYODIDE_VERSION)
+export async function makeHere(files: EngineFiles, python: PythonVersion = DEFAULT_PYTHON): Promise<Uint8Array> {
+  const pyodide = nodePyodide(pythonVersionOf(python) ?? DEFAULT_PYTHON);
+  const release = SNAPSHOT_RELEASES[pyodide.runtime.pyodide];
+  if (!release)
     throw new Error(
-      `the memory snapshot uses Pyodide ${SNAPSHOT_PYODIDE_VERSION}'s private API; this is Pyodide ${pyodideVersion} (check src/engine/snapshot.ts, then pin the new version there)`,
+      `the memory snapshot uses private API checked on Pyodide ${Object.keys(SNAPSHOT_RELEASES).join(', ')}; Python ${python} is Pyodide ${pyodide.runtime.pyodide} (check src/engine/snapshot.ts, then list the release there)`,
     );
-  const py = await loadPyodide({
+  const py = await pyodide.load({
     ...MAKE_SNAPSHOT_OPTIONS,
     ...BUILD_MARKS,
     env: { ...BUILD_MARKS.env },
@@ -114,7 +118,9 @@ export async function makeHere(files: EngineFiles): Promise<Uint8Array> {
   installEngine(py, files.sources, files.bytecode);
   warmUp(py);
   const bytes = makeSnapshot(py);
-  const problem = heapProblem(readSnapshotHeader(bytes), pyodideInitialMemory());
+  const problem = release.boundedByInitialMemory
+    ? heapProblem(readSnapshotHeader(bytes), pyodideInitialMemory(pyodide.python))
+    : null;
   if (problem)
     throw new Error(
       `the engine's memory snapshot cannot be restored: ${problem}. Import less at start-up, or drop the snapshot.`,

@@ -24,6 +24,20 @@ export type { PythonStart };
 /** The Pyodide release whose private snapshot API this module was written against. */
 export const SNAPSHOT_PYODIDE_VERSION = '314.0.7';
 
+/**
+ * Every Pyodide release the snapshot API here was checked against (src/protocol/pythons.ts), with
+ * how its restore sizes the heap: 314 copies the snapshot into the wasm module's initial memory
+ * (so a heap larger than that cannot be restored, heapProblem), the 0.x releases set the initial
+ * memory to the snapshot's length first. All of them write the same 48-byte header and take the
+ * same three private names (`_makeSnapshot`, `makeMemorySnapshot()`, `_loadSnapshot`); a release
+ * not listed here makes no snapshot and starts plain (docs/pythons.md).
+ */
+export const SNAPSHOT_RELEASES: Readonly<Record<string, { boundedByInitialMemory: boolean }>> = {
+  [SNAPSHOT_PYODIDE_VERSION]: { boundedByInitialMemory: true },
+  '0.29.5': { boundedByInitialMemory: false },
+  '0.27.8': { boundedByInitialMemory: false },
+};
+
 /** pyodide.asm.mjs's snapshot header: u32 magic, u32 header length, u32 JSON length, u32 0, 8 × u32 build id; 48 bytes. */
 export const SNAPSHOT_MAGIC = 1886286592;
 export const SNAPSHOT_HEADER_BYTES = 48;

@@ -29,11 +29,19 @@ export interface EnginePackages {
   origin: string | null;
 }
 
+/** The lock this Python started with: `pyodide.lockfile` (0.28 on), or the two halves Pyodide 0.27 keeps in its API. */
+function lockOf(py: PyodideAPI): PyodideAPI['lockfile'] {
+  const own: PyodideAPI['lockfile'] | undefined = py.lockfile;
+  if (own) return own;
+  const api = (py as unknown as { _api?: { lockfile_info?: unknown; lockfile_packages?: unknown } })._api;
+  return { info: api?.lockfile_info, packages: api?.lockfile_packages } as PyodideAPI['lockfile'];
+}
+
 export function attachPackages(py: PyodideAPI, setup: PackageSetup): EnginePackages {
   const guard = fetchGuard();
   if (typeof XMLHttpRequest === 'function') guardXhr(guard);
   py.registerJsModule('toolplay_http', httpBridge());
-  const lock = new LockIndex(py.lockfile);
+  const lock = new LockIndex(lockOf(py));
   return {
     installer: new Installer(py, lock, guard, setup.cache, setup.plans, setup.sources),
     guard,

@@ -422,7 +422,8 @@ export class Installer {
         error: `${label}'s source archive (${archive.filename}) is not the one the index names: its sha256 is ${actual}, the index says ${archive.sha256}; nothing was built`,
       };
     const bomb = archiveProblem(archive.filename, bytes, SDIST_LIMITS);
-    if (bomb) return { error: `${label}'s source archive (${archive.filename}) is refused: ${bomb}; nothing was built` };
+    if (bomb)
+      return { error: `${label}'s source archive (${archive.filename}) is refused: ${bomb}; nothing was built` };
     if (this.#building >= 3)
       return {
         error: `${label} is needed to build another source archive, which is needed to build another: toolplay stops building at three levels`,

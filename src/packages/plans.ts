@@ -39,7 +39,10 @@ export class MemoryPlanStore implements PlanStore {
     return Promise.resolve(plannedWheels(this.#plans.get(key)));
   }
   write(key: string, wheels: PlannedWheel[]): Promise<void> {
-    this.#plans.set(key, wheels.map((w) => ({ ...w })));
+    this.#plans.set(
+      key,
+      wheels.map((w) => ({ ...w })),
+    );
     return Promise.resolve();
   }
   /** What a store holds may be anything (IndexedDB a tool could write, a file): tests put it there as such. */

@@ -7,7 +7,6 @@
 // call of the reference-I golden cases, in their order).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadPyodide } from 'pyodide';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/engine.ts';
 import { installEngine } from '../../src/engine/install.ts';
@@ -15,10 +14,15 @@ import { readEngineSources } from '../../src/engine/sources.node.ts';
 import { makeEngineSnapshot } from '../../src/engine/snapshot.node.ts';
 import { startPython } from '../../src/engine/start.ts';
 import { PROFILES } from '../../src/protocol/vocabulary.ts';
+import { nodePyodide } from '../../src/engine/pyodide.node.ts';
+import { TEST_PYTHON } from '../python/engine.ts';
 import { conformancePath, readConformance } from '../conformance.ts';
 import { CASES } from '../python/lcp_cases.ts';
 
 const quiet = { stdout: () => {}, stderr: () => {} };
+// TOOLPLAY_TEST_PYTHON=3.13 checks that Python's snapshot the same way (tests/python/engine.ts).
+const pyodide = nodePyodide(TEST_PYTHON);
+const loadPyodide = (options: object) => pyodide.load(options as Record<string, unknown>);
 const files = { sources: readEngineSources(), bytecode: {} };
 
 /** Copies tests/conformance into Pyodide's filesystem at /conformance. */
@@ -112,7 +116,7 @@ let restored: Engine;
 let again: Engine;
 
 beforeAll(async () => {
-  const snapshot = await makeEngineSnapshot(files);
+  const snapshot = await makeEngineSnapshot(files, TEST_PYTHON);
   const load = (extra: object) => loadPyodide({ ...quiet, ...extra });
   const fromSnapshot = async (): Promise<Engine> => {
     const { py, start } = await startPython(load, { bytes: Promise.resolve(snapshot) }, Promise.resolve(files));

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { getEngine } from './engine.ts';
+import { getEngine, TEST_PYTHON } from './engine.ts';
+import { PYTHON_RUNTIMES } from '../../src/protocol/pythons.ts';
 import { EngineError } from '../../src/engine/engine.ts';
 
 describe('engine dispatch', () => {
-  it('runs on Pyodide 3.14 from the npm package', async () => {
+  it(`runs on the Python asked for (${TEST_PYTHON}) from its npm package`, async () => {
     const engine = await getEngine();
     const reply = engine.call('ping', {});
-    expect(reply.python).toMatch(/^3\.14\./);
+    expect(reply.python).toBe(PYTHON_RUNTIMES[TEST_PYTHON].cpython);
   });
 
   it('reports an unknown method as a usage error, not a traceback', async () => {

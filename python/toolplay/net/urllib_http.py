@@ -85,10 +85,33 @@ def _http_open(self: Any, req: urllib.request.Request) -> BridgedResponse:
 _installed: list[bool] = []
 
 
+class _BridgedHTTPSHandler(urllib.request.AbstractHTTPHandler):
+    """``HTTPSHandler`` for a Python built without ``ssl`` (Pyodide 0.29 and 0.27 load it as a package):
+    urllib defines none there, so ``https://`` would be an "unknown url type" although the browser
+    or Node makes the request, as it makes every other."""
+
+    https_open = _http_open
+    https_request = urllib.request.AbstractHTTPHandler.do_request_
+
+
+def _with_https(build_opener: Any) -> Any:
+    def build(*handlers: Any) -> urllib.request.OpenerDirector:
+        opener = build_opener(*handlers)
+        if not any(isinstance(h, _BridgedHTTPSHandler) or isinstance(h, type) and issubclass(h, _BridgedHTTPSHandler)
+                   for h in handlers):
+            opener.add_handler(_BridgedHTTPSHandler())
+        return opener
+    return build
+
+
 def install() -> None:
     """Points urllib's HTTP and HTTPS handlers at the bridge (once per Python)."""
     if _installed:
         return
     urllib.request.HTTPHandler.http_open = _http_open  # type: ignore[method-assign]
-    urllib.request.HTTPSHandler.https_open = _http_open  # type: ignore[method-assign]
+    if hasattr(urllib.request, "HTTPSHandler"):
+        urllib.request.HTTPSHandler.https_open = _http_open  # type: ignore[method-assign]
+    else:
+        urllib.request.HTTPSHandler = _BridgedHTTPSHandler  # type: ignore[attr-defined,misc]
+        urllib.request.build_opener = _with_https(urllib.request.build_opener)
     _installed.append(True)
