@@ -118,6 +118,63 @@ function snapshotGzip(): Plugin {
   };
 }
 
+/**
+ * The dev server's Python worker as one file (src/worker/sandbox/worker-code.ts): the sandboxed
+ * frame cannot import modules from the dev server, so the worker is bundled on request, as a build
+ * bundles it, and again after a source changes.
+ */
+function devWorkerBundle(): Plugin {
+  const path = '/@toolplay/python-worker.js';
+  return {
+    name: 'toolplay-dev-worker-bundle',
+    apply: 'serve',
+    configureServer(server) {
+      let bundled: Promise<string> | null = null;
+      server.watcher.on('change', () => (bundled = null));
+      server.middlewares.use((req, res, next) => {
+        if ((req.url ?? '').split('?')[0] !== path) return next();
+        bundled ??= bundleWorker(server.config.root);
+        bundled.then(
+          (code) => {
+            res.setHeader('Content-Type', 'text/javascript');
+            for (const [name, value] of Object.entries(crossOriginIsolation)) res.setHeader(name, value);
+            res.end(code);
+          },
+          (e: unknown) => {
+            bundled = null;
+            res.statusCode = 500;
+            res.end(String(e));
+          },
+        );
+      });
+    },
+  };
+}
+
+async function bundleWorker(root: string): Promise<string> {
+  const { build } = await import('vite');
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    mode: 'development',
+    define: { __PYODIDE_VERSION__: JSON.stringify(pyodideVersion) },
+    build: {
+      write: false,
+      minify: false,
+      sourcemap: 'inline',
+      rolldownOptions: {
+        input: resolve(root, 'src/worker/python.worker.ts'),
+        output: { format: 'es', codeSplitting: false },
+      },
+    },
+  });
+  const first = (Array.isArray(output) ? output[0] : output) as { output: Array<{ type: string; code?: string }> };
+  const chunk = first.output.find((o) => o.type === 'chunk');
+  if (!chunk?.code) throw new Error('the worker bundle is empty');
+  return chunk.code;
+}
+
 // SharedArrayBuffer (blocking confirmations, the Stop button) needs cross-origin isolation.
 const crossOriginIsolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -127,9 +184,10 @@ const crossOriginIsolation = {
 export default defineConfig({
   base: './',
   // engineBundle in both lists: the dev server runs worker modules through the page's plugins.
-  plugins: [svelte(), pyodideAssets(), engineBundle(), snapshotGzip()],
+  plugins: [svelte(), pyodideAssets(), engineBundle(), snapshotGzip(), devWorkerBundle()],
   optimizeDeps: { exclude: ['pyodide'] },
-  worker: { format: 'es', plugins: () => [engineBundle()] },
+  // One file without chunks: the sandboxed frame starts it from a blob: URL (src/worker/sandbox/).
+  worker: { format: 'es', rolldownOptions: { output: { codeSplitting: false } } },
   server: { headers: crossOriginIsolation },
   preview: { headers: crossOriginIsolation },
   define: { __PYODIDE_VERSION__: JSON.stringify(pyodideVersion) },

@@ -1,6 +1,6 @@
 import { snapshot } from 'virtual:toolplay-engine-bundle';
 import { SnapshotUnavailable, type SnapshotSource } from './start.ts';
-import { unpackSnapshot } from './snapshot-pack.ts';
+import { downloadSnapshot, type PackedSnapshots } from './snapshot-download.ts';
 import { dropSnapshot, keepSnapshot, keptSnapshot } from './snapshot-store.browser.ts';
 
 /**
@@ -12,31 +12,38 @@ import { dropSnapshot, keepSnapshot, keptSnapshot } from './snapshot-store.brows
  * (dev server) or for another Pyodide says so at once; a request that fails rejects with
  * SnapshotUnavailable: either way Python starts plain, never with an error.
  */
-export function fetchSnapshot(runtimePyodide: string): SnapshotSource {
-  if (snapshot === null) return { missing: 'no snapshot in this build (dev server)' };
-  if (snapshot.pyodide !== runtimePyodide)
-    return { missing: `the snapshot is Pyodide ${snapshot.pyodide}'s, this is ${runtimePyodide}` };
-  const bytes = download(snapshot.url);
+export function fetchSnapshot(
+  runtimePyodide: string,
+  store: (url: string) => PackedSnapshots = pageSnapshots,
+): SnapshotSource {
+  const missing = snapshotMissing(runtimePyodide);
+  if (missing !== null || snapshot === null) return { missing: missing ?? '' };
+  const bytes = downloadSnapshot(store(snapshot.url));
   bytes.catch(() => {}); // seen by loadPyodide(), and startPython() when it fails
   return { bytes };
 }
 
-async function download(url: string): Promise<Uint8Array> {
-  const kept = await keptSnapshot(url);
-  if (kept) {
-    try {
-      return unpackSnapshot(kept);
-    } catch {
-      await dropSnapshot(url); // a damaged copy: the network's is the one to use
-    }
-  }
-  const packed = await fromNetwork(url);
-  const snapshot = unpackSnapshot(packed); // bytes that are no packed snapshot: it "did not restore" (start.ts)
-  void keepSnapshot(url, packed);
-  return snapshot;
+/** Why this build has no snapshot for `runtimePyodide`, or null when it has one (its URL: `snapshotUrl`). */
+export function snapshotMissing(runtimePyodide: string): string | null {
+  if (snapshot === null) return 'no snapshot in this build (dev server)';
+  if (snapshot.pyodide !== runtimePyodide)
+    return `the snapshot is Pyodide ${snapshot.pyodide}'s, this is ${runtimePyodide}`;
+  return null;
 }
 
-async function fromNetwork(url: string): Promise<Uint8Array> {
+export const snapshotUrl: string | null = snapshot?.url ?? null;
+
+/** The page's copies: Cache Storage (snapshot-store.browser.ts) and the network. */
+export function pageSnapshots(url: string): PackedSnapshots {
+  return {
+    kept: () => keptSnapshot(url),
+    drop: () => dropSnapshot(url),
+    network: () => fromNetwork(url),
+    keep: (packed) => void keepSnapshot(url, packed),
+  };
+}
+
+export async function fromNetwork(url: string): Promise<Uint8Array> {
   let response: Response;
   try {
     response = await fetch(url);

@@ -84,7 +84,14 @@ export class FetchGuard {
   #tool: ToolScope | null = null;
   readonly fetch: typeof fetch;
 
-  constructor(readonly real: typeof fetch) {
+  /**
+   * `forwardTools`: where a tool call's requests go instead of being judged here — the confined
+   * worker's, whose page applies the policy and reports them (src/worker/sandbox/page-fetch.ts).
+   */
+  constructor(
+    readonly real: typeof fetch,
+    private readonly forwardTools: typeof fetch | null = null,
+  ) {
     this.fetch = (input: RequestInfo | URL, init?: RequestInit) => this.#route(input, init);
   }
 
@@ -116,7 +123,7 @@ export class FetchGuard {
 
   #route(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     if (this.#install) return this.#forInstall(this.#install, input, init);
-    if (this.#tool) return this.#forTool(this.#tool, input, init);
+    if (this.#tool) return this.forwardTools ? this.forwardTools(input, init) : this.#forTool(this.#tool, input, init);
     return this.real(input, init);
   }
 
@@ -273,12 +280,12 @@ async function readAll(
 /** Where the realm keeps its one guard: on globalThis, so every copy of this module (a test runner loads several) shares it. */
 const GUARD = Symbol.for('toolplay.fetchGuard');
 
-/** This realm's guard (the worker's, the process's), put over `globalThis.fetch` the first time it is asked for. */
-export function fetchGuard(): FetchGuard {
+/** This realm's guard (the worker's, the process's), put over `globalThis.fetch` the first time it is asked for (`forwardTools`: see FetchGuard). */
+export function fetchGuard(forwardTools: typeof fetch | null = null): FetchGuard {
   const realm = globalThis as unknown as Record<symbol, FetchGuard | undefined>;
   let guard = realm[GUARD];
   if (!guard) {
-    guard = new FetchGuard(globalThis.fetch.bind(globalThis));
+    guard = new FetchGuard(globalThis.fetch.bind(globalThis), forwardTools);
     globalThis.fetch = guard.fetch;
     realm[GUARD] = guard;
   }

@@ -84,7 +84,11 @@ function requestSync(req: HttpRequest): HttpResponse {
   };
 }
 
-/** What `toolplay_http` offers Python (`requestSync` only where synchronous XMLHttpRequest exists: a browser worker). */
-export function httpBridge(): Record<string, unknown> {
+/**
+ * What `toolplay_http` offers Python (`requestSync` only where synchronous XMLHttpRequest exists: a
+ * browser worker; the confined worker passes its own, which waits for the page: worker-fetch.ts).
+ */
+export function httpBridge(sync: ((req: HttpRequest) => HttpResponse) | null = null): Record<string, unknown> {
+  if (sync) return { request, requestSync: sync };
   return typeof XMLHttpRequest === 'function' ? { request, requestSync } : { request };
 }

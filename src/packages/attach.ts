@@ -6,7 +6,7 @@
  */
 import type { PyodideAPI } from 'pyodide';
 import { fetchGuard, type FetchGuard } from '../net/fetch-guard.ts';
-import { httpBridge } from '../net/http-bridge.ts';
+import { httpBridge, type HttpRequest, type HttpResponse } from '../net/http-bridge.ts';
 import { guardXhr } from '../net/xhr-guard.ts';
 import { Installer, type PackageSources } from './installer.ts';
 import { LockIndex } from './lock.ts';
@@ -19,6 +19,11 @@ export interface PackageSetup {
   sources: PackageSources;
   /** The page's origin, for the message a request the browser blocks gets (null in Node: no CORS there). */
   origin: string | null;
+  /**
+   * The confined worker's network (src/worker/sandbox/): a tool call's requests go to `tools` as
+   * they are (the page judges and reports them), urllib's synchronous ones to `requestSync`.
+   */
+  forward?: { tools: typeof fetch; requestSync: (req: HttpRequest) => HttpResponse };
 }
 
 /** What an engine has for packages and the network. */
@@ -38,9 +43,9 @@ function lockOf(py: PyodideAPI): PyodideAPI['lockfile'] {
 }
 
 export function attachPackages(py: PyodideAPI, setup: PackageSetup): EnginePackages {
-  const guard = fetchGuard();
-  if (typeof XMLHttpRequest === 'function') guardXhr(guard);
-  py.registerJsModule('toolplay_http', httpBridge());
+  const guard = fetchGuard(setup.forward?.tools ?? null);
+  if (typeof XMLHttpRequest === 'function' && !setup.forward) guardXhr(guard);
+  py.registerJsModule('toolplay_http', httpBridge(setup.forward?.requestSync ?? null));
   const lock = new LockIndex(lockOf(py));
   return {
     installer: new Installer(py, lock, guard, setup.cache, setup.plans, setup.sources),

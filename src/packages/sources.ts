@@ -8,6 +8,9 @@
 /** The official distribution's files for a Pyodide version. */
 export const PYODIDE_DISTRIBUTION = (version: string): string => `https://cdn.jsdelivr.net/pyodide/v${version}/full/`;
 
+/** Where PyPI's simple index sends wheel downloads. */
+export const PYPI_FILES = 'https://files.pythonhosted.org/';
+
 /** The worker's name as the client sets it: `{"packages": "<mirror URL>"}`. */
 export function workerName(mirror: string | null): string {
   return JSON.stringify({ packages: mirror });

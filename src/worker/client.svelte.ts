@@ -21,12 +21,20 @@ import type {
 import { BEYOND_REPAIR } from '../protocol/worker.ts';
 import type { FailReason } from '../protocol/vocabulary.ts';
 import { EngineError } from '../engine/engine.ts';
-import { answerConfirm, createSharedBuffers, wakeConfirm } from './shared-bridge.ts';
+import { createSharedBuffers } from './shared-bridge.ts';
 import { WorkerLink, WorkerRestartedError } from './worker-link.ts';
 import { ensureIsolation } from './isolation.ts';
 import { callTiming, clock } from './call-clock.ts';
-import { workerName } from '../packages/sources.ts';
 import type { ScratchCallParams, ScratchCallResult } from '../protocol/worker.ts';
+import type { NetworkPolicy } from '../protocol/packages.ts';
+import { DEFAULT_POLICY } from '../net/policy.ts';
+import type { NetRequest } from '../net/fetch-guard.ts';
+import { PYODIDE_DISTRIBUTION, PYPI_FILES } from '../packages/sources.ts';
+import { PYPI_SIMPLE } from '../packages/installer.ts';
+import { sharedControl, type WorkerControl } from './worker-control.ts';
+import { sandboxedWorker } from './sandbox/start-sandbox.ts';
+import type { PageNet } from './sandbox/page-fetch.ts';
+import type { WorkerLike } from './sandbox/sandboxed-worker.ts';
 
 export { WorkerRestartedError };
 
@@ -41,8 +49,8 @@ export interface PythonClientOptions {
   indexUrls?: string[];
   /** Confirmation answer when blocking is impossible (no SharedArrayBuffer). Default: reject. */
   confirmFallback?: ConfirmDecision;
-  /** Tests and benches inject their own worker; the app uses the bundled python.worker.ts. */
-  createWorker?: () => Worker;
+  /** Tests and benches inject their own worker (sharing memory with the page); the app starts python.worker.ts in its sandboxed frame. */
+  createWorker?: () => WorkerLike;
 }
 
 interface RunningCall {
@@ -61,11 +69,10 @@ interface RunningCall {
   sawStarted: boolean;
   /** The engine could not repair what the tool broke: Python is restarted once the call ended. */
   mustRestart: boolean;
+  /** The call's network policy: the page applies it to every request the worker makes (sandbox/page-fetch.ts). */
+  network: NetworkPolicy;
   settle: (outcome: CallOutcome) => void;
 }
-
-const defaultWorker = (mirror: string | null): Worker =>
-  new Worker(new URL('./python.worker.ts', import.meta.url), { type: 'module', name: workerName(mirror) });
 
 export class PythonClient {
   #state = $state<PythonState>('loading');
@@ -76,8 +83,10 @@ export class PythonClient {
   #restarts = $state(0);
   #changedByTools = $state.raw<string[]>([]);
   #started = $state<PythonStart | null>(null);
-  readonly #isolated: boolean;
-  readonly #createWorker: (mirror: string | null) => Worker;
+  /** The page's own isolation; the sandboxed worker's frame may still lack it (then #isolated turns false). */
+  readonly #pageIsolated: boolean;
+  #isolated = $state(false);
+  readonly #createWorker: (() => WorkerLike) | null;
   #mirror: string | null;
   #indexUrls: string[] | undefined;
   /** Installs the Packages view started: their events, by install id. */
@@ -85,6 +94,10 @@ export class PythonClient {
   #installSeq = 1;
   #link: WorkerLink | null = null;
   #shared: SharedBuffers | null = null;
+  /** Stop, confirmations' answers, wake-ups: past the worker's message queue (worker-control.ts). */
+  #control: WorkerControl | null = null;
+  /** The network policy of the scratch call in flight (it reports nothing: scratch calls post no telemetry). */
+  #scratchNetwork: NetworkPolicy | null = null;
   #ready!: Promise<void>;
   /** The link whose init answered: requests to it go out at once, not a turn later. */
   #readyLink: WorkerLink | null = null;
@@ -104,8 +117,9 @@ export class PythonClient {
   });
 
   constructor(options: PythonClientOptions = {}) {
-    this.#isolated = typeof SharedArrayBuffer !== 'undefined' && globalThis.crossOriginIsolated === true;
-    this.#createWorker = options.createWorker ?? defaultWorker;
+    this.#pageIsolated = typeof SharedArrayBuffer !== 'undefined' && globalThis.crossOriginIsolated === true;
+    this.#isolated = this.#pageIsolated;
+    this.#createWorker = options.createWorker ?? null;
     this.#mirror = options.packageMirror ?? null;
     this.#indexUrls = options.indexUrls;
     if (options.timeoutMs !== undefined) this.#timeoutMs = options.timeoutMs;
@@ -211,6 +225,7 @@ export class PythonClient {
       stop('timeout');
     }, ms);
     this.#scratchStop = () => stop('stopped');
+    this.#scratchNetwork = params.network ?? DEFAULT_POLICY;
     return this.#request('scratchCall', params)
       .then(
         (result) => result,
@@ -222,9 +237,10 @@ export class PythonClient {
       .finally(() => {
         settled = true;
         this.#scratchStop = null;
+        this.#scratchNetwork = null;
         clearTimeout(limit);
         // An interrupt that arrived as the call was ending must not stop whatever Python runs next.
-        if (interrupted && this.#shared && !this.#call) new Uint8Array(this.#shared.interrupt)[0] = 0;
+        if (interrupted && this.#control && !this.#call) this.#control.clearInterrupt();
       });
   }
   /** Stops the scratch call running now (a tool test run's Stop): its scratchCall rejects. */
@@ -292,6 +308,7 @@ export class PythonClient {
         sawFailed: false,
         sawStarted: false,
         mustRestart: false,
+        network: params.network ?? DEFAULT_POLICY,
         settle,
         limit: { timer: null, leftMs: this.#timeoutMs, since: 0 },
       };
@@ -363,9 +380,25 @@ export class PythonClient {
   }
 
   #start(): void {
-    this.#shared = this.#isolated ? createSharedBuffers() : null;
+    let worker: WorkerLike;
+    if (this.#createWorker) {
+      this.#shared = this.#pageIsolated ? createSharedBuffers() : null;
+      this.#control = this.#shared ? sharedControl(this.#shared) : null;
+      worker = this.#createWorker();
+    } else {
+      // The frame shares memory with the worker itself; the page reaches it through the frame.
+      this.#shared = null;
+      const sandboxed = sandboxedWorker(this.#mirror, this.#net());
+      this.#control = this.#pageIsolated ? sandboxed : null;
+      void sandboxed.isolated.then((isolated) => {
+        if (this.#link?.worker !== sandboxed) return;
+        this.#isolated = this.#pageIsolated && isolated;
+        if (!isolated) this.#control = null; // no shared memory in the frame: Stop restarts Python, as without isolation
+      });
+      worker = sandboxed;
+    }
     let booted = false;
-    const link: WorkerLink = new WorkerLink(this.#createWorker(this.#mirror), {
+    const link: WorkerLink = new WorkerLink(worker, {
       progress: (text) => (this.#progress = text),
       event: (event) => {
         const install = this.#installs.get(event.callId);
@@ -439,13 +472,13 @@ export class PythonClient {
     if (!call || call.stopping) return;
     call.stopping = reason;
     const message = failMessage(reason, this.#timeoutMs);
-    if (!this.#shared) {
+    if (!this.#control) {
       // Nothing can reach into the worker without shared memory: terminate it.
       this.#restart(reason, message);
       return;
     }
-    new Uint8Array(this.#shared.interrupt)[0] = 2; // SIGINT → KeyboardInterrupt in Python
-    wakeConfirm(this.#shared); // a popup's wait notices it at once
+    this.#control.interrupt(); // SIGINT → KeyboardInterrupt in Python
+    this.#control.wake(); // a popup's wait notices it at once
     call.timers.push(
       setTimeout(() => {
         if (this.#call === call) this.#restart(reason, `${message} (Python did not respond, so it was restarted)`);
@@ -456,8 +489,8 @@ export class PythonClient {
   /** Interrupts a scratch call (Stop, or past its time limit); a worker that does not answer is restarted. */
   #stopScratch(settled: () => boolean, reason: 'stopped' | 'timeout', ms: number): void {
     const message = failMessage(reason, ms);
-    if (!this.#shared) return this.#restart(reason, message);
-    new Uint8Array(this.#shared.interrupt)[0] = 2;
+    if (!this.#control) return this.#restart(reason, message);
+    this.#control.interrupt();
     setTimeout(() => {
       if (!settled()) this.#restart(reason, `${message} (Python did not respond, so it was restarted)`);
     }, INTERRUPT_GRACE_MS);
@@ -474,7 +507,7 @@ export class PythonClient {
     if (call.limit.timer) clearTimeout(call.limit.timer);
     this.#call = null;
     this.#ended = { callId: call.callId, onEvent: call.onEvent };
-    if (this.#shared) new Uint8Array(this.#shared.interrupt)[0] = 0;
+    this.#control?.clearInterrupt();
     if (this.#state === 'busy') this.#state = 'ready';
     if (outcome.status === 'failed' && !call.sawFailed)
       call.onEvent({
@@ -533,7 +566,7 @@ export class PythonClient {
   }
 
   async #confirm(callId: string, request: ConfirmRequest): Promise<void> {
-    const shared = this.#shared;
+    const control = this.#control;
     const call = this.#call?.callId === callId ? this.#call : null;
     if (call) this.#pauseLimit(call);
     let reply: ConfirmReply;
@@ -545,9 +578,41 @@ export class PythonClient {
     if (call && this.#call === call && !call.stopping) this.#runLimit(call);
     // The call may have been stopped while the popup was open; its worker may be gone.
     // A stopped call's popup answers nothing: Python is raising KeyboardInterrupt instead.
-    if (shared && shared === this.#shared && this.#call?.callId === callId && !this.#call.stopping)
-      answerConfirm(shared, reply);
+    if (control && control === this.#control && this.#call?.callId === callId && !this.#call.stopping)
+      control.answerConfirm(reply);
   }
+
+  /** What the page's answer to the worker's requests needs of this client (sandbox/page-fetch.ts). */
+  #net(): PageNet {
+    const report = (to: (e: TelemetryEvent) => void, callId: string) => (request: NetRequest) =>
+      to({ type: 'net.request', callId, ...request, t: Date.now() });
+    return {
+      running: () => {
+        const call = this.#call;
+        if (call) return { policy: call.network, report: report(call.onEvent, call.callId) };
+        const scratch = this.#scratchNetwork;
+        return scratch ? { policy: scratch, report: () => {} } : null;
+      },
+      ended: () => (this.#ended ? report(this.#ended.onEvent, this.#ended.callId) : null),
+      packageOrigins: () => packageOrigins(this.#mirror, this.#indexUrls),
+    };
+  }
+}
+
+/** Where packages come from, for the page's answer to the worker's install requests (docs/packages.md). */
+function packageOrigins(mirror: string | null, indexUrls: string[] | undefined): string[] {
+  const urls = [
+    mirror ?? PYODIDE_DISTRIBUTION(__PYODIDE_VERSION__),
+    ...(indexUrls?.length ? indexUrls : [PYPI_SIMPLE]),
+  ];
+  if (!indexUrls?.length) urls.push(PYPI_FILES);
+  return urls.flatMap((url) => {
+    try {
+      return [new URL(url).origin];
+    } catch {
+      return [];
+    }
+  });
 }
 
 function failMessage(reason: 'stopped' | 'timeout', timeoutMs: number): string {

@@ -1,66 +1,91 @@
 /// <reference lib="webworker" />
 /**
- * The Python worker: loads Pyodide from our own files (with progress), installs the engine, mounts
- * /workspace and answers typed requests one at a time. All logic is in handlers.ts; this file only
- * glues it to postMessage, the shared-memory confirm bridge and Pyodide's interrupt buffer.
+ * The Python worker: runs inside the sandboxed frame (src/worker/sandbox/frame-document.ts), with an
+ * opaque origin and no network, so everything it needs comes from the page by message: Pyodide's
+ * files, the engine, the snapshot, the wheel cache and each HTTP request (sandbox/worker-services.ts).
+ * It loads Pyodide (with progress), installs the engine, mounts /workspace and answers typed requests
+ * one at a time over the port the page handed it. All logic is in handlers.ts; this file only glues
+ * it to that port, the shared-memory confirm bridge and Pyodide's interrupt buffer.
  */
-import { loadPyodide, version as pyodideVersion } from 'pyodide';
-import { loadEngineFiles } from '../engine/files.browser.ts';
-import { fetchSnapshot } from '../engine/snapshot.browser.ts';
+import { loadPyodide } from 'pyodide';
+import { readEngineBundle } from '../engine/engine-bundle.ts';
+import { downloadSnapshot, type PackedSnapshots } from '../engine/snapshot-download.ts';
 import { failOnSwallowedWasmError } from '../engine/wasm-failure.ts';
-import { startPython } from '../engine/start.ts';
+import { SnapshotUnavailable, startPython, type SnapshotSource } from '../engine/start.ts';
 import { Engine } from '../engine/engine.ts';
 import type { WorkerMessage, WorkerMethods, WorkerRequest } from '../protocol/worker.ts';
+import type { SandboxBoot, SandboxRuntime, SnapshotStep } from '../protocol/sandbox.ts';
 import { WORKSPACE_ROOT } from '../protocol/worker.ts';
 import { BlockingConfirm, PolicyConfirm, WorkerCore } from './handlers.ts';
 import { readWorkerRequest } from './messages.ts';
 import { clock } from './call-clock.ts';
 import { attachPackages } from '../packages/attach.ts';
 import { DEFAULT_SOURCES } from '../packages/installer.ts';
-import { packageMirror, PYODIDE_DISTRIBUTION } from '../packages/sources.ts';
-import { mirrorLock } from '../packages/mirror-lock.browser.ts';
 import { WheelCache } from '../packages/wheel-cache.ts';
-import { IdbPlanStore, IdbWheelStore } from '../packages/wheel-cache.browser.ts';
+import { RemotePlanStore, RemoteWheelStore, type AskPage } from '../packages/wheel-cache.remote.ts';
+import { WorkerServices } from './sandbox/worker-services.ts';
+import { LOCAL_INDEX, sandboxFetch, sandboxRequestSync } from './sandbox/worker-fetch.ts';
 
-declare const self: DedicatedWorkerGlobalScope;
+declare const self: DedicatedWorkerGlobalScope & { toolplaySandbox?: SandboxBoot };
 
-// An explicit indexURL: the bundled pyodide.mjs would otherwise look for its files in /assets/ (P4).
-const indexURL = new URL(`../pyodide-${__PYODIDE_VERSION__}/`, new URL(import.meta.env.BASE_URL, self.location.href))
-  .href;
-// Where Pyodide's own packages come from (client.svelte.ts names the worker with it): a mirror's lock
-// file and wheels, or the official distribution of this very Pyodide (with the lock the app ships).
-const mirror = packageMirror(self.name);
-const packageBaseUrl = mirror ?? PYODIDE_DISTRIBUTION(pyodideVersion);
-const packageSource = mirror
-  ? mirrorLock(mirror).then((lock) => ({ ...lock, packageBaseUrl }))
-  : Promise.resolve({ packageBaseUrl });
+const boot = self.toolplaySandbox;
+if (!boot) throw new Error('the Python worker runs only inside its sandboxed frame (src/worker/sandbox/)');
+const { link, shared: frameShared } = boot;
+const services = new WorkerServices(boot.services, frameShared);
+const ask: AskPage = (question, transfer) => services.ask(question, transfer);
+// The frame's policy blocks this realm's own fetch: every request is the page's to make or refuse.
+globalThis.fetch = sandboxFetch(services, 'install');
 
-const post = (message: WorkerMessage): void => self.postMessage(message);
+const post = (message: WorkerMessage): void => link.postMessage(message);
 let core: WorkerCore | null = null;
-/** Pyodide's interrupt buffer (shared with the page), when the page is cross-origin isolated. */
+/** Pyodide's interrupt buffer (shared with the frame, which writes it for the page), when isolated. */
 let interrupt: Uint8Array | null = null;
 /** Requests run strictly one after another (a Bash call is async; nothing may interleave with it). */
 let queue: Promise<void> = Promise.resolve();
 
-// All three start as this module runs, before the page's init message: nothing in them waits for it.
+// All of it starts as this module runs, before the page's init message: nothing in it waits for it.
 // Python starts from the build's memory snapshot when it can, else plain (src/engine/start.ts).
-const engineFiles = loadEngineFiles();
-const load = async (extra: object) =>
-  loadPyodide({ indexURL, stdout: () => {}, stderr: () => {}, ...(await packageSource), ...extra });
-const started = startPython(
-  (extra) => failOnSwallowedWasmError(() => load(extra)),
-  fetchSnapshot(pyodideVersion),
-  engineFiles,
+const runtime = ask<SandboxRuntime>({ op: 'runtime' });
+const engineFiles = ask<string>({ op: 'engineBundle' }).then(readEngineBundle);
+const pyodideModule = ask<ArrayBuffer>({ op: 'runtimeFile', name: 'pyodide.asm.mjs' }).then(async (bytes) => {
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'text/javascript' }));
+  return ((await import(/* @vite-ignore */ url)) as { default: unknown }).default;
+});
+const load = async (extra: object) => {
+  const { packageBase, lock } = await runtime;
+  return loadPyodide({
+    indexURL: LOCAL_INDEX,
+    packageBaseUrl: packageBase,
+    lockFileContents: lock,
+    createPyodideModule: await pyodideModule,
+    stdout: () => {},
+    stderr: () => {},
+    ...extra,
+  } as Parameters<typeof loadPyodide>[0]);
+};
+const snapshotStep = <T>(step: SnapshotStep) => ask<T>({ op: 'snapshot', step });
+const snapshots: PackedSnapshots = {
+  kept: () => snapshotStep<ArrayBuffer | null>('kept').then((b) => (b ? new Uint8Array(b) : null)),
+  drop: () => snapshotStep('drop'),
+  network: () =>
+    snapshotStep<ArrayBuffer>('network').then(
+      (b) => new Uint8Array(b),
+      (e: Error) => Promise.reject(new SnapshotUnavailable(e.message)),
+    ),
+  keep: () => void snapshotStep('keep').catch(() => {}),
+};
+const snapshot: Promise<SnapshotSource> = snapshotStep<string | null>('missing').then((missing) =>
+  missing !== null ? { missing } : { bytes: downloadSnapshot(snapshots) },
 );
+const started = startPython((extra) => failOnSwallowedWasmError(() => load(extra)), snapshot, engineFiles);
 // Their failures are reported by init; until it awaits them they must not count as unhandled.
-engineFiles.catch(() => {});
-packageSource.catch(() => {});
-started.catch(() => {});
+for (const p of [runtime, engineFiles, pyodideModule, snapshot, started]) p.catch(() => {});
 
 async function init(id: number, params: WorkerMethods['init']['params']): Promise<void> {
   post({ kind: 'progress', text: 'Loading the Python runtime…' });
   const { py, start } = await started;
-  const { shared } = params;
+  const shared = params.shared ?? frameShared;
+  services.checkInterrupt = () => py.checkInterrupt();
   if (shared) py.setInterruptBuffer(new Uint8Array(shared.interrupt));
   interrupt = shared ? new Uint8Array(shared.interrupt) : null;
   const confirm = shared
@@ -68,12 +93,13 @@ async function init(id: number, params: WorkerMethods['init']['params']): Promis
     : new PolicyConfirm(params.confirmFallback);
   const engine = new Engine(py);
   engine.packages = attachPackages(py, {
-    cache: new WheelCache(new IdbWheelStore()),
-    plans: new IdbPlanStore(),
-    origin: self.location.origin,
+    cache: new WheelCache(new RemoteWheelStore(ask)),
+    plans: new RemotePlanStore(ask),
+    origin: null,
+    forward: { tools: sandboxFetch(services, 'tool'), requestSync: sandboxRequestSync(services) },
     sources: {
       ...DEFAULT_SOURCES,
-      packageBase: packageBaseUrl,
+      packageBase: (await runtime).packageBase,
       ...(params.indexUrls ? { indexUrls: params.indexUrls } : {}),
     },
   });
@@ -129,7 +155,7 @@ function checkAfterCall(running: WorkerCore): void {
   }
 }
 
-self.onmessage = (e: MessageEvent<unknown>) => {
+link.onmessage = (e: MessageEvent<unknown>) => {
   const received = clock();
   const request = readWorkerRequest(e.data);
   if (!request) return;

@@ -20,10 +20,15 @@ export function createSharedBuffers(): SharedBuffers {
   };
 }
 
-/** Page side: hand the worker its answer. */
+/** The answer as the worker reads it: UTF-8 JSON that fits the data buffer (a longer reason is dropped). */
+export function confirmBytes(reply: ConfirmReply): Uint8Array {
+  const bytes = new TextEncoder().encode(JSON.stringify(reply));
+  return bytes.length > DATA_BYTES ? new TextEncoder().encode(JSON.stringify({ decision: reply.decision })) : bytes;
+}
+
+/** Page side: hand the worker its answer (the sandboxed worker's frame writes the same bytes: frame-document.ts). */
 export function answerConfirm(shared: SharedBuffers, reply: ConfirmReply): void {
-  let bytes = new TextEncoder().encode(JSON.stringify(reply));
-  if (bytes.length > DATA_BYTES) bytes = new TextEncoder().encode(JSON.stringify({ decision: reply.decision }));
+  const bytes = confirmBytes(reply);
   // encodeInto refuses shared views (P8): encode first, then copy in.
   new Uint8Array(shared.data).set(bytes);
   const control = new Int32Array(shared.control);

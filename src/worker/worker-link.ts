@@ -9,6 +9,7 @@ import type { WorkerMethod, WorkerMethods } from '../protocol/worker.ts';
 import type { FailReason } from '../protocol/vocabulary.ts';
 import { EngineError } from '../engine/engine.ts';
 import { readWorkerMessage } from './messages.ts';
+import type { WorkerLike } from './sandbox/sandboxed-worker.ts';
 
 export type { FailReason };
 
@@ -38,13 +39,13 @@ interface Pending {
 }
 
 export class WorkerLink {
-  readonly #worker: Worker;
+  readonly #worker: WorkerLike;
   readonly #events: LinkEvents;
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   #alive = true;
 
-  constructor(worker: Worker, events: LinkEvents) {
+  constructor(worker: WorkerLike, events: LinkEvents) {
     this.#worker = worker;
     this.#events = events;
     worker.onmessage = (e: MessageEvent<unknown>) => this.#onMessage(e.data);
@@ -52,6 +53,10 @@ export class WorkerLink {
       e.preventDefault();
       if (this.#alive) events.crashed(`the Python worker crashed: ${e.message || 'unknown error'}`);
     };
+  }
+
+  get worker(): WorkerLike {
+    return this.#worker;
   }
 
   /** The worker answers with its method's result type (messages.ts checked the envelope; the worker is ours). */

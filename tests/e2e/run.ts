@@ -62,7 +62,8 @@ const tests: E2ETest[] = [];
 for (const f of files) {
   const mod = (await import(pathToFileURL(resolve('tests/e2e', f)).href)) as { default: E2ETest[] };
   for (const t of mod.default)
-    if (!only || t.name.includes(only)) tests.push({ ...t, name: `${f.replace('.e2e.ts', '')} › ${t.name}` });
+    if (!only || `${f} › ${t.name}`.includes(only))
+      tests.push({ ...t, name: `${f.replace('.e2e.ts', '')} › ${t.name}` });
 }
 
 const vite = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });

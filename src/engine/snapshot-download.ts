@@ -1,0 +1,28 @@
+import { unpackSnapshot } from './snapshot-pack.ts';
+
+/**
+ * Where a packed snapshot's bytes come from: the copy kept in Cache Storage and the network
+ * (snapshot.browser.ts, in the page), which the confined worker reaches by message.
+ */
+export interface PackedSnapshots {
+  kept(): Promise<Uint8Array | null>;
+  drop(): Promise<void>;
+  network(): Promise<Uint8Array>;
+  keep(packed: Uint8Array): void;
+}
+
+/** The snapshot unpacked: the kept copy, else (or when it is damaged) the network's, which is then kept. */
+export async function downloadSnapshot(store: PackedSnapshots): Promise<Uint8Array> {
+  const kept = await store.kept();
+  if (kept) {
+    try {
+      return unpackSnapshot(kept);
+    } catch {
+      await store.drop(); // a damaged copy: the network's is the one to use
+    }
+  }
+  const packed = await store.network();
+  const snapshot = unpackSnapshot(packed); // bytes that are no packed snapshot: it "did not restore" (start.ts)
+  store.keep(packed);
+  return snapshot;
+}
