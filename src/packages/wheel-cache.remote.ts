@@ -4,7 +4,7 @@
  * IndexedDB (wheel-cache.browser.ts) and checks what it is handed (src/worker/sandbox/page-services.ts).
  */
 import type { SandboxAsk } from '../protocol/sandbox.ts';
-import type { PlanStore } from './plans.ts';
+import { plannedWheels, type PlanStore, type PlannedWheel } from './plans.ts';
 import type { CachedWheel, CachedWheelInfo, WheelStore } from './wheel-cache.ts';
 
 /** Asks the page one question (transferring `transfer`), resolving with its answer. */
@@ -32,10 +32,10 @@ export class RemoteWheelStore implements WheelStore {
 export class RemotePlanStore implements PlanStore {
   constructor(private readonly ask: AskPage) {}
 
-  read(key: string): Promise<string[] | null> {
-    return this.ask<string[] | null>({ op: 'planRead', key });
+  async read(key: string): Promise<PlannedWheel[] | null> {
+    return plannedWheels(await this.ask<unknown>({ op: 'planRead', key }));
   }
-  async write(key: string, urls: string[]): Promise<void> {
-    await this.ask({ op: 'planWrite', key, urls });
+  async write(key: string, wheels: PlannedWheel[]): Promise<void> {
+    await this.ask({ op: 'planWrite', key, wheels });
   }
 }

@@ -55,7 +55,7 @@ export type SandboxAsk =
   | { op: 'wheelDelete'; url: string }
   | { op: 'wheelEntries' }
   | { op: 'planRead'; key: string }
-  | { op: 'planWrite'; key: string; urls: string[] }
+  | { op: 'planWrite'; key: string; wheels: { url: string; sha256: string }[] }
   | { op: 'fetch'; request: SandboxHttpRequest };
 
 export type SandboxOp = SandboxAsk['op'];

@@ -10,7 +10,7 @@ import { RUNTIME_FILES } from '../../protocol/sandbox.ts';
 import { isOneOf } from '../../protocol/vocabulary.ts';
 import { isRecord } from '../../protocol/records.ts';
 import { sha256Hex } from '../../net/digest.ts';
-import type { PlanStore } from '../../packages/plans.ts';
+import { plannedWheels, type PlanStore } from '../../packages/plans.ts';
 import type { WheelStore } from '../../packages/wheel-cache.ts';
 import type { PageAssets } from './page-assets.ts';
 import { pageFetch, type PageNet } from './page-fetch.ts';
@@ -85,10 +85,12 @@ export class PageServices {
       case 'planRead':
         if (!str(m.key)) throw new Error('a plan is read by its key');
         return plain(await this.plans.read(m.key));
-      case 'planWrite':
-        if (!str(m.key) || !Array.isArray(m.urls) || !m.urls.every(str)) throw new Error('not a plan');
-        await this.plans.write(m.key, m.urls);
+      case 'planWrite': {
+        const wheels = plannedWheels(m.wheels);
+        if (!str(m.key) || !wheels) throw new Error('not a plan: every wheel needs its URL and sha256');
+        await this.plans.write(m.key, wheels);
         return plain(null);
+      }
       case 'fetch': {
         const request = readRequest(m.request);
         if (!request) throw new Error('not a request');
