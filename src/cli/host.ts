@@ -18,7 +18,7 @@ import { WheelCache } from '../packages/wheel-cache.ts';
 import { DirWheelStore, FilePlanStore, WHEEL_CACHE_DIR } from '../packages/wheel-cache.node.ts';
 import type { PackageOptions } from './packages-options.ts';
 import { UsageFailure } from './usage.ts';
-import { closeNetwork, openNetwork } from '../net/node-network-lock.ts';
+import { closeNetwork, openNetwork } from '../engine/network-lock.node.ts';
 import { DEFAULT_PYTHON, PYTHON_RUNTIMES, type PythonVersion } from '../protocol/pythons.ts';
 
 /** Folders to mount for these host paths: a file's folder, a folder itself; nested ones dropped. */

@@ -4,7 +4,7 @@
  * node_modules, its cache), tsx's compile cache, the working directory and the paths named on the
  * command line; writes to toolplay's cache and the workspace (`--workspace`, the working directory
  * by default; `test --junit FILE`). No child processes and no addons; the time limit's clock is
- * the one worker thread (src/net/node-network-lock.ts refuses any other while --no-network holds).
+ * the one worker thread (src/engine/network-lock.node.ts refuses any other while --no-network holds).
  *
  * A confined run cannot start esbuild (tsx compiles TypeScript through it) or make the engine's
  * snapshot (made in a child process): it then exits with PREPARE_EXIT before doing anything, the
@@ -12,9 +12,9 @@
  *
  * Plain JavaScript (typed by permission.node.d.mts), read before tsx loads, like jspi-flag.node.mjs.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The checkout (or installed package): src/, python/, bin/ and node_modules/ (Pyodide, tsx, the cache). */
@@ -46,6 +46,21 @@ export function permissionSwitch() {
   return null;
 }
 
+/** `path` with each letter's case swapped, as tsx spells it to ask whether the file system is case-sensitive. */
+const invertCase = (path) => [...path].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+
+/**
+ * The paths of `paths` that no other one contains. Node 20's permission model loses a grant when
+ * a path inside it is granted too (`--allow-fs-read=/a --allow-fs-read=/a/b` refuses `/a`), and a
+ * folder's grant covers its tree anyway.
+ * @param {string[]} paths
+ */
+function outermost(paths) {
+  const unique = [...new Set(paths)];
+  const folders = unique.filter((q) => existsSync(q));
+  return unique.filter((p) => !folders.some((q) => q !== p && p.startsWith(q.endsWith(sep) ? q : q + sep)));
+}
+
 /** A folder and everything in it (a folder's path grants its whole tree). */
 const tree = (dir) => [dir];
 
@@ -75,19 +90,33 @@ export function permissionFlags(argv, { cwd = process.cwd(), env = process.env }
     .slice(1)
     .filter((a) => !a.startsWith('-'))
     .map((a) => resolve(cwd, a))
-    .filter((p) => existsSync(p));
+    .filter((p) => existsSync(p))
+    // A file is read with its folder: the CLI mounts the folder a named file is in. Loki reads the
+    // functions folder around `tools/` too (its `.env`), which the CLI mounts for --profile loki.
+    .map((p) => (statSync(p).isDirectory() ? p : dirname(p)))
+    .flatMap((dir) => (option(argv, 'profile') === 'loki' ? [dir, dirname(dir)] : [dir]));
   const tsxCache = join(tmpdir(), `tsx-${userInfo().uid}`);
-  const reads = [...tree(PACKAGE_ROOT), ...tree(tsxCache), ...tree(cwd), ...named.flatMap(tree)];
+  // tsx asks whether the file system is case-sensitive by testing the package's path with its case
+  // swapped; Node 20.20's permission model throws on that read instead of answering false.
+  const reads = [
+    ...tree(PACKAGE_ROOT),
+    invertCase(PACKAGE_ROOT),
+    ...tree(tsxCache),
+    ...tree(cwd),
+    ...named.flatMap(tree),
+  ];
   const writes = [...tree(CACHE_DIR)];
   const kind = CONFINED[command];
   if (kind === 'workspace') writes.push(...tree(resolve(cwd, option(argv, 'workspace') ?? '.')));
   const junit = kind === 'junit' ? option(argv, 'junit') : undefined;
-  if (junit) writes.push(resolve(cwd, junit));
+  // The report, and its folder (the CLI makes it when it is missing). outermost() keeps both
+  // only while the folder does not exist yet: Node 20 grants no child of a folder it could not see.
+  if (junit) writes.push(dirname(resolve(cwd, junit)), resolve(cwd, junit));
   // One flag per path: Node 20.20 no longer takes a comma-separated list.
   return [
     flag,
-    ...[...new Set(reads)].map((p) => `--allow-fs-read=${p}`),
-    ...[...new Set(writes)].map((p) => `--allow-fs-write=${p}`),
+    ...outermost(reads).map((p) => `--allow-fs-read=${p}`),
+    ...outermost(writes).map((p) => `--allow-fs-write=${p}`),
     '--allow-worker',
     // Said once in docs/cli.md instead of on every run.
     '--disable-warning=ExperimentalWarning',

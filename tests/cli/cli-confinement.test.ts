@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { permissionSwitch } from '../../src/engine/permission.node.mjs';
+import { permissionFlags, permissionSwitch } from '../../src/engine/permission.node.mjs';
 import { sandbox, toolplay } from './run.ts';
 
 const T = { timeout: 240_000 };
@@ -81,4 +81,18 @@ it('under --no-network a tool reaches nothing through Node, and under the permis
   expect(existsSync(join(root, 'ws', 'inside.txt'))).toBe(true);
   // The requests left pending (import(), js.fetch) had the whole run to go out; the server saw none.
   expect(seen).toEqual([]);
+});
+
+it('grants each folder once, outermost, and a named file with its folder (Node 20 loses a grant when one inside it is granted too)', () => {
+  if (permissionSwitch() === null) return;
+  const root = sandbox({ 'lib/notes.py': '', 'lib/cwd/.keep': '', 'ws/.keep': '' });
+  const flags = permissionFlags(['call', join(root, 'lib/notes.py'), 'tool_x', '{}', '--workspace', join(root, 'ws')], {
+    cwd: join(root, 'lib/cwd'),
+  });
+  const reads = (flags ?? []).filter((f) => f.startsWith('--allow-fs-read=')).map((f) => f.slice(16));
+  expect(reads).toContain(join(root, 'lib'));
+  expect(reads.filter((p) => p.startsWith(root))).toEqual([join(root, 'lib'), join(root, 'ws')]);
+  expect((flags ?? []).filter((f) => f.startsWith('--allow-fs-write=')).map((f) => f.slice(17))).toContain(
+    join(root, 'ws'),
+  );
 });

@@ -102,20 +102,21 @@ const tests: E2ETest[] = [
         { name: 'plan.txt', mimeType: 'text/plain', buffer: Buffer.from('one\n') },
         { name: invisible, mimeType: 'text/plain', buffer: Buffer.from('two\n') },
       ]);
-      await treeItem(page, 'plan.txt').waitFor();
+      // Uploads land in the folder of the open file (the example opens tools/notes.py).
+      await treeItem(page, 'tools/plan.txt').waitFor();
       const status = page.getByRole('status').filter({ hasText: 'Not added' });
       await status.waitFor();
       const line = await status.innerText();
-      assert(line.includes('Added 1 file.'), `the other file is added: ${line}`);
+      assert(line.includes('Added 1 file to tools/.'), `the other file is added: ${line}`);
       assert(line.includes('it contains U+200B (zero width space), an invisible character'), `names it: ${line}`);
-      assert((await treeItem(page, 'plan⟨U+200B⟩.txt').count()) === 0, 'the look-alike file is not in the tree');
+      assert((await treeItem(page, 'tools/plan⟨U+200B⟩.txt').count()) === 0, 'the look-alike file is not in the tree');
 
-      await treeItem(page, 'plan.txt').click();
+      await treeItem(page, 'tools/plan.txt').click();
       await page.getByRole('button', { name: 'Rename' }).click();
-      await page.getByLabel(/^Rename plan.txt to/).fill(invisible);
+      await page.getByLabel(/^Rename tools\/plan.txt to/).fill(`tools/${invisible}`);
       await page.getByRole('button', { name: 'OK' }).click();
       await page.getByRole('status').filter({ hasText: 'is not allowed: it contains U+200B' }).waitFor();
-      await treeItem(page, 'plan.txt').waitFor();
+      await treeItem(page, 'tools/plan.txt').waitFor();
     },
   },
 ];

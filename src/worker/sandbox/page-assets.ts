@@ -1,7 +1,7 @@
 /**
  * What the page reads for the confined worker as the frame starts, all at once: Pyodide's files from
  * the app's own origin, the engine bundle, the snapshot (the copy kept in Cache Storage, else the
- * network's), and, with a package mirror, its lock file. Each is handed over once, transferred.
+ * network's), and, with a package mirror, its lock file. Each is handed over as a copy, transferred.
  */
 import type { RuntimeFile, SandboxRuntime, SnapshotStep } from '../../protocol/sandbox.ts';
 import { RUNTIME_FILES } from '../../protocol/sandbox.ts';
@@ -52,12 +52,14 @@ export class PageAssets {
     return this.#runtime;
   }
 
-  /** A file's bytes, once (they are transferred to the worker). */
-  file(name: RuntimeFile): Promise<ArrayBuffer> {
+  /**
+   * A copy of a file's bytes, to transfer to the worker. Asked again when a start from the snapshot
+   * fails and Python starts plain, so the page keeps its copy for the frame's life.
+   */
+  async file(name: RuntimeFile): Promise<ArrayBuffer> {
     const bytes = this.#files.get(name);
-    if (!bytes) return Promise.reject(new Error(`${name} was handed over already`));
-    this.#files.delete(name);
-    return bytes;
+    if (!bytes) throw new Error(`${name} is not one of Pyodide's runtime files`);
+    return (await bytes).slice(0);
   }
 
   engineBundle(): Promise<string> {

@@ -14,7 +14,7 @@
  * those, processes and threads are refused by Node itself.
  */
 import { createRequire, syncBuiltinESMExports } from 'node:module';
-import { CLOCK } from '../engine/time-limit.node.ts';
+import { CLOCK } from './time-limit.node.ts';
 
 const require = createRequire(import.meta.url);
 
