@@ -26,6 +26,7 @@ import { HubStore } from './hub-store.svelte.ts';
 import { CALL_PROFILES, isOneOf, type CallProfile } from '../protocol/vocabulary.ts';
 import { hostOf } from '../protocol/hosts.ts';
 import { memoryJournalStore } from '../workspace/journal-store.ts';
+import { WorkerRestartedError } from '../worker/worker-link.ts';
 
 export interface PlaygroundOptions {
   /** Why tools may not run now (review mode of a shared workspace), or null; call() refuses while it says why. */
@@ -194,7 +195,10 @@ export class Playground {
   /** Sends the changes and asks for a rescan, both at once: the worker takes requests in order, so the rescan sees them. */
   #mirror(changes: FileChange[]): Promise<void> {
     const synced = changes.length
-      ? this.python.sync(changes).catch((e: unknown) => this.tools.fail(`Could not copy files to Python: ${String(e)}`))
+      ? this.python.sync(changes).catch((e: unknown) => {
+          // Python restarted meanwhile (a new package mirror, Stop): the client hands the new one every file it was sent.
+          if (!(e instanceof WorkerRestartedError)) this.tools.fail(`Could not copy files to Python: ${String(e)}`);
+        })
       : Promise.resolve();
     void this.refresh();
     return synced;
@@ -243,7 +247,9 @@ export class Playground {
       if (inspection && !this.#disposed) this.#show(inspection);
     } catch (e) {
       this.#held.forget();
-      this.tools.fail(messageOf(e));
+      // Cut off by a restart: read again from the new Python, which starts with every file.
+      if (e instanceof WorkerRestartedError && !this.#disposed) void this.refresh();
+      else this.tools.fail(messageOf(e));
     }
   }
 

@@ -1,5 +1,13 @@
-/** sha256 of bytes as lowercase hex (Web Crypto: browsers' secure contexts and Node), and the forms it is written in. */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+
+/**
+ * sha256 of bytes as lowercase hex. Web Crypto where the realm has it (Node, a page's secure
+ * context); the sandboxed Python worker's opaque origin is not a secure context and has no
+ * `crypto.subtle`, so there @noble/hashes computes it.
+ */
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  if (!globalThis.crypto?.subtle) return bytesToHex(sha256(bytes));
   const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
