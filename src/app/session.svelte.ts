@@ -218,6 +218,8 @@ export class Session extends SessionCore {
       this.workspace.update({ linkSources: undefined });
     }
     await this.#setReview('trusted');
+    // The link's tool is known once Python has listed the tools: a Trust pressed while it starts waits for that.
+    await this.playground.refresh();
     if (this.playground.selectedTool) await this.playground.call();
   }
 

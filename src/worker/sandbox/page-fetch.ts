@@ -13,6 +13,7 @@
 import type { NetRequest } from '../../net/fetch-guard.ts';
 import { FetchGuard, urlOf } from '../../net/fetch-guard.ts';
 import { redactUrl, type NetworkPolicy } from '../../net/policy.ts';
+import { redactText } from '../../net/redact.ts';
 import type { SandboxHttpReply, SandboxHttpRequest } from '../../protocol/sandbox.ts';
 
 /** A running call's network, as the page's client knows it. */
@@ -83,7 +84,8 @@ async function answer(url: string, send: () => Promise<Response>): Promise<Sandb
       body: await response.arrayBuffer(),
     };
   } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+    // The browser's own words can repeat the URL whole, password included (`http://u:p@host/`).
+    return { ok: false, error: redactText(e instanceof Error ? e.message : String(e)) };
   }
 }
 

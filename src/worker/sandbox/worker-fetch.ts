@@ -18,13 +18,13 @@ const CONTENT_TYPE: Record<string, string> = {
 
 export function sandboxFetch(services: WorkerServices, purpose: FetchPurpose): typeof fetch {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
+    const request = readRequest(input, init);
     if (request.url.startsWith(LOCAL_INDEX)) return localFile(services, request.url.slice(LOCAL_INDEX.length));
-    const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
+    const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.body();
     const asked: SandboxHttpRequest = {
       method: request.method,
       url: request.url,
-      headers: [...request.headers],
+      headers: request.headers,
       body: body && body.byteLength ? body : null,
       timeoutMs: null,
       purpose,
@@ -42,6 +42,23 @@ export function sandboxFetch(services: WorkerServices, purpose: FetchPurpose): t
     Object.defineProperty(response, 'url', { value: answer.url });
     return response;
   };
+}
+
+/**
+ * What a fetch asks for, read without `new Request()`: it throws on a URL with credentials
+ * (`http://user:pass@host/`), and such a request must still reach the page, whose guard records it
+ * (redacted) and lets the browser refuse it with its own words.
+ */
+function readRequest(input: RequestInfo | URL, init: RequestInit | undefined) {
+  const base = input instanceof Request ? input : null;
+  const url = base ? base.url : new URL(String(input)).href;
+  const method = (init?.method ?? base?.method ?? 'GET').toUpperCase();
+  const headers = [...new Headers(init?.headers ?? base?.headers)];
+  const body = (): Promise<ArrayBuffer> =>
+    init?.body != null
+      ? new Response(init.body).arrayBuffer()
+      : (base?.arrayBuffer() ?? Promise.resolve(new ArrayBuffer(0)));
+  return { url, method, headers, body };
 }
 
 async function localFile(services: WorkerServices, name: string): Promise<Response> {
