@@ -128,6 +128,10 @@ function devWorkerBundle(): Plugin {
   return {
     name: 'toolplay-dev-worker-bundle',
     apply: 'serve',
+    // Where the page fetches the worker's code (src/worker/sandbox/worker-code.ts). Said by the
+    // server itself, not import.meta.env.DEV: a dev server started in a process whose NODE_ENV is
+    // production (the browser tests start `vite preview` first) reports DEV false.
+    config: () => ({ define: { __TOOLPLAY_DEV_WORKER__: JSON.stringify(path) } }),
     configureServer(server) {
       let bundled: Promise<string> | null = null;
       server.watcher.on('change', () => (bundled = null));
@@ -190,5 +194,5 @@ export default defineConfig({
   worker: { format: 'es', rolldownOptions: { output: { codeSplitting: false } } },
   server: { headers: crossOriginIsolation },
   preview: { headers: crossOriginIsolation },
-  define: { __PYODIDE_VERSION__: JSON.stringify(pyodideVersion) },
+  define: { __PYODIDE_VERSION__: JSON.stringify(pyodideVersion), __TOOLPLAY_DEV_WORKER__: 'null' },
 });

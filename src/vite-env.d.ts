@@ -3,6 +3,8 @@
 
 /** The pyodide npm version, injected by vite.config.ts so the worker finds /pyodide-<version>/. */
 declare const __PYODIDE_VERSION__: string;
+/** The dev server's URL path of the Python worker's bundled code (vite.config.ts devWorkerBundle); null in a build. */
+declare const __TOOLPLAY_DEV_WORKER__: string | null;
 
 /** The URL of the engine bundle (sources + bytecode) that vite.config.ts emits in builds; null in dev. */
 declare module 'virtual:toolplay-engine-bundle' {

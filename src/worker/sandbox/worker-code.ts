@@ -6,9 +6,10 @@
 import builtUrl from '../python.worker.ts?worker&url';
 
 export async function workerCode(): Promise<string> {
-  const url = import.meta.env.DEV
-    ? new URL('@toolplay/python-worker.js', new URL(import.meta.env.BASE_URL, document.baseURI)).href
-    : builtUrl;
+  const url =
+    __TOOLPLAY_DEV_WORKER__ !== null
+      ? new URL(__TOOLPLAY_DEV_WORKER__.slice(1), new URL(import.meta.env.BASE_URL, document.baseURI)).href
+      : builtUrl;
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`);
   return response.text();
