@@ -18,6 +18,9 @@ import {
   type TestSource,
 } from './support.ts';
 import { textfmt, greeter } from './fixtures.ts';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const T = { timeout: 120_000 };
 
@@ -49,6 +52,18 @@ const pairA = buildWheel({
   files: { 'pair_a/__init__.py': 'A = 1\n' },
 });
 
+// A wheel whose data files aim at a workspace on the real disk (`<name>.data/data/` is copied to
+// sys.prefix, which is '/' in Pyodide): python/toolplay/packages/data_files.py keeps them under /usr/local.
+const TARGET = join(tmpdir(), `toolplay-datafiles-${process.pid}`);
+const datafiles = buildWheel({
+  name: 'datafiles',
+  version: '1.0.0',
+  files: {
+    'datafiles/__init__.py': 'OK = True\n',
+    [`datafiles-1.0.0.data/data${TARGET}/tools/evil.py`]: 'def tool_evil():\n    return "planted"\n',
+  },
+});
+
 let server: PackageServer;
 let source: TestSource;
 let engine: Engine;
@@ -68,6 +83,7 @@ beforeAll(async () => {
       { wheel: pairA },
       { wheel: pairB, corrupt: true },
       { wheel: newlib },
+      { wheel: datafiles, inLock: true },
     ],
     slow: { [`/files/${slowpkg.fileName}`]: 3000 },
     sdists: [{ name: 'oldwiki', version: '1.4.0' }],
@@ -79,6 +95,24 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('packages a call needs are installed before the tool runs', () => {
+  it("a wheel's data files install under /usr/local, never into the mounted workspace on the disk", T, async () => {
+    rmSync(TARGET, { recursive: true, force: true });
+    mkdirSync(join(TARGET, 'tools'), { recursive: true });
+    writeFileSync(join(TARGET, 'tools/use.py'), tool('tool_use', 'return {"output": str(datafiles.OK)}', 'import datafiles'));
+    engine.fs.mkdirTree(TARGET);
+    engine.py.mountNodeFS(TARGET, TARGET);
+    try {
+      const run = await callIn(engine, TARGET, 'tool_use', {});
+      expect(run.result).toMatchObject({ output: 'True', success: true });
+      expect(existsSync(join(TARGET, 'tools/evil.py'))).toBe(false);
+      expect(engine.fs.analyzePath(`${TARGET}/tools/evil.py`).exists).toBe(false);
+      expect(engine.fs.analyzePath(`/usr/local${TARGET}/tools/evil.py`).exists).toBe(true);
+    } finally {
+      engine.fs.unmount(TARGET);
+      rmSync(TARGET, { recursive: true, force: true });
+    }
+  });
+
   it(
     "an import the Pyodide distribution has: its wheel and its dependency are fetched, checked and installed by Pyodide's loader; the next call installs nothing",
     T,
