@@ -14,7 +14,8 @@ import { hasJspi, jspiFlag } from './src/engine/jspi-flag.node.mjs';
 const engineBundleAsInDev: Plugin = {
   name: 'toolplay-engine-bundle-dev',
   resolveId: (source) => (source === 'virtual:toolplay-engine-bundle' ? '\0virtual:toolplay-engine-bundle' : undefined),
-  load: (id) => (id === '\0virtual:toolplay-engine-bundle' ? 'export default null; export const snapshot = null;' : undefined),
+  load: (id) =>
+    id === '\0virtual:toolplay-engine-bundle' ? 'export default null; export const snapshot = null;' : undefined,
 };
 
 export default defineConfig({

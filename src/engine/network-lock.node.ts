@@ -24,9 +24,9 @@ const state = { closed: false, hosts: new Set<string>(), installed: false };
 
 /** Why a thing was refused: the same words wherever it is refused. */
 function refusal(what: string): Error & { code: string } {
-  const e = new Error(
-    `toolplay: the network is off for this run (--no-network), so ${what} was refused`,
-  ) as Error & { code: string };
+  const e = new Error(`toolplay: the network is off for this run (--no-network), so ${what} was refused`) as Error & {
+    code: string;
+  };
   e.code = NO_NETWORK;
   return e;
 }
@@ -49,12 +49,14 @@ const allowedHost = (host: unknown): boolean =>
   typeof host === 'string' && state.hosts.has(host.replace(/^\[(.*)\]$/, '$1').toLowerCase());
 
 /** Where a `socket.connect(...)` call goes: a host, or a local socket's path. */
-function destination(args: unknown[]): { host?: unknown; path?: unknown } {
+function destination(args: unknown[]): { host?: unknown; path?: string } {
   // net.connect() hands connect() its arguments normalised into an array.
   const first: unknown = Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0];
   if (first !== null && typeof first === 'object') {
     const o = first as { host?: unknown; path?: unknown };
-    return o.path != null ? { path: o.path } : { host: o.host ?? 'localhost' };
+    return o.path != null
+      ? { path: typeof o.path === 'string' ? o.path : JSON.stringify(o.path) }
+      : { host: o.host ?? 'localhost' };
   }
   if (typeof first === 'string' && !/^\d+$/.test(first)) return { path: first };
   return { host: typeof args[1] === 'string' ? args[1] : 'localhost' };
@@ -82,14 +84,15 @@ function install(): void {
   const net = require('node:net') as typeof import('node:net');
   guard(net.Socket.prototype, 'connect', (args) => {
     const to = destination(args);
-    if (to.path !== undefined) return `a connection to the local socket ${String(to.path)}`;
+    if (to.path !== undefined) return `a connection to the local socket ${to.path}`;
     return allowedHost(to.host) ? null : `a connection to ${String(to.host)}`;
   });
 
   const dns = require('node:dns') as typeof import('node:dns');
   const names = (target: object): string[] =>
     Object.keys(target).filter((k) => /^(lookup|lookupService|resolve\w*|reverse)$/.test(k));
-  const dnsWhat = (args: unknown[]): string | null => (allowedHost(args[0]) ? null : `a DNS query for ${String(args[0])}`);
+  const dnsWhat = (args: unknown[]): string | null =>
+    allowedHost(args[0]) ? null : `a DNS query for ${String(args[0])}`;
   for (const target of [dns, dns.promises, dns.Resolver.prototype, dns.promises.Resolver.prototype])
     for (const name of names(target)) guard(target as Record<string, unknown>, name, dnsWhat);
 
@@ -99,7 +102,11 @@ function install(): void {
   const cp = require('node:child_process') as typeof import('node:child_process');
   for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'] as const)
     guard(cp, name, () => `starting a process (child_process.${name})`);
-  guard(cp.ChildProcess.prototype as unknown as Record<string, unknown>, 'spawn', () => 'starting a process (ChildProcess.spawn)');
+  guard(
+    cp.ChildProcess.prototype as unknown as Record<string, unknown>,
+    'spawn',
+    () => 'starting a process (ChildProcess.spawn)',
+  );
 
   const threads = require('node:worker_threads') as typeof import('node:worker_threads');
   const Worker = threads.Worker;

@@ -66,22 +66,30 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((r) => server.close(r)));
 
-it('under --no-network a tool reaches nothing through Node, and under the permission model writes nothing outside --workspace', T, async () => {
-  const root = sandbox({ 'tools/escape.py': ESCAPE, 'ws/.keep': '' });
-  const outside = join(root, 'outside.txt');
-  const run = await toolplay(['call', 'tools/escape.py', 'tool_escape', JSON.stringify({ url, outside }), '--workspace', 'ws', '--no-network'], root);
-  expect(run.code, run.stderr).toBe(0);
-  const lines = (JSON.parse(run.stdout) as { output: string }).output.split('\n');
-  expect(lines).toHaveLength(7);
-  for (const line of lines.slice(0, 6)) expect(line).toMatch(/^\w+: refused: .*(network is off|Access to this API has been restricted)/);
-  if (permissionSwitch() !== null) {
-    expect(lines[6]).toMatch(/^write outside: refused: (Error: )?Access to this API has been restricted/);
-    expect(existsSync(outside)).toBe(false);
-  }
-  expect(existsSync(join(root, 'ws', 'inside.txt'))).toBe(true);
-  // The requests left pending (import(), js.fetch) had the whole run to go out; the server saw none.
-  expect(seen).toEqual([]);
-});
+it(
+  'under --no-network a tool reaches nothing through Node, and under the permission model writes nothing outside --workspace',
+  T,
+  async () => {
+    const root = sandbox({ 'tools/escape.py': ESCAPE, 'ws/.keep': '' });
+    const outside = join(root, 'outside.txt');
+    const run = await toolplay(
+      ['call', 'tools/escape.py', 'tool_escape', JSON.stringify({ url, outside }), '--workspace', 'ws', '--no-network'],
+      root,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const lines = (JSON.parse(run.stdout) as { output: string }).output.split('\n');
+    expect(lines).toHaveLength(7);
+    for (const line of lines.slice(0, 6))
+      expect(line).toMatch(/^\w+: refused: .*(network is off|Access to this API has been restricted)/);
+    if (permissionSwitch() !== null) {
+      expect(lines[6]).toMatch(/^write outside: refused: (Error: )?Access to this API has been restricted/);
+      expect(existsSync(outside)).toBe(false);
+    }
+    expect(existsSync(join(root, 'ws', 'inside.txt'))).toBe(true);
+    // The requests left pending (import(), js.fetch) had the whole run to go out; the server saw none.
+    expect(seen).toEqual([]);
+  },
+);
 
 it('grants each folder once, outermost, and a named file with its folder (Node 20 loses a grant when one inside it is granted too)', () => {
   if (permissionSwitch() === null) return;

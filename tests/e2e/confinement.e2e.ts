@@ -119,12 +119,18 @@ const tests: E2ETest[] = [
         const result = (await page.getByRole('region', { name: 'Result' }).textContent()) ?? '';
         const log = telemetry(page);
         // The request scheduled for after the call reaches the page's guard, which refuses and records it.
-        await log.getByText(/\/later/).first().waitFor();
+        await log
+          .getByText(/\/later/)
+          .first()
+          .waitFor();
         // Every other request through the guard is in the telemetry, refused with the network off.
         await log.getByText(/^GET\s+http:\/\/127\.0\.0\.1:\d+\/fetch\s+→\s+no answer \(network off\)/).waitFor();
 
         assert(!result.includes(BAIT), `the other workspace's key is nowhere in the result: ${result.slice(0, 2000)}`);
-        assert(/origin: no error \(null\)/.test(result), `Python's realm has an opaque origin: ${result.slice(0, 600)}`);
+        assert(
+          /origin: no error \(null\)/.test(result),
+          `Python's realm has an opaque origin: ${result.slice(0, 600)}`,
+        );
         for (const storage of ['indexedDB.open', 'indexedDB.databases', 'caches', 'localStorage'])
           assert(
             new RegExp(`${storage.replace('.', '\\.')}: refused`).test(result),

@@ -98,7 +98,10 @@ describe('packages a call needs are installed before the tool runs', () => {
   it("a wheel's data files install under /usr/local, never into the mounted workspace on the disk", T, async () => {
     rmSync(TARGET, { recursive: true, force: true });
     mkdirSync(join(TARGET, 'tools'), { recursive: true });
-    writeFileSync(join(TARGET, 'tools/use.py'), tool('tool_use', 'return {"output": str(datafiles.OK)}', 'import datafiles'));
+    writeFileSync(
+      join(TARGET, 'tools/use.py'),
+      tool('tool_use', 'return {"output": str(datafiles.OK)}', 'import datafiles'),
+    );
     engine.fs.mkdirTree(TARGET);
     engine.py.mountNodeFS(TARGET, TARGET);
     try {

@@ -51,7 +51,7 @@ export function sandboxFetch(services: WorkerServices, purpose: FetchPurpose): t
  */
 function readRequest(input: RequestInfo | URL, init: RequestInit | undefined) {
   const base = input instanceof Request ? input : null;
-  const url = base ? base.url : new URL(String(input)).href;
+  const url = base ? base.url : new URL(input instanceof URL ? input.href : (input as string)).href;
   const method = (init?.method ?? base?.method ?? 'GET').toUpperCase();
   const headers = [...new Headers(init?.headers ?? base?.headers)];
   const body = (): Promise<ArrayBuffer> =>
