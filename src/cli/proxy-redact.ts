@@ -56,9 +56,13 @@ export function redactForLog(url: string): string {
     return '[not a URL]';
   }
   const userinfo = parsed.username || parsed.password ? `${HIDDEN}@` : '';
-  const path = shownPath(parsed).map(([, shown]) => shown).join('/');
+  const path = shownPath(parsed)
+    .map(([, shown]) => shown)
+    .join('/');
   const query = [...parsed.searchParams]
-    .map(([name, value]) => `${encodeURIComponent(name)}=${secretParam(name, value) ? HIDDEN : encodeURIComponent(value)}`)
+    .map(
+      ([name, value]) => `${encodeURIComponent(name)}=${secretParam(name, value) ? HIDDEN : encodeURIComponent(value)}`,
+    )
     .join('&');
   return `${parsed.protocol}//${userinfo}${parsed.host}${path}${query ? `?${query}` : ''}${parsed.hash ? `#${HIDDEN}` : ''}`;
 }

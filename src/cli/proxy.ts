@@ -145,7 +145,7 @@ function send(
     const upstream = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
       method,
       headers,
-      lookup: pinnedLookup(addresses) as never,
+      lookup: pinnedLookup(addresses),
       agent: false,
     });
     let settled = false;

@@ -12,7 +12,6 @@ import {
   REDACTED,
   REDACTED_IN_URL,
   isRedacted,
-  isSecretName,
   isSecretPair,
   looksLikeKey,
   looksRandom,

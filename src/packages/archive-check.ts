@@ -30,8 +30,18 @@ export interface ArchiveLimits {
 const MiB = 1024 * 1024;
 
 /** Pyodide's largest wheels (scipy, opencv) unpack to well under 100 MiB, at ratios under 10. */
-export const WHEEL_LIMITS: ArchiveLimits = { maxBytes: 512 * MiB, ratio: 100, ratioFloor: 32 * MiB, maxMembers: 50_000 };
-export const SDIST_LIMITS: ArchiveLimits = { maxBytes: 512 * MiB, ratio: 100, ratioFloor: 32 * MiB, maxMembers: 50_000 };
+export const WHEEL_LIMITS: ArchiveLimits = {
+  maxBytes: 512 * MiB,
+  ratio: 100,
+  ratioFloor: 32 * MiB,
+  maxMembers: 50_000,
+};
+export const SDIST_LIMITS: ArchiveLimits = {
+  maxBytes: 512 * MiB,
+  ratio: 100,
+  ratioFloor: 32 * MiB,
+  maxMembers: 50_000,
+};
 
 /** Compressed bytes per push: deflate expands at most ~1032×, so one push yields at most ~4 MB. */
 const SLICE = 4096;
@@ -88,7 +98,8 @@ interface ZipMember {
 }
 
 const u16 = (b: Uint8Array, at: number): number => b[at]! | (b[at + 1]! << 8);
-const u32 = (b: Uint8Array, at: number): number => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16)) + b[at + 3]! * 2 ** 24;
+const u32 = (b: Uint8Array, at: number): number =>
+  (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16)) + b[at + 3]! * 2 ** 24;
 const u64 = (b: Uint8Array, at: number): number => u32(b, at) + u32(b, at + 4) * 2 ** 32;
 
 /** The central directory, as Python's zipfile reads it (zip64 included). */
@@ -122,7 +133,7 @@ function centralDirectory(b: Uint8Array): ZipMember[] {
       name: new TextDecoder().decode(b.subarray(at + 46, at + 46 + nameLength)),
     };
     // Zip64's extra field holds, in this order, each of the sizes and the offset the record left at 0xFFFFFFFF.
-    for (let x = at + 46 + nameLength; x + 4 <= at + 46 + nameLength + extraLength; ) {
+    for (let x = at + 46 + nameLength; x + 4 <= at + 46 + nameLength + extraLength;) {
       const id = u16(b, x);
       const length = u16(b, x + 2);
       if (id === 0x0001) {
@@ -261,7 +272,8 @@ class TarScan {
     this.#longName = null;
     this.#paxSize = null;
     const blocks = Math.ceil(length / 512) * 512;
-    if (type === 'S') throw new Refusal(`its member ${JSON.stringify(name)} is a sparse file, which toolplay does not unpack`);
+    if (type === 'S')
+      throw new Refusal(`its member ${JSON.stringify(name)} is a sparse file, which toolplay does not unpack`);
     if (type === 'x' || type === 'g' || type === 'L') {
       if (length > MiB) throw new Refusal(`its member ${JSON.stringify(name)} has a header over 1 MiB`);
       this.#meta = { kind: type === 'L' ? 'name' : 'pax', data: new Uint8Array(length), filled: 0 };
@@ -269,7 +281,8 @@ class TarScan {
       if (blocks === 0) this.#endMeta(this.#meta);
       return;
     }
-    if (type === '1') length = this.#sizes.get(tarText(h, 157, 100)) ?? 0; // a hard link is written as a copy
+    if (type === '1')
+      length = this.#sizes.get(tarText(h, 157, 100)) ?? 0; // a hard link is written as a copy
     else if (type === '0' || type === '\0' || type === '7') this.#sizes.set(name, length);
     else length = 0;
     this.#written += length;

@@ -41,13 +41,14 @@ export function setWorkspaceAside(engine: Engine): WorkspaceAside {
         failure ??= e;
       }
     undo.length = 0;
-    if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+    if (failure)
+      throw failure instanceof Error ? failure : new Error('the workspace could not be put back', { cause: failure });
   };
   try {
     engine.py.runPython(`from toolplay.hosts.lcp import runner; runner.sessions_aside(${pyString(WORKSPACE_ROOT)})`);
-    undo.push(() =>
-      engine.py.runPython(`from toolplay.hosts.lcp import runner; runner.sessions_back(${pyString(WORKSPACE_ROOT)})`),
-    );
+    undo.push(() => {
+      engine.py.runPython(`from toolplay.hosts.lcp import runner; runner.sessions_back(${pyString(WORKSPACE_ROOT)})`);
+    });
     for (const m of disk) {
       fs.unmount(m.mountpoint);
       undo.push(() => fs.mount(m.type, m.opts, m.mountpoint));

@@ -53,5 +53,5 @@ export function describeStorageError(e: unknown): string {
     name === 'SecurityError'
   )
     return `Browser storage stopped answering (${name}), so recent edits are not saved. They are kept in this tab: download the workspace as a zip to be safe; reloading reopens storage.`;
-  return `Saving failed: ${e instanceof Error ? e.message : String(e)}. Your edits are kept in this tab.`;
+  return `Saving failed: ${e instanceof Error ? e.message : JSON.stringify(e)}. Your edits are kept in this tab.`;
 }

@@ -42,7 +42,12 @@ const intranet = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    intranetSeen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
+    intranetSeen.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString(),
+    });
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ admin_password: SECRET }));
   });
 });
@@ -64,14 +69,17 @@ const api = createServer((req, res) => {
   req.on('end', () => {
     apiSeen.push({ method: req.method ?? '', url, headers: req.headers, body: Buffer.concat(chunks).toString() });
     if (url.startsWith('/hello'))
-      res.writeHead(203, { 'content-type': 'text/plain', 'x-target': 'yes', 'set-cookie': 'sid=1' }).end('hello from the target');
+      res
+        .writeHead(203, { 'content-type': 'text/plain', 'x-target': 'yes', 'set-cookie': 'sid=1' })
+        .end('hello from the target');
     else if (url === '/moved') res.writeHead(302, { location: '/hello' }).end();
     else if (url === '/see-other') res.writeHead(303, { location: '/echo' }).end();
     else if (url === '/temporary') res.writeHead(307, { location: '/echo' }).end();
     else if (url === '/loop') res.writeHead(302, { location: '/loop' }).end();
     else if (url === '/elsewhere') res.writeHead(302, { location: `${otherUrl}/echo` }).end();
     else if (url === '/to-proxy') res.writeHead(302, { location: `${openProxy.prefix}${apiUrl}/hello` }).end();
-    else if (url === '/big') res.writeHead(200, { 'content-length': String(100 * 1024) }).end(Buffer.alloc(100 * 1024, 97));
+    else if (url === '/big')
+      res.writeHead(200, { 'content-length': String(100 * 1024) }).end(Buffer.alloc(100 * 1024, 97));
     else if (url === '/big-chunked') {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       for (let i = 0; i < 20; i++) res.write(Buffer.alloc(10 * 1024, 98));
@@ -151,15 +159,28 @@ interface Answer {
 function ask(
   proxy: Proxy,
   path: string,
-  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: proxy.port, path, method, headers: { host: `127.0.0.1:${proxy.port}`, ...headers }, agent: false },
+      {
+        host: '127.0.0.1',
+        port: proxy.port,
+        path,
+        method,
+        headers: { host: `127.0.0.1:${proxy.port}`, ...headers },
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
         res.on('error', reject);
       },
     );
@@ -247,7 +268,11 @@ describe('toolplay proxy: a page on another origin can neither read nor send', (
         WEBSITE,
       );
       refused(pre, 403, /is not allowed/, false);
-      for (const name of ['access-control-allow-methods', 'access-control-allow-headers', 'access-control-allow-private-network'])
+      for (const name of [
+        'access-control-allow-methods',
+        'access-control-allow-headers',
+        'access-control-allow-private-network',
+      ])
         expect(pre.headers[name], name).toBeUndefined();
       const post = await via(
         proxy(),
@@ -263,8 +288,18 @@ describe('toolplay proxy: a page on another origin can neither read nor send', (
       intranetSeen.length = 0;
       const p = proxy();
       refused(await ask(p, `/${intranetUrl}/admin`, { headers: { origin: WEBSITE } }), 403, /is not allowed/, false);
-      refused(await ask(p, `/${intranetUrl}/admin`, { headers: { origin: PLAYGROUND } }), 403, /must start with this proxy's token/, true);
-      refused(await ask(p, `/not-the-token/${intranetUrl}/admin`, { headers: { origin: PLAYGROUND } }), 403, /token is not this proxy's/, true);
+      refused(
+        await ask(p, `/${intranetUrl}/admin`, { headers: { origin: PLAYGROUND } }),
+        403,
+        /must start with this proxy's token/,
+        true,
+      );
+      refused(
+        await ask(p, `/not-the-token/${intranetUrl}/admin`, { headers: { origin: PLAYGROUND } }),
+        403,
+        /token is not this proxy's/,
+        true,
+      );
       refused(await ask(p, `/${p.token}/${intranetUrl}/admin`), 403, /no Origin header/, false);
       expect(intranetSeen).toEqual([]);
     });
@@ -277,7 +312,9 @@ describe('toolplay proxy: a page on another origin can neither read nor send', (
           headers: { host: `rebind.attacker.example:${p.port}`, origin },
         });
         expect(answer.status).toBe(403);
-        expect(answer.body).toMatch(/^toolplay proxy: Host "rebind\.attacker\.example:\d+" is not this proxy's address .*DNS rebinding.*\n$/);
+        expect(answer.body).toMatch(
+          /^toolplay proxy: Host "rebind\.attacker\.example:\d+" is not this proxy's address .*DNS rebinding.*\n$/,
+        );
         expect(answer.body).not.toContain(SECRET);
       }
       expect(intranetSeen).toEqual([]);
@@ -287,7 +324,9 @@ describe('toolplay proxy: a page on another origin can neither read nor send', (
   it('each refusal is one log line with its reason, and the log never shows the token', async () => {
     await until(() => defaultProxy.stderr.includes('DNS rebinding'), 'the Host refusal in the log');
     const lines = defaultProxy.stderr.trim().split('\n');
-    expect(lines.filter((l) => /403 \d+ B \d+ ms \(origin http:\/\/127\.0\.0\.1:6666 is not allowed/.test(l)).length).toBeGreaterThan(0);
+    expect(
+      lines.filter((l) => /403 \d+ B \d+ ms \(origin http:\/\/127\.0\.0\.1:6666 is not allowed/.test(l)).length,
+    ).toBeGreaterThan(0);
     for (const l of lines) expect(l).toMatch(/^toolplay proxy: \S+ \S+ \d{3} \d+ B \d+ ms( \(.+\))?$/);
     expect(defaultProxy.stderr).not.toContain(defaultProxy.token);
   });
@@ -364,18 +403,32 @@ describe('toolplay proxy: the playground', () => {
       'access-control-allow-private-network': 'true',
     });
     expect(Number(answer.headers['access-control-max-age'])).toBeGreaterThan(0);
-    const plain = await via(openProxy, `${apiUrl}/echo`, { method: 'OPTIONS', headers: { 'access-control-request-method': 'GET' } });
+    const plain = await via(openProxy, `${apiUrl}/echo`, {
+      method: 'OPTIONS',
+      headers: { 'access-control-request-method': 'GET' },
+    });
     expect(plain.headers['access-control-allow-headers']).toBeUndefined();
     expect(plain.headers['access-control-allow-private-network']).toBeUndefined();
-    const trace = await via(openProxy, `${apiUrl}/echo`, { method: 'OPTIONS', headers: { 'access-control-request-method': 'TRACE' } });
+    const trace = await via(openProxy, `${apiUrl}/echo`, {
+      method: 'OPTIONS',
+      headers: { 'access-control-request-method': 'TRACE' },
+    });
     refused(trace, 403, /TRACE.* is not proxied/, true);
     expect(apiSeen).toEqual([]);
   });
 
   it('with the default settings, even the playground cannot reach the intranet on loopback', async () => {
     intranetSeen.length = 0;
-    refused(await via(defaultProxy, `${intranetUrl}/admin`), 403, /127\.0\.0\.1 is a loopback \(127\.0\.0\.0\/8\) address: .*--allow-private/, true);
-    const pre = await via(defaultProxy, `${intranetUrl}/admin`, { method: 'OPTIONS', headers: { 'access-control-request-method': 'POST' } });
+    refused(
+      await via(defaultProxy, `${intranetUrl}/admin`),
+      403,
+      /127\.0\.0\.1 is a loopback \(127\.0\.0\.0\/8\) address: .*--allow-private/,
+      true,
+    );
+    const pre = await via(defaultProxy, `${intranetUrl}/admin`, {
+      method: 'OPTIONS',
+      headers: { 'access-control-request-method': 'POST' },
+    });
     refused(pre, 403, /loopback/, true);
     expect(intranetSeen).toEqual([]);
   });
@@ -410,7 +463,12 @@ describe('toolplay proxy: the playground', () => {
 
   it('follows redirects itself, judging each hop: to the proxy itself refused, a loop capped, a body never sent twice', async () => {
     expect((await via(openProxy, `${apiUrl}/moved`)).body).toBe('hello from the target');
-    refused(await via(openProxy, `${apiUrl}/to-proxy`), 403, /redirected to http:\/\/127\.0\.0\.1:\d+\/…redacted\/.*is this proxy itself/, true);
+    refused(
+      await via(openProxy, `${apiUrl}/to-proxy`),
+      403,
+      /redirected to http:\/\/127\.0\.0\.1:\d+\/…redacted\/.*is this proxy itself/,
+      true,
+    );
     refused(await via(openProxy, `${apiUrl}/loop`), 502, /redirected more than 5 times/, true);
     refused(
       await via(openProxy, `${apiUrl}/temporary`, { method: 'POST', body: 'x' }),
@@ -419,9 +477,16 @@ describe('toolplay proxy: the playground', () => {
       true,
     );
     apiSeen.length = 0;
-    const seeOther = await via(openProxy, `${apiUrl}/see-other`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    const seeOther = await via(openProxy, `${apiUrl}/see-other`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(seeOther.status).toBe(200);
-    expect(apiSeen.map((s) => `${s.method} ${s.url} ${s.headers['content-type'] ?? '-'}`)).toEqual(['POST /see-other text/plain', 'GET /echo -']);
+    expect(apiSeen.map((s) => `${s.method} ${s.url} ${s.headers['content-type'] ?? '-'}`)).toEqual([
+      'POST /see-other text/plain',
+      'GET /echo -',
+    ]);
   });
 
   it("a redirect to another origin does not carry the request's Authorization", async () => {
@@ -433,14 +498,23 @@ describe('toolplay proxy: the playground', () => {
   });
 
   it('refuses to proxy to itself, by address or by name', async () => {
-    for (const self of [`http://127.0.0.1:${openProxy.port}/`, `http://localhost:${openProxy.port}/${openProxy.token}/${apiUrl}/hello`])
+    for (const self of [
+      `http://127.0.0.1:${openProxy.port}/`,
+      `http://localhost:${openProxy.port}/${openProxy.token}/${apiUrl}/hello`,
+    ])
       refused(await via(openProxy, self), 403, /is this proxy itself/, true);
   });
 
   it('streams an answer: the first part reaches the page before the target has sent the rest', async () => {
     const text = await new Promise<string>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: openProxy.port, path: `/${openProxy.token}/${apiUrl}/stream`, headers: { origin: PLAYGROUND }, agent: false },
+        {
+          host: '127.0.0.1',
+          port: openProxy.port,
+          path: `/${openProxy.token}/${apiUrl}/stream`,
+          headers: { origin: PLAYGROUND },
+          agent: false,
+        },
         (res) => {
           let body = '';
           res.on('data', (c: Buffer) => {
@@ -459,7 +533,14 @@ describe('toolplay proxy: the playground', () => {
   it('streams an upload: the target has its first part before the page has sent the rest', async () => {
     const answer = await new Promise<Answer>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: openProxy.port, method: 'POST', path: `/${openProxy.token}/${apiUrl}/upload-stream`, headers: { origin: PLAYGROUND }, agent: false },
+        {
+          host: '127.0.0.1',
+          port: openProxy.port,
+          method: 'POST',
+          path: `/${openProxy.token}/${apiUrl}/upload-stream`,
+          headers: { origin: PLAYGROUND },
+          agent: false,
+        },
         (res) => {
           let body = '';
           res.on('data', (c: Buffer) => (body += c.toString()));
@@ -485,11 +566,16 @@ describe('toolplay proxy: the playground', () => {
     refused(await via(openProxy, `${apiUrl}/big`), 413, /the answer is 102400 bytes, more than the proxy's cap/, true);
     await expect(via(openProxy, `${apiUrl}/big-chunked`)).rejects.toThrow();
     await until(() => openProxy.stderr.includes('/big-chunked 200'), 'the cut-off log line');
-    expect(openProxy.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/big-chunked 200 \d+ B \d+ ms \(cut off: the answer passed the proxy's cap/);
+    expect(openProxy.stderr).toMatch(
+      /GET http:\/\/127\.0\.0\.1:\d+\/big-chunked 200 \d+ B \d+ ms \(cut off: the answer passed the proxy's cap/,
+    );
   });
 
   it('answers 502 with the reason when the target cannot be reached, showing no credential', async () => {
-    const answer = await via(openProxy, `http://alice:pa55w0rd-x@127.0.0.1:${deadPort}/x?api_key=sk-live-abc123&page=2`);
+    const answer = await via(
+      openProxy,
+      `http://alice:pa55w0rd-x@127.0.0.1:${deadPort}/x?api_key=sk-live-abc123&page=2`,
+    );
     expect(answer.status).toBe(502);
     expect(answer.body).toMatch(
       /^toolplay proxy: could not reach http:\/\/…redacted@127\.0\.0\.1:\d+\/x\?api_key=…redacted&page=2 \(ECONNREFUSED\)\n$/,
@@ -497,14 +583,28 @@ describe('toolplay proxy: the playground', () => {
   });
 
   it('logs each request on one line with no credential: no user info, key-like parameter, Authorization or token', async () => {
-    const answer = await via(openProxy, `http://bob:s3cret-pw@${new URL(apiUrl).host}/hello?token=tok-999&q=sk-live-a1b2c3d4e5f6g7h8&page=2`, {
-      headers: { authorization: 'Bearer auth-header-secret' },
-    });
+    const answer = await via(
+      openProxy,
+      `http://bob:s3cret-pw@${new URL(apiUrl).host}/hello?token=tok-999&q=sk-live-a1b2c3d4e5f6g7h8&page=2`,
+      {
+        headers: { authorization: 'Bearer auth-header-secret' },
+      },
+    );
     expect(answer.status).toBe(203);
     await until(() => /\/hello\?token=/.test(openProxy.stderr), 'the log line');
     const logged = openProxy.stderr.split('\n').find((l) => l.includes('/hello?token='));
-    expect(logged).toMatch(/^toolplay proxy: GET http:\/\/…redacted@127\.0\.0\.1:\d+\/hello\?token=…redacted&q=…redacted&page=2 203 21 B \d+ ms$/);
-    for (const secret of ['s3cret-pw', 'tok-999', 'sk-live', 'auth-header-secret', openProxy.token, 'pa55w0rd', 'abc123'])
+    expect(logged).toMatch(
+      /^toolplay proxy: GET http:\/\/…redacted@127\.0\.0\.1:\d+\/hello\?token=…redacted&q=…redacted&page=2 203 21 B \d+ ms$/,
+    );
+    for (const secret of [
+      's3cret-pw',
+      'tok-999',
+      'sk-live',
+      'auth-header-secret',
+      openProxy.token,
+      'pa55w0rd',
+      'abc123',
+    ])
       expect(openProxy.stderr, secret).not.toContain(secret);
   });
 
@@ -528,7 +628,10 @@ describe('toolplay proxy: stopping and bad input', () => {
     for (const [args, reason] of [
       [['--port', 'http'], /--port must be a number from 0 to 65535/],
       [['--allow-origin', 'not a url'], /--allow-origin takes an origin such as/],
-      [['--allow-origin', 'http://localhost:3000/app'], /--allow-origin takes an origin only .*http:\/\/localhost:3000/],
+      [
+        ['--allow-origin', 'http://localhost:3000/app'],
+        /--allow-origin takes an origin only .*http:\/\/localhost:3000/,
+      ],
       [['--max-bytes', 'lots'], /--max-bytes takes a size such as/],
     ] as const) {
       const run = await toolplay(['proxy', ...args], tmpdir());
@@ -540,54 +643,108 @@ describe('toolplay proxy: stopping and bad input', () => {
 
 describe("the proxy's checks", () => {
   it('serves only loopback clients', () => {
-    for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1', '::FFFF:127.9.9.9']) expect(isLoopback(a), a).toBe(true);
-    for (const a of [undefined, '', '10.0.0.5', '192.168.1.2', '128.0.0.1', '0.0.0.0', '::', '::ffff:10.0.0.1', 'fe80::1', '127.0.0.1.example.org'])
+    for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1', '::FFFF:127.9.9.9'])
+      expect(isLoopback(a), a).toBe(true);
+    for (const a of [
+      undefined,
+      '',
+      '10.0.0.5',
+      '192.168.1.2',
+      '128.0.0.1',
+      '0.0.0.0',
+      '::',
+      '::ffff:10.0.0.1',
+      'fe80::1',
+      '127.0.0.1.example.org',
+    ])
       expect(isLoopback(a), String(a)).toBe(false);
   });
 
   it('reads the token and the target from the path', () => {
-    expect(splitPath('/tok/https://api.example.org/x?q=1')).toEqual({ token: 'tok', rest: 'https://api.example.org/x?q=1' });
+    expect(splitPath('/tok/https://api.example.org/x?q=1')).toEqual({
+      token: 'tok',
+      rest: 'https://api.example.org/x?q=1',
+    });
     expect(targetOf('https://api.example.org/x?q=1')).toEqual({ url: new URL('https://api.example.org/x?q=1') });
     expect(targetOf('ws://example.org/')).toHaveProperty('refusal');
     expect(targetOf('')).toHaveProperty('refusal');
   });
 
   it('judges addresses: public ones pass, every reserved range is named', () => {
-    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '172.32.0.1', '100.128.0.1', '2001:4860::8888']) expect(nonPublic(a), a).toBeNull();
-    for (const a of ['127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.1.2.3', '255.255.255.255', '224.0.0.1', '::1', '::', 'fc00::1', 'fdff::1', 'fe80::1', 'febf::1', '::ffff:192.168.0.1', '64:ff9b::a00:1', '2002:7f00:1::', '2001:0:4136::1'])
+    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '172.32.0.1', '100.128.0.1', '2001:4860::8888'])
+      expect(nonPublic(a), a).toBeNull();
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.1.2.3',
+      '255.255.255.255',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fc00::1',
+      'fdff::1',
+      'fe80::1',
+      'febf::1',
+      '::ffff:192.168.0.1',
+      '64:ff9b::a00:1',
+      '2002:7f00:1::',
+      '2001:0:4136::1',
+    ])
       expect(nonPublic(a), a).not.toBeNull();
   });
 
   it('judges a name by every address it resolves to (any one private refuses it), and pins the ones judged', async () => {
     const resolve = async (name: string) =>
       name === 'mixed.example'
-        ? [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.5', family: 4 }]
+        ? [
+            { address: '93.184.216.34', family: 4 },
+            { address: '10.0.0.5', family: 4 },
+          ]
         : [{ address: '93.184.216.34', family: 4 }];
     const rules = { allowPrivate: false, ownPort: 8787, resolve };
     expect(await judgeTarget(new URL('https://mixed.example/'), rules)).toEqual({
-      refusal: expect.stringMatching(/^mixed\.example \(10\.0\.0\.5\) is a private \(10\.0\.0\.0\/8\) address/) as unknown as string,
+      refusal: expect.stringMatching(/^mixed\.example \(10\.0\.0\.5\) is a private \(10\.0\.0\.0\/8\) address/),
     });
-    expect(await judgeTarget(new URL('https://public.example/'), rules)).toEqual({ addresses: [{ address: '93.184.216.34', family: 4 }] });
-    expect(await judgeTarget(new URL('http://10.0.0.5/'), { ...rules, allowPrivate: true })).toEqual({ addresses: [{ address: '10.0.0.5', family: 4 }] });
-    expect(await judgeTarget(new URL('http://127.0.0.1:8787/'), { ...rules, allowPrivate: true })).toHaveProperty('refusal');
+    expect(await judgeTarget(new URL('https://public.example/'), rules)).toEqual({
+      addresses: [{ address: '93.184.216.34', family: 4 }],
+    });
+    expect(await judgeTarget(new URL('http://10.0.0.5/'), { ...rules, allowPrivate: true })).toEqual({
+      addresses: [{ address: '10.0.0.5', family: 4 }],
+    });
+    expect(await judgeTarget(new URL('http://127.0.0.1:8787/'), { ...rules, allowPrivate: true })).toHaveProperty(
+      'refusal',
+    );
   });
 
   it('redacts every credential form in what it shows, and scrubs them from error text', () => {
     const cases: Array<[string, string]> = [
       ['https://u:p@api.example.org/x', 'https://…redacted@api.example.org/x'],
       ['https://api.example.org/x?api_key=1&page=2', 'https://api.example.org/x?api_key=…redacted&page=2'],
-      ['https://api.example.org/x?code=abc&jwt=e.y.j&otp=1&pass=x&hmac=y&bearer=z', 'https://api.example.org/x?code=…redacted&jwt=…redacted&otp=…redacted&pass=…redacted&hmac=…redacted&bearer=…redacted'],
+      [
+        'https://api.example.org/x?code=abc&jwt=e.y.j&otp=1&pass=x&hmac=y&bearer=z',
+        'https://api.example.org/x?code=…redacted&jwt=…redacted&otp=…redacted&pass=…redacted&hmac=…redacted&bearer=…redacted',
+      ],
       ['https://api.example.org/x?k=a1b2c3d4e5&q=hello', 'https://api.example.org/x?k=…redacted&q=hello'],
       ['https://api.example.org/x?q=sk-live-0123456789abcdef', 'https://api.example.org/x?q=…redacted'],
       ['https://api.example.org/x;token=abc/y', 'https://api.example.org/x;token=…redacted/y'],
       ['https://api.example.org/cb#access_token=abc', 'https://api.example.org/cb#…redacted'],
       ['https://api.telegram.org/bot123456:AAF-secret_token/getMe', 'https://api.telegram.org/bot…redacted/getMe'],
-      ['https://hooks.slack.com/services/T0001AB/B0002CD/abcdefghijklmnopqrstuvwx', 'https://hooks.slack.com/services/T0001AB/B0002CD/…redacted'],
+      [
+        'https://hooks.slack.com/services/T0001AB/B0002CD/abcdefghijklmnopqrstuvwx',
+        'https://hooks.slack.com/services/T0001AB/B0002CD/…redacted',
+      ],
     ];
     for (const [url, shown] of cases) expect(redactForLog(url), url).toBe(shown);
-    expect(scrubbed('connect failed for u:pw-1234@host with key sk-live-0123456789abcdef', 'http://u:pw-1234@host/?q=sk-live-0123456789abcdef')).toBe(
-      'connect failed for u:…redacted@host with key …redacted',
-    );
+    expect(
+      scrubbed(
+        'connect failed for u:pw-1234@host with key sk-live-0123456789abcdef',
+        'http://u:pw-1234@host/?q=sk-live-0123456789abcdef',
+      ),
+    ).toBe('connect failed for u:…redacted@host with key …redacted');
   });
 
   it('reads --allow-origin and --max-bytes', () => {

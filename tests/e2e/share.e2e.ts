@@ -66,7 +66,7 @@ def init_tools_library(config=None):
 
 
 def tool_leak() -> dict:
-    \"\"\"Prints what it should not.\"\"\"
+    """Prints what it should not."""
     url = "${server.replace('://', '://u:hunter2@')}/x?code=zz9plural&q=python"
     print("using key", CONFIG.get("api_key"), "and", url)
     try:

@@ -1,7 +1,13 @@
 // Archive bombs refused before Python unpacks anything (src/packages/archive-check.ts): what a zip
 // declares, what its members really inflate to (counted, not trusted), and what a .tar.gz unpacks to.
 import { describe, expect, it } from 'vitest';
-import { allowedBytes, archiveProblem, SDIST_LIMITS, WHEEL_LIMITS, type CheckStats } from '../../src/packages/archive-check.ts';
+import {
+  allowedBytes,
+  archiveProblem,
+  SDIST_LIMITS,
+  WHEEL_LIMITS,
+  type CheckStats,
+} from '../../src/packages/archive-check.ts';
 import { buildWheel } from '../support/wheels.ts';
 import { bombWheel, tarGzBomb, tarGzLinks, zerosBytes, zerosDeflated } from '../support/bombs.ts';
 
@@ -17,9 +23,7 @@ describe('a wheel is refused before it is unpacked', () => {
 
   it('a 3.7 MB wheel that declares 3.5 GiB: refused from its central directory, nothing inflated', () => {
     const deflated = zerosDeflated(BLOCKS);
-    const bytes = bombWheel('bomb', '1.0.0', [
-      { name: 'bomb/zeros.bin', deflated, declared: zerosBytes(BLOCKS) },
-    ]);
+    const bytes = bombWheel('bomb', '1.0.0', [{ name: 'bomb/zeros.bin', deflated, declared: zerosBytes(BLOCKS) }]);
     expect(bytes.length).toBeLessThan(4_000_000);
     expect(zerosBytes(BLOCKS)).toBe(3.5 * GiB);
     const stats: CheckStats = { produced: 0 };

@@ -17,7 +17,10 @@ function refusingBig(reason: unknown): WorkspaceStore {
   return {
     ...store,
     save: (id, write) =>
-      write.files.some((f) => f.path === BIG && f.next) ? Promise.reject(reason) : store.save(id, write),
+      write.files.some((f) => f.path === BIG && f.next)
+        ? // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- IndexedDB can abort with a null error: the store must cope
+          Promise.reject(reason)
+        : store.save(id, write),
   };
 }
 
