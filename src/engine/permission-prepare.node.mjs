@@ -18,7 +18,14 @@ for (const name of readdirSync(fileURLToPath(cli))
   .filter((n) => n.endsWith('.ts'))
   .sort())
   await import(new URL(name, cli).href);
-await Promise.all([import('../scratch/node-host.ts'), import('../tool-tests/junit.ts')]);
+// And what the commands import only when they need it: the scratch host and JUnit (test), and the
+// Bash runner Loki's .sh tools load on their first call (src/loki/bash-runner.ts).
+await Promise.all([
+  import('../scratch/node-host.ts'),
+  import('../tool-tests/junit.ts'),
+  import('../bash/pyodide-fs.ts'),
+  import('../bash/run-tool.ts'),
+]);
 const [{ readEngineSources }, { snapshotCache }, { pythonVersionOf, DEFAULT_PYTHON }] = await Promise.all([
   import('./sources.node.ts'),
   import('./snapshot-cache.node.ts'),
