@@ -62,6 +62,35 @@ describe('toolplay --python', () => {
     expect(answers[1]?.json.model_content).toBe('noted: hi');
   });
 
+  it('lint --profile hub points at line 1 with the fix: an error on 3.13 (exit 1), a warning naming the hub on 3.14', async () => {
+    const dir = sandbox({ 'notes.py': STRAY_LINE_LIBRARY });
+    const on313 = await toolplay(['lint', 'notes.py', '--profile', 'hub', '--python', '3.13', '--json'], dir);
+    expect(on313.code, on313.stderr).toBe(1);
+    const found313 = (JSON.parse(on313.stdout) as Array<Record<string, unknown>>).filter((d) => d.code === 'PY002');
+    expect(found313).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        line: 1,
+        column: 10,
+        endColumn: 16,
+        message: expect.stringContaining(
+          `On Python 3.13 (the version in use), importing the file raises \`NameError: ${NAME_ERROR}\``,
+        ),
+        fix: expect.stringMatching(/^delete this line/),
+      }),
+    ]);
+    const on314 = await toolplay(['lint', 'notes.py', '--profile', 'hub', '--json'], dir);
+    expect(on314.code, on314.stderr).toBe(0);
+    const found314 = (JSON.parse(on314.stdout) as Array<Record<string, unknown>>).filter((d) => d.code === 'PY002');
+    expect(found314).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        line: 1,
+        message: expect.stringContaining('(lollms_hub runs 3.13)'),
+      }),
+    ]);
+  });
+
   it('says which versions there are for one it does not have, in one line', async () => {
     const dir = sandbox({ 'notes.py': STRAY_LINE_LIBRARY });
     const run = await toolplay(['schema', 'notes.py', '--python', '3.11'], dir);

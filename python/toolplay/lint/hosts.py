@@ -17,7 +17,7 @@ LOKI_BOTH = ("loki", "llm-functions")
 HOSTS = ("lcp", "hub", "loki", "llm-functions")
 
 CODE_HOSTS: dict[str, tuple[str, ...]] = {
-    "PY001": EVERY_HOST,
+    **{f"PY{n:03d}": EVERY_HOST for n in range(1, 5)},
     **{f"LCP{n:03d}": LCP for n in range(1, 24)},
     **{f"LTP{n:03d}": HUB for n in range(1, 8)},
     **{f"LOKI{n:03d}": LOKI_BOTH for n in range(1, 15)},

@@ -2,7 +2,7 @@
 
 Every code is documented in docs/diagnostics.md (what the host does, why, the fix). Which files
 are read and which rules run on each: scope.py; PY001 for any file that does not parse
-(syntax.py). Cross-file rules (duplicate tool names, shared file stems) follow LCP's scan
+(syntax.py); PY002–PY004 for what another Python version does with a file (versions.py). Cross-file rules (duplicate tool names, shared file stems) follow LCP's scan
 (cross_file.py).
 """
 
@@ -22,6 +22,7 @@ from .loki import lint_loki_file
 from .scope import collect_files, is_lcp_file, is_loki_file
 from .source import Collector, SourceFile
 from .syntax import syntax_error
+from .versions import lint_versions
 
 # Each file analysed (a cache miss): the editor lints on every keystroke, and a 200-file folder
 # must not be re-analysed for one edit. The tests read it.
@@ -64,6 +65,7 @@ def _analyse(path: str, data: bytes) -> FileLint:
         syntax_error(out, src)
     else:
         listed = lint_file(out, src)
+        lint_versions(out, src)
         if listed is not None:
             tools = [(f.name, f.lineno, out.name_span(f)) for f in listed]
     return FileLint(out.items, tools, src.line_end(1))
