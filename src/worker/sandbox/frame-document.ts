@@ -4,7 +4,7 @@
  * `sandbox="allow-scripts"` and no `allow-same-origin`, so its origin is opaque and holds no storage
  * of the app. Its Content Security Policy allows no network at all: scripts only from blob: URLs it
  * makes itself (the worker's code, which the page hands over as text) and its one inline script
- * (by nonce); WebAssembly compiled from bytes. A worker made from a blob: URL inherits that policy.
+ * (by nonce); WebAssembly compiled from bytes; eval (see frameCsp). A worker made from a blob: URL inherits that policy.
  *
  * The inline script is `frameMain` below, written into the document as source text, so it must stay
  * self-contained (no imports, nothing from this module's scope). Its job is small: start the worker
@@ -14,11 +14,18 @@
  * synchronous request's answer into memory shared with the worker, and wake it.
  */
 
-/** The frame's policy. `connect-src 'none'`: no fetch, XHR, WebSocket, EventSource, beacon. */
+/**
+ * The frame's policy. `connect-src 'none'`: no fetch, XHR, WebSocket, EventSource, beacon.
+ * `'unsafe-eval'`: the engine's fast paths (its dict watcher and the file-system stamps that make the
+ * integrity check and a rescan cheap) are JavaScript Pyodide's `run_js` evaluates; without it each
+ * falls back to walking and comparing everything, and a call costs several times as much. It gives
+ * code in the frame nothing new: it can run any JavaScript already (a blob: script), and what bounds
+ * it is the opaque origin and this policy's network, not eval.
+ */
 export function frameCsp(nonce: string): string {
   return [
     "default-src 'none'",
-    `script-src 'nonce-${nonce}' blob: 'wasm-unsafe-eval'`,
+    `script-src 'nonce-${nonce}' blob: 'unsafe-eval' 'wasm-unsafe-eval'`,
     'worker-src blob:',
     "connect-src 'none'",
     "form-action 'none'",
