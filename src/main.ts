@@ -34,6 +34,8 @@ async function boot(): Promise<void> {
     { createIdbVersionStore },
     { Session },
     { DEFAULT_EXAMPLE, EXAMPLES },
+    { KeptInspections, idbKeptStore },
+    { ENGINE_BUILD },
   ] = await Promise.all([
     import('./ui/Root.svelte'),
     import('./workspace/store.ts'),
@@ -43,6 +45,8 @@ async function boot(): Promise<void> {
     import('./diff/versions.ts'),
     import('./app/session.svelte.ts'),
     import('./examples/index.ts'),
+    import('./app/kept-inspection.ts'),
+    import('./engine/files.browser.ts'),
   ]);
   const session = await Session.start({
     records: createIdbStore(),
@@ -50,6 +54,7 @@ async function boot(): Promise<void> {
     telemetry: createTelemetryStore(),
     journal: createJournalStore(),
     versions: createIdbVersionStore(),
+    kept: new KeptInspections(ENGINE_BUILD, idbKeptStore()),
     python,
     example: DEFAULT_EXAMPLE,
     tabStore: tabStore(),

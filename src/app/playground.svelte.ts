@@ -9,6 +9,7 @@ import type { LokiView } from '../protocol/loki.ts';
 import type { CallOutcome, CallParams, FileChange, PythonPort, WorkspacePort } from './ports.ts';
 import type { WorkspaceInspection } from '../protocol/worker.ts';
 import { HeldInspection } from './held-inspection.ts';
+import type { InspectionInputs, KeptInspections } from './kept-inspection.ts';
 import { OneAtATime } from './one-at-a-time.ts';
 import { firstCallSettings, type FirstCall } from './open-workspace.ts';
 import { ArgsForm } from './state/args.svelte.ts';
@@ -33,7 +34,12 @@ export interface PlaygroundOptions {
   gate?: () => string | null;
   /** The calls that changed files, for Undo (the session passes one kept in IndexedDB). */
   journal?: CallJournal;
+  /** The last inspection of each workspace, shown on a returning visit until Python answers (kept-inspection.ts). */
+  kept?: KeptInspections;
 }
+
+/** After the first, how long the tools stay as shown before they are kept for the next visit (edits in a row keep once). */
+const KEEP_AFTER_MS = 1000;
 
 export class Playground {
   readonly workspace: WorkspacePort;
@@ -61,6 +67,13 @@ export class Playground {
   /** One rescan at a time; edits made while one runs are covered by the next. */
   readonly #rescans = new OneAtATime(() => this.#rescan());
   #shown: WorkspaceInspection | null = null;
+  readonly #kept: KeptInspections | null;
+  /** The tools shown are the kept inspection of the last visit, not yet Python's own answer. */
+  #fromLastVisit = $state(false);
+  /** Bumped by every refresh (an edit, the profile, the host settings): an answer is current when it did not move. */
+  #asked = 0;
+  #keepTimer: ReturnType<typeof setTimeout> | undefined;
+  #keptOnce = false;
   /** The tools folder, the same object while the workspace keeps it (every edit changes the file list). */
   #toolsFolder = $derived.by(() => {
     const next = toolsFolderOf(this.workspace.paths, this.workspace.folders);
@@ -89,6 +102,7 @@ export class Playground {
     });
     this.#gate = options.gate ?? (() => null);
     this.journal = options.journal ?? new CallJournal(workspace, memoryJournalStore());
+    this.#kept = options.kept ?? null;
     python.onConfirm = this.confirm.ask;
   }
 
@@ -99,10 +113,57 @@ export class Playground {
       (changes, origin) => void this.#mirror(origin === 'call' ? [] : changes),
     );
     const all: FileChange[] = [...this.workspace.files].map(([path, content]) => ({ path, content }));
+    const kept = this.#showKept();
     await this.#mirror(all);
+    await kept;
+  }
+
+  /** The last visit's tools, when every input is as it was then, until Python's answer comes. */
+  async #showKept(): Promise<void> {
+    const asked = this.#asked;
+    const inspection = await this.#kept?.read(this.workspace.id, () => this.#inputs());
+    // `asked + 1`: start()'s own refresh and nothing since (an edit meanwhile makes other inputs).
+    if (inspection && !this.#shown && !this.#disposed && this.#asked === asked + 1) this.#show(inspection, true);
+  }
+
+  /** Whether the tools shown are the last visit's kept inspection (Python has not answered yet). */
+  get toolsFromLastVisit(): boolean {
+    return this.#fromLastVisit;
+  }
+
+  /** What a rescan asked now would be made from (the files are read when the key is made). */
+  #inputs(): InspectionInputs {
+    const folder = this.toolsFolder;
+    return {
+      profile: this.profile,
+      hostConfig: this.host.config,
+      paths: folder.enginePaths,
+      loki: folder.kind === 'loki' ? folder.toolsDir : undefined,
+      files: this.workspace.files,
+    };
+  }
+
+  /**
+   * Keeps what is shown for the next visit once the edits pause, with the inputs its rescan was asked
+   * with: if no refresh came since, the files are still the ones it read.
+   */
+  #keepLater(asked: number, inputs: InspectionInputs): void {
+    const kept = this.#kept;
+    if (!kept || this.#disposed) return;
+    clearTimeout(this.#keepTimer);
+    const keep = (): void => {
+      const shown = this.#shown;
+      if (shown && !this.#disposed && this.#asked === asked)
+        void kept.keep(this.workspace.id, inputs, $state.snapshot<WorkspaceInspection>(shown));
+    };
+    // The visit's first answer at once (a visit may be short); later ones once the edits pause.
+    if (this.#keptOnce) this.#keepTimer = setTimeout(keep, KEEP_AFTER_MS);
+    else keep();
+    this.#keptOnce = true;
   }
 
   dispose(): void {
+    clearTimeout(this.#keepTimer);
     this.#disposed = true;
     this.#unsubscribe?.();
   }
@@ -210,10 +271,13 @@ export class Playground {
    * and then covers every edit made meanwhile (one more at most, however many edits came).
    */
   refresh(): Promise<void> {
+    this.#asked++;
     return this.#disposed ? Promise.resolve() : this.#rescans.run();
   }
 
   async #rescan(): Promise<void> {
+    const asked = this.#asked;
+    const inputs = this.#inputs();
     const hasTools = (): boolean => this.workspace.paths.some((p) => p.startsWith(`${this.toolsFolder.toolsDir}/`));
     if (!hasTools()) {
       // No file left in the tools folder (a tool deleted them, or the person did): no tools, said
@@ -244,7 +308,10 @@ export class Playground {
       const inspection =
         this.#held.take(await this.python.rescan({ ...request, base: this.#held.generation })) ??
         this.#held.take(await this.python.rescan({ ...request, base: null }));
-      if (inspection && !this.#disposed) this.#show(inspection);
+      if (inspection && !this.#disposed) {
+        this.#show(inspection);
+        if (this.#asked === asked) this.#keepLater(asked, inputs);
+      }
     } catch (e) {
       this.#held.forget();
       // Cut off by a restart: read again from the new Python, which starts with every file.
@@ -253,7 +320,8 @@ export class Playground {
     }
   }
 
-  #show(inspection: WorkspaceInspection): void {
+  #show(inspection: WorkspaceInspection, fromLastVisit = false): void {
+    this.#fromLastVisit = fromLastVisit;
     if (inspection === this.#shown) return; // a rescan that found nothing changed
     this.#shown = inspection;
     this.tools.apply(inspection);

@@ -4,6 +4,7 @@
  * review mode for workspaces that came from a link or file (nothing runs until "Trust and run").
  * The list's actions (create, delete with undo, open a link…) are in session.svelte.ts.
  */
+import type { KeptInspections } from './kept-inspection.ts';
 import type { VersionStore } from '../diff/versions.ts';
 import { firstCallSettings, type FirstCall } from './open-workspace.ts';
 import { Playground } from './playground.svelte.ts';
@@ -29,6 +30,8 @@ export interface SessionDeps {
   journal?: JournalStore;
   /** The schema diff's versions: a workspace opened from a link keeps what the link brought there. */
   versions?: VersionStore;
+  /** Each workspace's last inspection, listed on a returning visit before Python is up; none when absent. */
+  kept?: KeptInspections;
   python: SessionPython;
   /** What the first workspace of a browser starts with. */
   example: { files: Record<string, string>; openPath: string; profile: Profile; run?: FirstCall };
@@ -175,6 +178,7 @@ export class SessionCore {
     await journal.load();
     const playground = new Playground(workspace, python, {
       journal,
+      ...(this.deps.kept ? { kept: this.deps.kept } : {}),
       gate: () => (this.reviewing ? REVIEW_REASON : null),
     });
     playground.telemetry.restore(record.events, record.recorded);

@@ -80,6 +80,7 @@ export class Session extends SessionCore {
       if (!(next ? await this.switchTo(next) : await this.create())) return false;
     }
     const removed = await this.deps.list.remove(id);
+    void this.deps.kept?.forget(id);
     await this.catalog.changed();
     if (removed) {
       clearTimeout(this.#undoTimer);

@@ -16,3 +16,10 @@ export async function engineBundleText(): Promise<string> {
 }
 
 export { readEngineBundle };
+
+/**
+ * This build's engine, named for what it depends on (src/app/kept-inspection.ts): the content-hashed
+ * bundle and the Pyodide release. Null on the dev server, whose engine changes with every save.
+ */
+export const ENGINE_BUILD: string | null =
+  bundleUrl === null ? null : `${String(bundleUrl).split('/').pop()} on Pyodide ${__PYODIDE_VERSION__}`;

@@ -28,6 +28,33 @@ interface Seen {
 
 const status = (page: Page) => page.getByRole('status', { name: 'Python' });
 
+/**
+ * Page-side (as text: tsx would wrap named functions in a helper the page lacks): whether a kept
+ * inspection appears in IndexedDB within 20 s, polled. The database is opened only once it exists;
+ * opening it first would make it without its store.
+ */
+const KEPT_INSPECTION_SEEN = `(async () => {
+  const count = async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'toolplay-inspections')) return 0;
+    return new Promise((ok) => {
+      const open = indexedDB.open('toolplay-inspections');
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('records')) return ok(0);
+        const counted = db.transaction('records').objectStore('records').count();
+        counted.onsuccess = () => ok(counted.result);
+        counted.onerror = () => ok(0);
+      };
+      open.onerror = () => ok(0);
+    });
+  };
+  for (const deadline = performance.now() + 20000; performance.now() < deadline; ) {
+    if ((await count()) > 0) return true;
+    await new Promise((tick) => setTimeout(tick, 100));
+  }
+  return false;
+})()`;
+
 /** Opens the app on the process tool, checks how Python started, runs the tool; returns what it saw and the status title. */
 async function visit(
   context: BrowserContext,
@@ -124,6 +151,45 @@ const tests: E2ETest[] = [
       assert((await started()).startsWith('snapshot'), 'the network copy did not start Python');
       await keptOne();
       assert((await started()).startsWith('snapshot'), 'the copy kept again did not start Python');
+    },
+  },
+  {
+    name: "a returning visit lists the last visit's tools before Python is up, marked until Python's own answer replaces them",
+    async run({ newContext, base }) {
+      const context = await newContext();
+      const page = await context.newPage();
+      await page.goto(base);
+      await appReady(page);
+      const firstTool =
+        (await page
+          .getByRole('region', { name: 'Tools' })
+          .getByRole('button', { name: /^tool_/ })
+          .first()
+          .textContent()) ?? '';
+      // The inspection is kept once the edits pause: wait for it in IndexedDB, as the next visit reads it
+      // (polled in the page; the database is opened only once it exists, or opening it would make it without its store).
+      const kept = await page.evaluate<boolean>(KEPT_INSPECTION_SEEN);
+      assert(kept, 'the inspection was never kept');
+      // Python's runtime is held back: whatever is listed now comes from the last visit.
+      let release: () => void = () => {};
+      const held = new Promise<void>((ok) => (release = ok));
+      await context.route('**/pyodide.asm.wasm', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload();
+      const marker = page.getByRole('status', { name: 'Tools from your last visit' });
+      await marker.waitFor({ timeout: 20_000 });
+      const listed = page
+        .getByRole('region', { name: 'Tools' })
+        .getByRole('button', { name: /^tool_/ })
+        .first();
+      assert((await listed.textContent()) === firstTool, `the kept tools are listed: ${await listed.textContent()}`);
+      const python = (await status(page).textContent()) ?? '';
+      assert(!/ready/i.test(python), `Python is still loading while they are listed: ${python}`);
+      release();
+      await appReady(page);
+      await marker.waitFor({ state: 'detached', timeout: 30_000 });
     },
   },
   {
