@@ -76,6 +76,27 @@ async function editAtOnce(
   return { loser, winner, mine, theirs };
 }
 
+/**
+ * Page-side (as text), on a page of the app's origin: notes.md of the default workspace as stored,
+ * polled until it is no longer the seeded text (at most 10 s).
+ */
+const STORED_NOTES = `(async () => {
+  const read = () => new Promise((ok) => {
+    const open = indexedDB.open('toolplay');
+    open.onsuccess = () => {
+      const get = open.result.transaction('records').objectStore('records').get(['default', 1, 'notes.md']);
+      get.onsuccess = () => { open.result.close(); ok(get.result ? new TextDecoder().decode(get.result) : ''); };
+      get.onerror = () => ok('');
+    };
+    open.onerror = () => ok('');
+  });
+  for (const deadline = performance.now() + 10000; ; ) {
+    const text = await read();
+    if (text !== 'start\\n' || performance.now() > deadline) return text;
+    await new Promise((tick) => setTimeout(tick, 100));
+  }
+})()`;
+
 const tests: E2ETest[] = [
   {
     name: 'two tabs change one file at once: one notice says so with its action, and the compare view opens at the first difference',
@@ -249,7 +270,11 @@ const tests: E2ETest[] = [
           ).toolplayEditor?.getModel()?.uri.path === '/notes.md',
       );
       await setEditorText(page, 'typed right before leaving\n');
-      await page.goto('about:blank');
+      // Leave for another page of the same origin, and read what is stored from there: the write the
+      // leaving page issued is committed once it is seen, so the next visit cannot read before it.
+      await page.goto(`${base}coi-serviceworker.js`);
+      const stored = await page.evaluate<string>(STORED_NOTES);
+      assert(stored === 'typed right before leaving\n', `the edit is stored after leaving: ${JSON.stringify(stored)}`);
       await page.goto(base);
       await treeItem(page, 'notes.md').waitFor({ timeout: 30_000 });
       await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
