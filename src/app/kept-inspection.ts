@@ -8,6 +8,7 @@
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { WorkspaceInspection } from '../protocol/worker.ts';
+import { sha256Hex } from '../net/digest.ts';
 
 /** What an inspection was made from. */
 export interface InspectionInputs {
@@ -66,8 +67,7 @@ export async function inspectionKey(engine: string, inputs: InspectionInputs): P
     all.set(part, at);
     at += part.byteLength;
   }
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', all));
-  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return sha256Hex(all);
 }
 
 /** One workspace's kept inspection: read it back when its inputs match, keep a new one. */

@@ -30,6 +30,10 @@ def tool_note(args: dict, lollms=None):
 
 const NAME_ERROR = "name 'python' is not defined";
 
+/** The PY002 findings of a `lint --json` run. */
+const py002 = (stdout: string) =>
+  (JSON.parse(stdout) as Array<Record<string, unknown>>).filter((d) => d.code === 'PY002');
+
 describe('toolplay --python', () => {
   it("fails the hub's Initialise on 3.13 with the NameError the hub gets, and runs it on 3.14", async () => {
     const dir = sandbox({ 'notes.py': STRAY_LINE_LIBRARY });
@@ -66,8 +70,7 @@ describe('toolplay --python', () => {
     const dir = sandbox({ 'notes.py': STRAY_LINE_LIBRARY });
     const on313 = await toolplay(['lint', 'notes.py', '--profile', 'hub', '--python', '3.13', '--json'], dir);
     expect(on313.code, on313.stderr).toBe(1);
-    const found313 = (JSON.parse(on313.stdout) as Array<Record<string, unknown>>).filter((d) => d.code === 'PY002');
-    expect(found313).toEqual([
+    expect(py002(on313.stdout)).toEqual([
       expect.objectContaining({
         severity: 'error',
         line: 1,
@@ -81,8 +84,7 @@ describe('toolplay --python', () => {
     ]);
     const on314 = await toolplay(['lint', 'notes.py', '--profile', 'hub', '--json'], dir);
     expect(on314.code, on314.stderr).toBe(0);
-    const found314 = (JSON.parse(on314.stdout) as Array<Record<string, unknown>>).filter((d) => d.code === 'PY002');
-    expect(found314).toEqual([
+    expect(py002(on314.stdout)).toEqual([
       expect.objectContaining({
         severity: 'warning',
         line: 1,
