@@ -140,7 +140,7 @@ export default async function browserBench(): Promise<BenchRow[]> {
   await build({
     root: ROOT,
     logLevel: 'error',
-    // Served under /bench/: the app resolves its Pyodide folder from the base (src/worker/sandbox/page-assets.ts),
+    // Served under /bench/: the app resolves its Pyodide folder from the base (src/worker/sandbox/start-sandbox.ts),
     // and this page's HTML sits two folders below the build's root.
     base: '/bench/',
     build: { outDir, emptyOutDir: true, rollupOptions: { input: { bench: join(ROOT, 'bench/browser/index.html') } } },

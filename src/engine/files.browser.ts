@@ -2,17 +2,16 @@ import bundleUrl from 'virtual:toolplay-engine-bundle';
 import { readEngineBundle } from './engine-bundle.ts';
 
 /**
- * The engine's files as JSON text for the confined worker (engine-bundle.ts reads them there). A
- * build fetches one bundle (sources + bytecode, made by vite.config.ts), which the page starts at
- * once beside Pyodide's files; the dev server has no bundle and takes the sources as Vite serves
- * them, compiled by Python as they are imported.
+ * The engine's files as the asset worker hands them to the confined worker (engine-bundle.ts reads
+ * them there), said by where they are (src/protocol/sandbox.ts AssetWorkerStart): a build's one
+ * bundle (sources + bytecode, made by vite.config.ts) by its URL, read beside Pyodide's files; the
+ * dev server has no bundle and gives the sources as Vite serves them, as JSON text, compiled by
+ * Python as they are imported.
  */
-export async function engineBundleText(): Promise<string> {
-  if (bundleUrl === null)
-    return JSON.stringify({ sources: (await import('./sources.browser.ts')).engineSources, bytecode: {} });
-  const response = await fetch(bundleUrl);
-  if (!response.ok) throw new Error(`the engine bundle did not load (${response.status} ${response.statusText})`);
-  return response.text();
+export async function engineSource(): Promise<{ url: string } | { text: string }> {
+  if (bundleUrl !== null) return { url: String(bundleUrl) };
+  const { engineSources } = await import('./sources.browser.ts');
+  return { text: JSON.stringify({ sources: engineSources, bytecode: {} }) };
 }
 
 export { readEngineBundle };

@@ -1,8 +1,13 @@
 import { unpackSnapshot } from './snapshot-pack.ts';
 
+/** The snapshot's bytes could not be had (a failed request): the plain start gives this as its reason (start.ts). */
+export class SnapshotUnavailable extends Error {
+  override name = 'SnapshotUnavailable';
+}
+
 /**
  * Where a packed snapshot's bytes come from: the copy kept in Cache Storage and the network
- * (snapshot.browser.ts, in the page), which the confined worker reaches by message.
+ * (snapshot-copies.browser.ts, in the asset worker), which the confined worker reaches by message.
  */
 export interface PackedSnapshots {
   kept(): Promise<Uint8Array | null>;

@@ -1,7 +1,7 @@
 import { snapshot } from 'virtual:toolplay-engine-bundle';
-import { SnapshotUnavailable, type SnapshotSource } from './start.ts';
+import type { SnapshotSource } from './start.ts';
 import { downloadSnapshot, type PackedSnapshots } from './snapshot-download.ts';
-import { dropSnapshot, keepSnapshot, keptSnapshot } from './snapshot-store.browser.ts';
+import { browserSnapshots } from './snapshot-copies.browser.ts';
 
 /**
  * The build's memory snapshot for the worker (src/engine/snapshot.ts; the build ships it packed,
@@ -14,7 +14,7 @@ import { dropSnapshot, keepSnapshot, keptSnapshot } from './snapshot-store.brows
  */
 export function fetchSnapshot(
   runtimePyodide: string,
-  store: (url: string) => PackedSnapshots = pageSnapshots,
+  store: (url: string) => PackedSnapshots = browserSnapshots,
 ): SnapshotSource {
   const missing = snapshotMissing(runtimePyodide);
   if (missing !== null || snapshot === null) return { missing: missing ?? '' };
@@ -32,29 +32,3 @@ export function snapshotMissing(runtimePyodide: string): string | null {
 }
 
 export const snapshotUrl: string | null = snapshot?.url ?? null;
-
-/** The page's copies: Cache Storage (snapshot-store.browser.ts) and the network. */
-export function pageSnapshots(url: string): PackedSnapshots {
-  return {
-    kept: () => keptSnapshot(url),
-    drop: () => dropSnapshot(url),
-    network: () => fromNetwork(url),
-    keep: (packed) => void keepSnapshot(url, packed),
-  };
-}
-
-export async function fromNetwork(url: string): Promise<Uint8Array> {
-  let response: Response;
-  try {
-    response = await fetch(url);
-  } catch (e) {
-    throw new SnapshotUnavailable(`the snapshot did not load (${e instanceof Error ? e.message : String(e)})`);
-  }
-  if (!response.ok)
-    throw new SnapshotUnavailable(`the snapshot did not load (${response.status} ${response.statusText})`);
-  try {
-    return new Uint8Array(await response.arrayBuffer());
-  } catch (e) {
-    throw new SnapshotUnavailable(`the snapshot did not load (${e instanceof Error ? e.message : String(e)})`);
-  }
-}

@@ -10,6 +10,7 @@ import { restoreTrampoline } from './call-trampoline.ts';
 import { unsignedHeapOffsets } from './heap-offsets.ts';
 import { installEngine, type EngineFiles } from './install.ts';
 import { freshenRestored, restoreOptions, type PythonStart } from './snapshot.ts';
+import { SnapshotUnavailable } from './snapshot-download.ts';
 
 /** loadPyodide() with the caller's options (indexURL, streams) plus `extra`. */
 export type LoadPython = (extra: object) => Promise<PyodideAPI>;
@@ -21,10 +22,7 @@ export type LoadPython = (extra: object) => Promise<PyodideAPI>;
  */
 export type SnapshotSource = { bytes: PromiseLike<Uint8Array> } | { missing: string };
 
-/** The snapshot's bytes could not be had (a failed request): the plain start gives this as its reason. */
-export class SnapshotUnavailable extends Error {
-  override name = 'SnapshotUnavailable';
-}
+export { SnapshotUnavailable };
 
 /** Starts Python with the engine installed. Never fails because of the snapshot: it falls back. */
 export async function startPython(

@@ -60,6 +60,29 @@ export type SandboxAsk =
 
 export type SandboxOp = SandboxAsk['op'];
 
+/**
+ * The questions a worker of the app's origin answers (src/worker/sandbox/assets.worker.ts), over a
+ * port of their own: Pyodide's files, the engine and the snapshot are ~30 MB read from the HTTP
+ * cache and Cache Storage as Python starts, which on the page's main thread held the UI back by
+ * about a second. The worker answers only these; every other question is the page's.
+ */
+export const ASSET_OPS = ['runtime', 'runtimeFile', 'engineBundle', 'snapshot'] as const;
+export type AssetOp = (typeof ASSET_OPS)[number];
+
+/** What the page tells the asset worker as it starts it, with the port the Python worker asks on. */
+export interface AssetWorkerStart {
+  /** Where this app keeps the Pyodide release's files (a folder URL ending in /). */
+  pyodideIndex: string;
+  /** The Pyodide release the worker starts. */
+  version: string;
+  /** The package mirror set for this workspace, or null for the Pyodide distribution. */
+  mirror: string | null;
+  /** The engine: a build's bundle by URL, or (dev server) its JSON text as the page made it. */
+  engine: { url: string } | { text: string };
+  /** The build's packed snapshot by URL, or why there is none for this Pyodide. */
+  snapshot: { url: string } | { missing: string };
+}
+
 /** `sync`: the worker blocks on shared memory for this answer; the page sends it through the frame. */
 export type SandboxQuestion = SandboxAsk & { kind: 'ask'; id: number; sync?: boolean };
 
@@ -68,13 +91,14 @@ export type SandboxAnswer = { kind: 'answer'; id: number } & (
 );
 
 /**
- * What the page tells the frame. `boot`: the worker's code and its two ports (requests, services);
+ * What the page tells the frame. `boot`: the worker's code and its ports (requests, services,
+ * the frame's control, assets);
  * `interrupt` / `clearInterrupt`: Pyodide's interrupt buffer; `confirm`: a confirmation's answer;
  * `wake`: end the current wait slice (Stop while a popup is open); `syncReply`: the answer to a
  * synchronous request, as bytes the frame copies into the worker's shared memory.
  */
 export type FrameCommand =
-  | { kind: 'boot'; code: string }
+  | { kind: 'boot'; code: Blob }
   | { kind: 'interrupt' }
   | { kind: 'clearInterrupt' }
   | { kind: 'confirm'; bytes: ArrayBuffer }
@@ -106,6 +130,8 @@ export interface SandboxBoot {
   } | null;
   /** Requests and responses with the page (WorkerLink), straight, no hop through the frame. */
   link: MessagePort;
-  /** The worker's questions to the page (sandbox-services.ts). */
+  /** The worker's questions to the page (worker-services.ts). */
   services: MessagePort;
+  /** Its questions about Pyodide's files, the engine and the snapshot (ASSET_OPS), to the asset worker. */
+  assets: MessagePort;
 }

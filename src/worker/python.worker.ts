@@ -31,7 +31,7 @@ declare const self: DedicatedWorkerGlobalScope & { toolplaySandbox?: SandboxBoot
 const boot = self.toolplaySandbox;
 if (!boot) throw new Error('the Python worker runs only inside its sandboxed frame (src/worker/sandbox/)');
 const { link, shared: frameShared } = boot;
-const services = new WorkerServices(boot.services, frameShared);
+const services = new WorkerServices(boot);
 const ask: AskPage = (question, transfer) => services.ask(question, transfer);
 // The frame's policy blocks this realm's own fetch: every request is the page's to make or refuse.
 globalThis.fetch = sandboxFetch(services, 'install');

@@ -3,7 +3,7 @@
  * COOP/COEP, so it can be cross-origin isolated wherever the page is) loaded with
  * `sandbox="allow-scripts"` and no `allow-same-origin`, so its origin is opaque and holds no storage
  * of the app. Its Content Security Policy allows no network at all: scripts only from blob: URLs it
- * makes itself (the worker's code, which the page hands over as text) and its one inline script
+ * makes itself (the worker's code, which the page hands over as a Blob) and its one inline script
  * (by nonce); WebAssembly compiled from bytes; eval (see frameCsp). A worker made from a blob: URL inherits that policy.
  *
  * The inline script is `frameMain` below, written into the document as source text, so it must stay
@@ -46,16 +46,16 @@ function frameMain(): void {
   let control: MessagePort | null = null;
   window.addEventListener('message', function boot(e: MessageEvent) {
     const data = e.data as { kind?: unknown; code?: unknown } | null;
-    if (e.source !== parent || control || !data || data.kind !== 'boot' || typeof data.code !== 'string') return;
-    const [link, services, frameControl] = e.ports;
-    if (!link || !services || !frameControl) return;
+    if (e.source !== parent || control || !data || data.kind !== 'boot' || !(data.code instanceof Blob)) return;
+    const [link, services, frameControl, assets] = e.ports;
+    if (!link || !services || !frameControl || !assets) return;
     window.removeEventListener('message', boot);
     control = frameControl;
-    start(data.code, link, services, frameControl);
+    start(data.code, link, services, frameControl, assets);
   });
   report({ kind: 'frameReady', isolated });
 
-  function start(code: string, link: MessagePort, services: MessagePort, port: MessagePort): void {
+  function start(code: Blob, link: MessagePort, services: MessagePort, port: MessagePort, assets: MessagePort): void {
     const shared = isolated
       ? {
           control: new SharedArrayBuffer(8),
@@ -134,7 +134,7 @@ function frameMain(): void {
           return;
       }
     };
-    worker.postMessage({ moduleUrl, shared, link, services }, [link, services]);
+    worker.postMessage({ moduleUrl, shared, link, services, assets }, [link, services, assets]);
     port.postMessage({ kind: 'booted', isolated: shared !== null });
   }
 }

@@ -1,66 +1,35 @@
 /**
  * The page's answers to the confined worker's questions (src/protocol/sandbox.ts). Tool code runs in
  * that worker and can send anything over its ports, so each question is narrowed here and answered
- * only with what the page would give the worker anyway: Pyodide's files, the engine, the snapshot,
- * the wheel cache (a written wheel is kept only when its bytes have the sha256 it is stored under),
- * install plans, and HTTP under the page's rules (page-fetch.ts).
+ * only with what the page would give the worker anyway: the wheel cache (a written wheel is kept
+ * only when its bytes have the sha256 it is stored under), install plans, and HTTP under the page's
+ * rules (page-fetch.ts). Pyodide's files, the engine and the snapshot are the asset worker's to
+ * answer (runtime-assets.ts), off the page's main thread.
  */
-import type { SandboxAnswer, SandboxHttpRequest } from '../../protocol/sandbox.ts';
-import { RUNTIME_FILES } from '../../protocol/sandbox.ts';
-import { isOneOf } from '../../protocol/vocabulary.ts';
+import type { SandboxHttpRequest } from '../../protocol/sandbox.ts';
 import { isRecord } from '../../protocol/records.ts';
 import { sha256Hex } from '../../net/digest.ts';
 import { plannedWheels, type PlanStore } from '../../packages/plans.ts';
 import type { WheelStore } from '../../packages/wheel-cache.ts';
-import type { PageAssets } from './page-assets.ts';
+import { answerQuestion, plain, type Answered, type Valued } from './answer.ts';
 import { pageFetch, type PageNet } from './page-fetch.ts';
 
-export interface Answered {
-  answer: SandboxAnswer;
-  transfer: Transferable[];
-}
-
-const SNAPSHOT_STEPS = ['missing', 'kept', 'drop', 'network', 'keep'] as const;
 const str = (v: unknown): v is string => typeof v === 'string';
 
 export class PageServices {
   constructor(
-    private readonly assets: PageAssets,
     private readonly net: PageNet,
     private readonly wheels: WheelStore,
     private readonly plans: PlanStore,
   ) {}
 
   /** The answer to one question, or null for a message that is none. */
-  async answer(message: unknown): Promise<Answered | null> {
-    if (!isRecord(message) || message.kind !== 'ask' || typeof message.id !== 'number') return null;
-    const id = message.id;
-    try {
-      const { value, transfer } = await this.#value(message);
-      return { answer: { kind: 'answer', id, ok: true, value }, transfer };
-    } catch (e) {
-      return {
-        answer: { kind: 'answer', id, ok: false, error: e instanceof Error ? e.message : String(e) },
-        transfer: [],
-      };
-    }
+  answer(message: unknown): Promise<Answered | null> {
+    return answerQuestion(message, (m) => this.#value(m));
   }
 
-  async #value(m: Record<string, unknown>): Promise<{ value: unknown; transfer: Transferable[] }> {
-    const plain = (value: unknown) => ({ value, transfer: [] });
+  async #value(m: Record<string, unknown>): Promise<Valued> {
     switch (m.op) {
-      case 'runtime':
-        return plain(await this.assets.runtime());
-      case 'runtimeFile': {
-        if (!isOneOf(RUNTIME_FILES, m.name)) throw new Error('no such runtime file');
-        const bytes = await this.assets.file(m.name);
-        return { value: bytes, transfer: [bytes] };
-      }
-      case 'engineBundle':
-        return plain(await this.assets.engineBundle());
-      case 'snapshot':
-        if (!isOneOf(SNAPSHOT_STEPS, m.step)) throw new Error('no such snapshot step');
-        return this.assets.snapshot(m.step);
       case 'wheelRead': {
         if (!str(m.url)) throw new Error('a wheel is read by its URL');
         const wheel = await this.wheels.read(m.url);

@@ -22,8 +22,14 @@ export interface WorkerLike {
   terminate(): void;
 }
 
-/** The worker's code as the page fetches it (the built bundle, or the dev server's). */
-export type WorkerCode = () => Promise<string>;
+/**
+ * The worker's code as the page fetches it (the built bundle, or the dev server's): a Blob, which
+ * reaches the frame as a handle, its 1.4 MB never read on the page's main thread.
+ */
+export type WorkerCode = () => Promise<Blob>;
+
+/** Starts the asset worker (assets.worker.ts) that answers the Python worker's questions on `port`. */
+export type StartAssets = (port: MessagePort) => Worker;
 
 export class SandboxedWorker implements WorkerLike {
   onmessage: ((e: MessageEvent<unknown>) => void) | null = null;
@@ -32,14 +38,22 @@ export class SandboxedWorker implements WorkerLike {
   readonly #link = new MessageChannel();
   readonly #services = new MessageChannel();
   readonly #control = new MessageChannel();
+  readonly #assetChannel = new MessageChannel();
+  readonly #assets: Worker;
   readonly #answers: PageServices;
   readonly #onWindowMessage: (e: MessageEvent) => void;
   #gone = false;
   /** Settles once the frame said how it is isolated: true when the worker got shared memory. */
   readonly isolated: Promise<boolean>;
 
-  constructor(code: WorkerCode, services: PageServices) {
+  constructor(code: WorkerCode, services: PageServices, startAssets: StartAssets) {
     this.#answers = services;
+    // Started first: it reads Pyodide's files while the frame loads.
+    this.#assets = startAssets(this.#assetChannel.port1);
+    this.#assets.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      this.#fail(`the worker that reads Python's files did not start: ${e.message || 'no reason given'}`);
+    };
     this.#link.port1.onmessage = (e: MessageEvent<unknown>) => this.onmessage?.(e);
     this.#services.port1.onmessage = (e: MessageEvent<unknown>) => void this.#answer(e.data);
     const frame = document.createElement('iframe');
@@ -63,7 +77,8 @@ export class SandboxedWorker implements WorkerLike {
           const { port2: link } = this.#link;
           const { port2: services } = this.#services;
           const { port2: control } = this.#control;
-          frame.contentWindow?.postMessage({ kind: 'boot', code: text }, '*', [link, services, control]);
+          const { port2: assets } = this.#assetChannel;
+          frame.contentWindow?.postMessage({ kind: 'boot', code: text }, '*', [link, services, control, assets]);
         },
         (e: unknown) =>
           this.#fail(`the Python worker's code did not load: ${e instanceof Error ? e.message : String(e)}`),
@@ -89,6 +104,7 @@ export class SandboxedWorker implements WorkerLike {
     this.#gone = true;
     window.removeEventListener('message', this.#onWindowMessage);
     for (const channel of [this.#link, this.#services, this.#control]) channel.port1.close();
+    this.#assets.terminate();
     this.#frame.remove();
   }
 

@@ -5,6 +5,8 @@
  * raises KeyboardInterrupt, as the confirmations' wait does: shared-bridge.ts).
  */
 import type { SandboxAnswer, SandboxAsk, SandboxBoot, SandboxHttpReply } from '../../protocol/sandbox.ts';
+import { ASSET_OPS } from '../../protocol/sandbox.ts';
+import { isOneOf } from '../../protocol/vocabulary.ts';
 import { isRecord } from '../../protocol/records.ts';
 import { decodeSyncReply } from './sync-reply.ts';
 
@@ -14,16 +16,21 @@ const TOO_BIG = 2;
 
 export class WorkerServices {
   readonly #port: MessagePort;
+  /** Questions about Pyodide's files, the engine and the snapshot go to the asset worker. */
+  readonly #assets: MessagePort;
   readonly #shared: SandboxBoot['shared'];
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   #next = 1;
   /** Raises KeyboardInterrupt in Python when Stop was pressed (set once Python is up). */
   checkInterrupt: () => void = () => {};
 
-  constructor(port: MessagePort, shared: SandboxBoot['shared']) {
-    this.#port = port;
+  constructor({ services, assets, shared }: Pick<SandboxBoot, 'services' | 'assets' | 'shared'>) {
+    this.#port = services;
+    this.#assets = assets;
     this.#shared = shared;
-    port.onmessage = (e: MessageEvent<unknown>) => this.#answered(e.data);
+    // One numbering for both ports: an answer is matched by its id wherever it came from.
+    services.onmessage = (e: MessageEvent<unknown>) => this.#answered(e.data);
+    assets.onmessage = (e: MessageEvent<unknown>) => this.#answered(e.data);
   }
 
   /** Whether synchronous requests can wait for the page (the frame is cross-origin isolated). */
@@ -35,7 +42,8 @@ export class WorkerServices {
     const id = this.#next++;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: (v) => resolve(v as T), reject });
-      this.#port.postMessage({ kind: 'ask', id, ...ask }, transfer);
+      const port = isOneOf(ASSET_OPS, ask.op) ? this.#assets : this.#port;
+      port.postMessage({ kind: 'ask', id, ...ask }, transfer);
     });
   }
 

@@ -1,29 +1,31 @@
 /**
- * What the page reads for the confined worker as the frame starts, all at once: Pyodide's files from
- * the app's own origin, the engine bundle, the snapshot (the copy kept in Cache Storage, else the
- * network's), and, with a package mirror, its lock file. Each is handed over as a copy, transferred.
+ * What the asset worker (assets.worker.ts) reads for the confined worker as the frame starts, all at
+ * once: Pyodide's files from the app's own origin, the engine bundle, the snapshot (the copy kept in
+ * Cache Storage, else the network's), and, with a package mirror, its lock file. Each is handed over
+ * as a copy, transferred. It runs off the page's main thread: reading ~30 MB there held the UI back.
  */
-import type { RuntimeFile, SandboxRuntime, SnapshotStep } from '../../protocol/sandbox.ts';
-import { RUNTIME_FILES } from '../../protocol/sandbox.ts';
-import { engineBundleText } from '../../engine/files.browser.ts';
-import { pageSnapshots, snapshotMissing, snapshotUrl } from '../../engine/snapshot.browser.ts';
+import type { AssetWorkerStart, RuntimeFile, SandboxRuntime, SnapshotStep } from '../../protocol/sandbox.ts';
+import { ASSET_OPS, RUNTIME_FILES } from '../../protocol/sandbox.ts';
+import { isOneOf } from '../../protocol/vocabulary.ts';
+import { plain, type Valued } from './answer.ts';
+import { browserSnapshots } from '../../engine/snapshot-copies.browser.ts';
 import type { PackedSnapshots } from '../../engine/snapshot-download.ts';
 import { mirrorLock } from '../../packages/mirror-lock.browser.ts';
 import { PYODIDE_DISTRIBUTION } from '../../packages/sources.ts';
 
-/** Where this app keeps a Pyodide's files: the one place that picks them (a version can be passed in). */
-export function pyodideIndex(version: string = __PYODIDE_VERSION__): string {
-  return new URL(`pyodide-${version}/`, new URL(import.meta.env.BASE_URL, document.baseURI)).href;
-}
+const SNAPSHOT_STEPS = ['missing', 'kept', 'drop', 'network', 'keep'] as const;
 
-async function bytesOf(url: string): Promise<ArrayBuffer> {
+async function loaded(url: string): Promise<Response> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} did not load (${response.status} ${response.statusText})`);
-  return response.arrayBuffer();
+  return response;
 }
+const bytesOf = async (url: string): Promise<ArrayBuffer> => (await loaded(url)).arrayBuffer();
+const textOf = async (url: string): Promise<string> => (await loaded(url)).text();
 
-export class PageAssets {
-  readonly #version: string;
+export class RuntimeAssets {
+  /** Why there is no snapshot, or null when there is one. */
+  readonly #missing: string | null;
   readonly #files = new Map<RuntimeFile, Promise<ArrayBuffer>>();
   readonly #engine: Promise<string>;
   readonly #runtime: Promise<SandboxRuntime>;
@@ -32,20 +34,38 @@ export class PageAssets {
   /** The network's copy, held until the worker says it unpacked (then kept) or the frame goes. */
   #fromNetwork: Uint8Array | null = null;
 
-  constructor(mirror: string | null, version: string = __PYODIDE_VERSION__) {
-    this.#version = version;
-    const index = pyodideIndex(version);
+  constructor({ pyodideIndex: index, version, mirror, engine, snapshot }: AssetWorkerStart) {
     for (const name of RUNTIME_FILES) this.#files.set(name, bytesOf(index + name));
-    this.#engine = engineBundleText();
+    this.#engine = 'text' in engine ? Promise.resolve(engine.text) : textOf(engine.url);
     this.#runtime = mirror
       ? mirrorLock(mirror).then(({ lockFileContents }) => ({ packageBase: mirror, lock: lockFileContents }))
       : bytesOf(`${index}pyodide-lock.json`).then((b) => ({
           packageBase: PYODIDE_DISTRIBUTION(version),
           lock: new TextDecoder().decode(b),
         }));
-    this.#snapshots = snapshotUrl && snapshotMissing(version) === null ? pageSnapshots(snapshotUrl) : null;
+    this.#missing = 'missing' in snapshot ? snapshot.missing : null;
+    this.#snapshots = 'url' in snapshot ? browserSnapshots(snapshot.url) : null;
     this.#kept = this.#snapshots?.kept() ?? null;
     for (const p of [...this.#files.values(), this.#engine, this.#runtime, this.#kept]) p?.catch(() => {}); // each is reported when the worker asks for it
+  }
+
+  /** The value of one of the worker's questions about them (ASSET_OPS); any other is refused. */
+  async value(m: Record<string, unknown>): Promise<Valued> {
+    if (!isOneOf(ASSET_OPS, m.op)) throw new Error('the asset worker does not answer that');
+    switch (m.op) {
+      case 'runtime':
+        return plain(await this.runtime());
+      case 'runtimeFile': {
+        if (!isOneOf(RUNTIME_FILES, m.name)) throw new Error('no such runtime file');
+        const bytes = await this.file(m.name);
+        return { value: bytes, transfer: [bytes] };
+      }
+      case 'engineBundle':
+        return plain(await this.engineBundle());
+      case 'snapshot':
+        if (!isOneOf(SNAPSHOT_STEPS, m.step)) throw new Error('no such snapshot step');
+        return this.snapshot(m.step);
+    }
   }
 
   runtime(): Promise<SandboxRuntime> {
@@ -54,7 +74,7 @@ export class PageAssets {
 
   /**
    * A copy of a file's bytes, to transfer to the worker. Asked again when a start from the snapshot
-   * fails and Python starts plain, so the page keeps its copy for the frame's life.
+   * fails and Python starts plain, so this keeps its copy for the frame's life.
    */
   async file(name: RuntimeFile): Promise<ArrayBuffer> {
     const bytes = this.#files.get(name);
@@ -70,7 +90,7 @@ export class PageAssets {
   async snapshot(step: SnapshotStep): Promise<{ value: unknown; transfer: Transferable[] }> {
     const store = this.#snapshots;
     if (step === 'missing')
-      return { value: store ? null : (snapshotMissing(this.#version) ?? 'no snapshot in this build'), transfer: [] };
+      return { value: store ? null : (this.#missing ?? 'no snapshot in this build'), transfer: [] };
     if (!store) throw new Error('this build has no snapshot');
     switch (step) {
       case 'kept': {
