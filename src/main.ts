@@ -7,6 +7,7 @@ import './ui/design/tokens.css';
 import './ui/design/base.css';
 import { mount } from 'svelte';
 import { PythonClient } from './worker/client.svelte.ts';
+import { ENGINE_BUILD } from './engine/files.browser.ts';
 
 const python = new PythonClient();
 const target = document.getElementById('app')!;
@@ -20,11 +21,17 @@ function tabStore(): Storage | null {
   }
 }
 
+/** What the start is waiting for, for the page to name if it never mounts (BOOT_PATIENCE_MS). */
+let step = 'checking this browser’s storage';
+let mounted = false;
+const BOOT_PATIENCE_MS = 15_000;
+
 async function boot(): Promise<void> {
   // Storage blocked, or owned by a newer toolplay: run on memory and say so once (nothing stored is touched).
   const { probeStorage, useMemoryStorage } = await import('./workspace/storage-probe.ts');
   const storageProblem = await probeStorage();
   if (storageProblem) await useMemoryStorage();
+  step = 'loading the app’s code';
   const [
     { default: Root },
     { createIdbStore },
@@ -35,7 +42,6 @@ async function boot(): Promise<void> {
     { Session },
     { DEFAULT_EXAMPLE, EXAMPLES },
     { KeptInspections, idbKeptStore },
-    { ENGINE_BUILD },
   ] = await Promise.all([
     import('./ui/Root.svelte'),
     import('./workspace/store.ts'),
@@ -46,8 +52,8 @@ async function boot(): Promise<void> {
     import('./app/session.svelte.ts'),
     import('./examples/index.ts'),
     import('./app/kept-inspection.ts'),
-    import('./engine/files.browser.ts'),
   ]);
+  step = 'opening your workspaces from this browser’s storage';
   const session = await Session.start({
     records: createIdbStore(),
     list: createListStore(),
@@ -61,10 +67,38 @@ async function boot(): Promise<void> {
     storageProblem,
   });
   target.textContent = '';
+  mounted = true;
   mount(Root, { target, props: { session, examples: EXAMPLES, python } });
   await session.openFromAddress(location, history);
 }
 
-boot().catch((e: unknown) => {
-  target.textContent = `toolplay could not start: ${e instanceof Error ? e.message : String(e)}`;
-});
+/** The page in place of the app: why it did not start, and a way to try again. Nothing stored is touched. */
+function showStuck(why: string): void {
+  const box = document.createElement('div');
+  box.setAttribute('role', 'alert');
+  box.style.cssText = 'padding: 24px; max-width: 60ch;';
+  const line = document.createElement('p');
+  line.textContent = why;
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.textContent = 'Reload';
+  reload.onclick = () => location.reload();
+  box.append(line, reload);
+  target.replaceChildren(box);
+}
+
+// Never a page that only says it is loading: past the patience, it says what it still waits for.
+const watchdog = setTimeout(() => {
+  if (!mounted)
+    showStuck(
+      `toolplay has not started after ${BOOT_PATIENCE_MS / 1000} s: it is still ${step}. Another toolplay tab upgrading its storage can hold it; close other toolplay tabs and reload. Your workspaces are kept.`,
+    );
+}, BOOT_PATIENCE_MS);
+boot().then(
+  () => clearTimeout(watchdog),
+  (e: unknown) => {
+    clearTimeout(watchdog);
+    if (!mounted) showStuck(`toolplay could not start: ${e instanceof Error ? e.message : String(e)}`);
+    else console.error(e);
+  },
+);

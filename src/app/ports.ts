@@ -27,6 +27,8 @@ export interface PythonPort {
   readonly isolated: boolean;
   /** How the current Python started (snapshot or plain, how long, why not the snapshot); null until known. */
   readonly start?: PythonStart | null;
+  /** The start under way has run past its patience (START_PATIENCE_MS): say so and offer Restart. */
+  readonly stalled?: boolean;
   timeoutMs: number;
   /** Without isolation Python cannot wait for a popup: confirmations get this answer instead. */
   confirmFallback?: ConfirmDecision;

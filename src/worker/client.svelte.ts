@@ -51,7 +51,16 @@ export interface PythonClientOptions {
   confirmFallback?: ConfirmDecision;
   /** Tests and benches inject their own worker (sharing memory with the page); the app starts python.worker.ts in its sandboxed frame. */
   createWorker?: () => WorkerLike;
+  /** How long a start may take before `stalled` says so (START_PATIENCE_MS). */
+  startPatienceMs?: number;
 }
+
+/**
+ * How long a start of Python may take before the page says it has not finished and offers Restart
+ * (issue 35): a returning visit starts in 1-3 s, a first one in 5-15 s on a slow line; what runs
+ * past this is stuck, or so slow that a person would rather know.
+ */
+export const START_PATIENCE_MS = 15_000;
 
 interface RunningCall {
   callId: string;
@@ -83,6 +92,9 @@ export class PythonClient {
   #restarts = $state(0);
   #changedByTools = $state.raw<string[]>([]);
   #started = $state<PythonStart | null>(null);
+  #stalled = $state(false);
+  #stallTimer: ReturnType<typeof setTimeout> | null = null;
+  readonly #startPatienceMs: number;
   /** The page's own isolation; the sandboxed worker's frame may still lack it (then #isolated turns false). */
   readonly #pageIsolated: boolean;
   #isolated = $state(false);
@@ -123,6 +135,7 @@ export class PythonClient {
     this.#mirror = options.packageMirror ?? null;
     this.#indexUrls = options.indexUrls;
     if (options.timeoutMs !== undefined) this.#timeoutMs = options.timeoutMs;
+    this.#startPatienceMs = options.startPatienceMs ?? START_PATIENCE_MS;
     if (options.confirmFallback) this.#confirmFallback = options.confirmFallback;
     if (!this.#isolated && !options.createWorker && typeof window !== 'undefined') {
       // A static host without COOP/COEP: try the service worker first (it reloads the page once).
@@ -144,6 +157,10 @@ export class PythonClient {
   }
   get error(): string | null {
     return this.#error;
+  }
+  /** The start under way has taken longer than START_PATIENCE_MS (the page offers Restart). */
+  get stalled(): boolean {
+    return this.#stalled;
   }
   /** crossOriginIsolated: blocking confirmations and interrupting Python are available. */
   get isolated(): boolean {
@@ -375,6 +392,7 @@ export class PythonClient {
 
   dispose(): void {
     this.#disposed = true;
+    this.#watchStart(null);
     this.#link?.terminate('crashed', 'the Python worker was closed');
     this.#link = null;
   }
@@ -428,6 +446,7 @@ export class PythonClient {
       crashed: (message) => (booted ? this.#restart('crashed', message) : link.rejectAll('crashed', message)),
     });
     this.#link = link;
+    this.#watchStart(link);
     const files = [...this.#files].map(([path, content]) => ({ path, content }));
     this.#ready = link
       .request('init', {
@@ -439,6 +458,7 @@ export class PythonClient {
       .then(
         (result) => {
           if (link !== this.#link) return;
+          this.#watchStart(null);
           booted = true;
           this.#readyLink = link;
           this.#started = result.start ?? null;
@@ -448,12 +468,24 @@ export class PythonClient {
         },
         (e: Error) => {
           if (link !== this.#link) throw e;
+          this.#watchStart(null);
           this.#state = 'failed';
           this.#error = e.message;
           throw e;
         },
       );
     this.#ready.catch(() => {}); // observed by callers; do not report as unhandled here
+  }
+
+  /** Watches `link`'s start (null: none to watch): `stalled` turns true if it runs past the patience. */
+  #watchStart(link: WorkerLink | null): void {
+    if (this.#stallTimer) clearTimeout(this.#stallTimer);
+    this.#stallTimer = null;
+    this.#stalled = false;
+    if (link)
+      this.#stallTimer = setTimeout(() => {
+        if (this.#link === link) this.#stalled = true;
+      }, this.#startPatienceMs);
   }
 
   #restart(reason: FailReason, message: string): void {

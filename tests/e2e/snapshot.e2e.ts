@@ -193,6 +193,48 @@ const tests: E2ETest[] = [
     },
   },
   {
+    name: 'a start that cannot finish says so within 15 s with a Restart button, and Restart gets Python ready',
+    async run({ newContext, base }) {
+      const context = await newContext();
+      // The first request for Pyodide's WebAssembly never answers (a start that hangs); later ones do.
+      let asked = 0;
+      await context.route('**/pyodide.asm.wasm', async (route) => {
+        if (++asked > 1) return route.continue();
+        await new Promise<void>(() => {});
+      });
+      const page = await context.newPage();
+      await page.goto(base);
+      await status(page)
+        .filter({ hasText: /Python has not started after 15 s/ })
+        .waitFor({ timeout: 30_000 });
+      await page.getByRole('banner').getByRole('button', { name: 'Restart Python', exact: true }).click();
+      await appReady(page);
+      assert(asked === 2, `Restart asked for Pyodide again once: ${asked}`);
+      const text = (await status(page).textContent()) ?? '';
+      assert(!/not started/.test(text), `the status no longer says it is stuck: ${text}`);
+    },
+  },
+  {
+    name: 'an app whose code never arrives says what it waits for within 15 s, and Reload starts it',
+    async run({ newContext, base }) {
+      const context = await newContext();
+      let hang = true;
+      await context.route('**/assets/Root-*.js', async (route) => {
+        if (!hang) return route.continue();
+        await new Promise<void>(() => {});
+      });
+      const page = await context.newPage();
+      await page.goto(base);
+      const alert = page
+        .getByRole('alert')
+        .filter({ hasText: /has not started after 15 s: it is still loading the app’s code/ });
+      await alert.waitFor({ timeout: 30_000 });
+      hang = false;
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await appReady(page);
+    },
+  },
+  {
     name: 'a broken snapshot falls back to the plain start and the app works',
     async run({ newContext, base }) {
       const context = await newContext();

@@ -2,7 +2,7 @@
 // interrupt buffer, Stop/time limit when Python does not answer (terminate + restart + resync),
 // crashes, and confirmations over the shared-memory bridge.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PythonClient, INTERRUPT_GRACE_MS } from '../../src/worker/client.svelte.ts';
+import { PythonClient, INTERRUPT_GRACE_MS, START_PATIENCE_MS } from '../../src/worker/client.svelte.ts';
 import { parseReply } from '../../src/worker/shared-bridge.ts';
 import type { TelemetryEvent } from '../../src/protocol/events.ts';
 import { BEYOND_REPAIR } from '../../src/protocol/worker.ts';
@@ -468,6 +468,27 @@ describe("PythonClient and the integrity checks after a call's answer", () => {
     expect(workers[0]!.requests.filter((r) => r.method === 'call')).toHaveLength(2); // the second went to the broken one first
     expect(workers[1]!.requests.filter((r) => r.method === 'call')).toHaveLength(1);
     expect(outcome.callId).toBe(callIdOf(workers[1]!));
+    client.dispose();
+  });
+
+  it('says a start has run past its patience (never before it), and Restart starts a Python that gets ready', async () => {
+    vi.useFakeTimers();
+    // The first worker never answers init (a start that hangs); the second answers at once.
+    const { create, workers } = spawner(() => (workers.length === 0 ? () => {} : script(() => {})));
+    const client = new PythonClient({ createWorker: create });
+    await vi.advanceTimersByTimeAsync(START_PATIENCE_MS - 1);
+    expect(client.state).toBe('loading');
+    expect(client.stalled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(client.stalled).toBe(true);
+    client.restart();
+    expect(workers[0]!.terminated).toBe(true);
+    expect(client.stalled).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client.state).toBe('ready');
+    // A ready Python never turns stalled, however long it idles.
+    await vi.advanceTimersByTimeAsync(START_PATIENCE_MS * 2);
+    expect(client.stalled).toBe(false);
     client.dispose();
   });
 });
