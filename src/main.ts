@@ -1,15 +1,30 @@
-// Entry: start Python in its worker first, then load the UI (Monaco is most of the bundle) and open
-// the workspaces from IndexedDB (a first visit gets the first example; a link in the address bar
-// opens as a new workspace in review mode). Pyodide loads on the worker's thread while the main
-// thread parses the UI, so the editor works at once and tools appear sooner.
+// Entry: start Python in its worker, load the UI and open the workspaces from IndexedDB (a first
+// visit gets the first example; a link in the address bar opens as a new workspace in review mode).
+// Python starts at once where the tools need it (a first visit); where the last visit kept its
+// tools (src/app/kept-inspection.ts), the UI comes first: on a 2-core machine Python's start took
+// the CPU the page needed, and the kept tools and the editor appeared ~0.3 s later for it.
 import '@fontsource-variable/inter';
 import './ui/design/tokens.css';
 import './ui/design/base.css';
 import { mount } from 'svelte';
 import { PythonClient } from './worker/client.svelte.ts';
 import { ENGINE_BUILD } from './engine/files.browser.ts';
+import { browserStorage, readPref, writePref } from './app/prefs.ts';
 
-const python = new PythonClient();
+/** Set once an inspection was kept: the next visit may show the tools before Python is up. */
+const TOOLS_KEPT = 'tools-kept';
+/** The longest the UI-first start holds Python back (its own patience starts after). */
+const UI_FIRST_MAX_MS = 1500;
+
+let uiShown: () => void = () => {};
+const uiFirst =
+  readPref(browserStorage(), TOOLS_KEPT) === true
+    ? new Promise<void>((resolve) => {
+        uiShown = resolve;
+        setTimeout(resolve, UI_FIRST_MAX_MS);
+      })
+    : null;
+const python = new PythonClient(uiFirst ? { startWhen: uiFirst } : {});
 const target = document.getElementById('app')!;
 
 /** sessionStorage, where the page may use it (a sandboxed frame may not). */
@@ -60,7 +75,7 @@ async function boot(): Promise<void> {
     telemetry: createTelemetryStore(),
     journal: createJournalStore(),
     versions: createIdbVersionStore(),
-    kept: new KeptInspections(ENGINE_BUILD, idbKeptStore()),
+    kept: new KeptInspections(ENGINE_BUILD, idbKeptStore(), () => writePref(browserStorage(), TOOLS_KEPT, true)),
     python,
     example: DEFAULT_EXAMPLE,
     tabStore: tabStore(),
@@ -69,6 +84,8 @@ async function boot(): Promise<void> {
   target.textContent = '';
   mounted = true;
   mount(Root, { target, props: { session, examples: EXAMPLES, python } });
+  // Python starts once the last visit's tools are painted, or it is known they cannot be.
+  void session.playground.lastVisitShown().then(() => requestAnimationFrame(() => uiShown()));
   await session.openFromAddress(location, history);
 }
 
@@ -98,6 +115,7 @@ boot().then(
   () => clearTimeout(watchdog),
   (e: unknown) => {
     clearTimeout(watchdog);
+    uiShown();
     if (!mounted) showStuck(`toolplay could not start: ${e instanceof Error ? e.message : String(e)}`);
     else console.error(e);
   },

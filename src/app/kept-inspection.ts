@@ -76,6 +76,8 @@ export class KeptInspections {
     /** The engine build (null: nothing is kept, the dev server). */
     readonly engine: string | null,
     readonly store: KeptStore,
+    /** Told each time an inspection was kept (main.ts notes that the next visit may show one). */
+    readonly onKept: () => void = () => {},
   ) {}
 
   /** The kept inspection when it was made from exactly `inputs`, else null. Never fails (a cache). */
@@ -95,6 +97,7 @@ export class KeptInspections {
     if (this.engine === null) return;
     try {
       await this.store.set(workspaceId, { key: await inspectionKey(this.engine, inputs), inspection });
+      this.onKept();
     } catch {
       // Nothing is lost: the next visit asks Python, as without a kept inspection.
     }

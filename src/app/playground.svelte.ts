@@ -74,6 +74,7 @@ export class Playground {
   #asked = 0;
   #keepTimer: ReturnType<typeof setTimeout> | undefined;
   #keptOnce = false;
+  #lastVisit: Promise<boolean> = Promise.resolve(false);
   /** The tools folder, the same object while the workspace keeps it (every edit changes the file list). */
   #toolsFolder = $derived.by(() => {
     const next = toolsFolderOf(this.workspace.paths, this.workspace.folders);
@@ -113,17 +114,24 @@ export class Playground {
       (changes, origin) => void this.#mirror(origin === 'call' ? [] : changes),
     );
     const all: FileChange[] = [...this.workspace.files].map(([path, content]) => ({ path, content }));
-    const kept = this.#showKept();
+    this.#lastVisit = this.#showKept();
     await this.#mirror(all);
-    await kept;
+    await this.#lastVisit;
+  }
+
+  /** Settles once the last visit's tools are shown (true) or it is known they cannot be (false). */
+  lastVisitShown(): Promise<boolean> {
+    return this.#lastVisit;
   }
 
   /** The last visit's tools, when every input is as it was then, until Python's answer comes. */
-  async #showKept(): Promise<void> {
+  async #showKept(): Promise<boolean> {
     const asked = this.#asked;
     const inspection = await this.#kept?.read(this.workspace.id, () => this.#inputs());
     // `asked + 1`: start()'s own refresh and nothing since (an edit meanwhile makes other inputs).
-    if (inspection && !this.#shown && !this.#disposed && this.#asked === asked + 1) this.#show(inspection, true);
+    if (!inspection || this.#shown || this.#disposed || this.#asked !== asked + 1) return false;
+    this.#show(inspection, true);
+    return true;
   }
 
   /** Whether the tools shown are the last visit's kept inspection (Python has not answered yet). */

@@ -53,6 +53,8 @@ export interface PythonClientOptions {
   createWorker?: () => WorkerLike;
   /** How long a start may take before `stalled` says so (START_PATIENCE_MS). */
   startPatienceMs?: number;
+  /** Python starts once this settles (main.ts: the UI first, on a visit that can show the last tools without Python). */
+  startWhen?: Promise<unknown>;
 }
 
 /**
@@ -145,6 +147,13 @@ export class PythonClient {
         this.#start();
         return this.#ready;
       });
+      this.#ready.catch(() => {});
+    } else if (options.startWhen) {
+      const go = (): Promise<void> => {
+        if (!this.#link && !this.#disposed) this.#start(); // not if Restart started one meanwhile
+        return this.#ready;
+      };
+      this.#ready = options.startWhen.then(go, go);
       this.#ready.catch(() => {});
     } else this.#start();
   }

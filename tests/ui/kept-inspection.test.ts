@@ -61,14 +61,18 @@ async function visit(store: string, kept: KeptInspections, fill?: Record<string,
 
 describe('the last visit’s tools', () => {
   it('are listed at once on the next visit, marked, until Python answers; then Python’s answer is shown', async () => {
-    const kept = new KeptInspections('build-1', memoryKeptStore());
+    let told = 0;
+    const kept = new KeptInspections('build-1', memoryKeptStore(), () => told++);
     const first = await visit('kept-a', kept, FILES);
     expect(first.playground.tools.loaded).toBe(false);
+    expect(await first.playground.lastVisitShown()).toBe(false); // nothing kept yet: Python need not wait
     await first.answer(['tool_note']);
     await keptIn(kept);
+    expect(told).toBe(1); // main.ts notes it: the next visit shows the UI before starting Python
     first.playground.dispose();
 
     const second = await visit('kept-a', kept);
+    expect(await second.playground.lastVisitShown()).toBe(true);
     expect(second.playground.tools.tools.map((t) => t.name)).toEqual(['tool_note']);
     expect(second.playground.toolsFromLastVisit).toBe(true);
     await second.answer(['tool_note', 'tool_more']);
@@ -95,6 +99,7 @@ describe('the last visit’s tools', () => {
       change(w);
       await w.flush();
       const again = await visit('kept-b', kept);
+      expect(await again.playground.lastVisitShown()).toBe(false);
       expect(again.playground.tools.loaded).toBe(false);
       expect(again.playground.toolsFromLastVisit).toBe(false);
       again.playground.dispose();

@@ -491,4 +491,31 @@ describe("PythonClient and the integrity checks after a call's answer", () => {
     expect(client.stalled).toBe(false);
     client.dispose();
   });
+
+  it('with startWhen, starts Python only once it settles (requests made meanwhile wait), and once even if Restart came first', async () => {
+    let go = (): void => {};
+    const startWhen = new Promise<void>((resolve) => (go = resolve));
+    const { create, workers } = spawner(() => script(() => {}));
+    const client = new PythonClient({ createWorker: create, startWhen });
+    const synced = track(client.sync([{ path: 'tools/a.py', content: enc.encode('x = 1') }]));
+    await Promise.resolve();
+    expect(workers).toHaveLength(0);
+    expect(client.state).toBe('loading');
+    go();
+    await synced.promise;
+    expect(workers).toHaveLength(1);
+    expect(client.state).toBe('ready');
+    client.dispose();
+
+    let later = (): void => {};
+    const held = new Promise<void>((resolve) => (later = resolve));
+    const second = spawner(() => script(() => {}));
+    const restarted = new PythonClient({ createWorker: second.create, startWhen: held });
+    restarted.restart();
+    later();
+    await held;
+    await vi.waitFor(() => expect(restarted.state).toBe('ready'));
+    expect(second.workers).toHaveLength(1);
+    restarted.dispose();
+  });
 });
