@@ -6,7 +6,7 @@
 // where WebAssembly stack switching is on: where this Node needs a flag for it, the command runs
 // again in a child Node given that flag (src/engine/jspi-flag.node.mjs), which gets every signal
 // this process gets. A Node that refuses the flag runs the command here, without it (pipmaster
-// then installs before the call instead). A command that never starts Python (`proxy`) runs here.
+// then installs before the call instead). A command that never starts Python (`proxy`, `serve`) runs here.
 // The decision is made before tsx loads (jspi-flag.node.mjs is plain JavaScript): a command that
 // starts again pays for TypeScript in the child only.
 //
@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { hasJspi, jspiFlag } from '../src/engine/jspi-flag.node.mjs';
 import { PREPARE_EXIT, permissionFlags } from '../src/engine/permission.node.mjs';
 
-const WITHOUT_PYTHON = new Set(['proxy']);
+const WITHOUT_PYTHON = new Set(['proxy', 'serve']);
 // V8 compiles each WebAssembly function on its first call instead of all of Pyodide's ~10 MB as it
 // loads: a command runs a small part of it, and starts ~0.15 s sooner (bench/cli.bench.ts).
 const LAZY_WASM = '--wasm-lazy-compilation';
@@ -31,7 +31,10 @@ const confinement = process.env.TOOLPLAY_JSPI_TRIED ? null : permissionFlags(pro
 function inChild() {
   const flags = [...(hasJspi() ? [] : [jspiFlag()]), LAZY_WASM, ...(confinement ?? [])];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...process.execArgv, ...flags, ...process.argv.slice(1)], {
+    // This file's real path, not argv[1]: npx and a global install start it through a link (in a
+    // .bin folder) that the permission model may not let the child resolve.
+    const script = fileURLToPath(import.meta.url);
+    const child = spawn(process.execPath, [...process.execArgv, ...flags, script, ...process.argv.slice(2)], {
       stdio: 'inherit',
       env: { ...process.env, TOOLPLAY_JSPI_TRIED: '1', TOOLPLAY_CONFINED: confinement ? '1' : '' },
     });

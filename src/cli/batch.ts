@@ -45,7 +45,8 @@ function request(text: string): { cmd: string; args: string[]; id?: unknown } {
   const { cmd, args = [], id } = value as { cmd?: unknown; args?: unknown; id?: unknown };
   if (typeof cmd !== 'string') throw new UsageFailure('"cmd" must name a command, e.g. "schema"');
   if (cmd === 'batch') throw new UsageFailure('a batch cannot run another batch');
-  if (cmd === 'proxy') throw new UsageFailure('a batch cannot run proxy: it runs until stopped (start it on its own)');
+  if (cmd === 'proxy' || cmd === 'serve')
+    throw new UsageFailure(`a batch cannot run ${cmd}: it runs until stopped (start it on its own)`);
   if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) {
     throw new UsageFailure('"args" must be a list of strings (ARGS_JSON too, as text: "{\\"query\\": 2.0}")');
   }

@@ -21,6 +21,7 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
   chat: async () => (await import('./chat.ts')).chat,
   packages: async () => (await import('./packages.ts')).packages,
   proxy: async () => (await import('./proxy.ts')).proxy,
+  serve: async () => (await import('./serve.ts')).serve,
   batch: async () => {
     const { batch } = await import('./batch.ts');
     return (args) => batch(args, { run: runCommand, failure });

@@ -2,18 +2,36 @@
  * `toolplay lint PATH... [--profile HOST]...`: the engine's diagnostics, for the hosts the library
  * is written for. With --profile only the chosen hosts' diagnostics are printed and decide the
  * exit code; without it every host's are, and the summary on stderr says which host each error is for.
+ * `--format` prints them as text lines, JSON, GitHub annotations or one SARIF log.
  */
 import { concerns, hostsLabel, type Diagnostic } from '../protocol/diagnostics.ts';
 import { HOSTS, type Host } from '../protocol/vocabulary.ts';
 import type { Outcome } from './commands.ts';
+import { annotationLines, workspacePath, type Annotation } from './github-annotations.ts';
 import { openEngine } from './host.ts';
 import { choice, existing, parse, positionals, PYTHON_FLAG, pythonOption } from './options.ts';
+import { FORMAT_FLAG, LINT_FORMATS, outputFormat } from './output-format.ts';
+import { sarifLog, toolplayDriver } from './sarif.ts';
 import { note } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
 
 /** `file:line:col: severity CODE message (fix: …)`, the shape compilers and editors understand. */
 export function formatDiagnostic(d: Diagnostic): string {
   return `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}${d.fix ? ` (fix: ${d.fix})` : ''}`;
+}
+
+/** A diagnostic as a GitHub annotation: its range, its code as the title; info is a notice. */
+export function diagnosticAnnotation(d: Diagnostic): Annotation {
+  return {
+    level: d.severity === 'info' ? 'notice' : d.severity,
+    message: `${d.message}${d.fix ? ` (fix: ${d.fix})` : ''}`,
+    file: workspacePath(d.file),
+    line: d.line,
+    col: d.column,
+    endLine: d.endLine,
+    endColumn: d.endColumn,
+    title: d.code,
+  };
 }
 
 /** `--profile lcp --profile hub,loki` → the hosts, each checked, in the order given. */
@@ -71,12 +89,13 @@ export async function lint(args: string[]): Promise<Outcome | 'help'> {
     lists,
     positionals: pos,
   } = parse('lint', args, {
-    json: { type: 'boolean' },
+    ...FORMAT_FLAG,
     profile: { type: 'string', multiple: true },
     ...PYTHON_FLAG,
   });
   if (values.help) return 'help';
   positionals('lint', pos, ['PATH'], true);
+  const format = outputFormat('lint', values, LINT_FORMATS);
   const hosts = lists.profile ? chosenHosts(lists.profile) : null;
   const paths = pos.map((p) => existing('PATH', p));
   const engine = await openEngine(paths, pythonOption('lint', values));
@@ -85,6 +104,8 @@ export async function lint(args: string[]): Promise<Outcome | 'help'> {
   const left = hosts ? all.filter((d) => !concerns(d, hosts)) : [];
   if (shown.length || left.length) note(summary(shown, left, hosts));
   const code = shown.some((d) => d.severity === 'error') ? 1 : 0;
-  if (values.json) return { stdout: `${JSON.stringify(shown, null, 2)}\n`, code };
+  if (format === 'json') return { stdout: `${JSON.stringify(shown, null, 2)}\n`, code };
+  if (format === 'github') return { stdout: annotationLines(shown.map(diagnosticAnnotation)), code };
+  if (format === 'sarif') return { stdout: `${JSON.stringify(sarifLog(shown, toolplayDriver()), null, 2)}\n`, code };
   return { stdout: shown.map((d) => `${formatDiagnostic(d)}\n`).join(''), code };
 }

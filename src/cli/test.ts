@@ -1,18 +1,22 @@
 /**
  * `toolplay test [PATH...]`: runs a workspace's tool tests (tests/*.toolplay-test.json), each on a
  * copy of the workspace's files inside the engine, as the Tests view does (the folder is only
- * read). One line per test, `N passed, N failed`, JUnit XML for CI. Exit 0 all passed, 1 some
- * failed, 2 bad input (each malformed test file named in one line), 3 engine failure.
+ * read). One line per test, `N passed, N failed`, JUnit XML for CI; or JSON, or GitHub annotations
+ * (one per failed test, at the test in its file). Exit 0 all passed, 1 some failed, 2 bad input
+ * (each malformed test file named in one line), 3 engine failure.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { CALL_PROFILES, type CallProfile } from '../protocol/vocabulary.ts';
 import { TEST_FILE_SUFFIX, TESTS_DIR } from '../tool-tests/format.ts';
 import { problemLine, readTestFile, type ReadTestFile } from '../tool-tests/read.ts';
-import { casesOf, layoutProfile, runCases, type CaseResult, type TestCase } from '../tool-tests/run.ts';
-import { reportText, resultsJson } from '../tool-tests/report.ts';
+import { casesOf, layoutProfile, runCases, summaryLine, type CaseResult, type TestCase } from '../tool-tests/run.ts';
+import { reportText, resultLines, resultsJson } from '../tool-tests/report.ts';
+import { testLines } from '../tool-tests/test-lines.ts';
 import type { Outcome } from './commands.ts';
+import { annotationLines, workspacePath, type Annotation } from './github-annotations.ts';
 import { choice, existing, parse, PYTHON_FLAG, pythonOption } from './options.ts';
+import { FORMAT_FLAG, outputFormat, REPORT_FORMATS } from './output-format.ts';
 import { readFolder } from './read-folder.ts';
 import { PACKAGE_FLAGS, packageOptions, policyOf } from './packages-options.ts';
 import { note } from './terminal.ts';
@@ -64,11 +68,15 @@ interface Workspace {
   cases: TestCase[];
 }
 
+/** Where a test is: its file and name → the line it starts on. */
+type TestLines = Map<string, number>;
+const lineKey = (path: string, name: string): string => `${path}\u0000${name}`;
+
 /** Reads every workspace and its test files; the problems of malformed files, one line each. */
 function readAll(
   paths: string[],
   only: { profile?: CallProfile; filter?: string },
-): { workspaces: Workspace[]; problems: string[] } {
+): { workspaces: Workspace[]; problems: string[]; lines: TestLines } {
   const wanted = new Map<string, Set<string>>();
   for (const p of paths) {
     const { root, files } = locate(p);
@@ -77,30 +85,59 @@ function readAll(
     wanted.set(root, set);
   }
   const problems: string[] = [];
+  const lines: TestLines = new Map();
   const workspaces = [...wanted].map(([root, testFiles]): Workspace => {
     const files = readFolder('test', root, 'a workspace folder');
     const tests: ReadTestFile[] = [];
     for (const file of testFiles) {
-      const read = readTestFile(shown(file), readFileSync(file, 'utf8'));
+      const text = readFileSync(file, 'utf8');
+      const read = readTestFile(shown(file), text);
       if ('problem' in read) problems.push(problemLine(read.problem));
-      else tests.push(read);
+      else {
+        tests.push(read);
+        const at = testLines(text);
+        for (const t of read.tests) {
+          const line = at[t.index];
+          if (line) lines.set(lineKey(read.path, t.name), line);
+        }
+      }
     }
     // A test that names no profile runs under --profile P when given, else the layout's host.
     return { files, tests, cases: casesOf(tests, only.profile ?? layoutProfile(files.keys()), only) };
   });
-  return { workspaces, problems };
+  return { workspaces, problems, lines };
+}
+
+/** GitHub annotations: an error per failed test, at the test in its file, with what it missed; then the counts. */
+export function testAnnotations(results: readonly CaseResult[], lines: TestLines): Annotation[] {
+  const failed = results.filter((r) => !r.passed);
+  return [
+    ...failed.map((r): Annotation => ({
+      level: 'error',
+      // What the text report prints under the test, one indent less.
+      message: resultLines(r)
+        .slice(1)
+        .map((l) => l.slice(4))
+        .join('\n'),
+      file: workspacePath(resolve(r.path)),
+      line: lines.get(lineKey(r.path, r.name)),
+      title: `${r.name} (${r.profile})`,
+    })),
+    { level: 'notice', message: summaryLine(results), title: 'toolplay test' },
+  ];
 }
 
 export async function test(args: string[]): Promise<Outcome | 'help'> {
   const { values, positionals } = parse('test', args, {
     profile: { type: 'string' },
-    json: { type: 'boolean' },
+    ...FORMAT_FLAG,
     junit: { type: 'string' },
     filter: { type: 'string' },
     ...PACKAGE_FLAGS,
     ...PYTHON_FLAG,
   });
   if (values.help) return 'help';
+  const format = outputFormat('test', values, REPORT_FORMATS);
   const profile =
     values.profile === undefined
       ? undefined
@@ -109,7 +146,7 @@ export async function test(args: string[]): Promise<Outcome | 'help'> {
   const junit = typeof values.junit === 'string' ? resolve(values.junit) : null;
   const python = pythonOption('test', values);
   const packages = packageOptions('test', values);
-  const { workspaces, problems } = readAll(positionals.length ? positionals : ['.'], {
+  const { workspaces, problems, lines } = readAll(positionals.length ? positionals : ['.'], {
     ...(profile ? { profile } : {}),
     ...(filter !== undefined ? { filter } : {}),
   });
@@ -140,6 +177,11 @@ export async function test(args: string[]): Promise<Outcome | 'help'> {
     mkdirSync(dirname(junit), { recursive: true });
     writeFileSync(junit, junitXml(results));
   }
-  const stdout = values.json ? `${JSON.stringify(resultsJson(results), null, 2)}\n` : reportText(results);
+  const stdout =
+    format === 'json'
+      ? `${JSON.stringify(resultsJson(results), null, 2)}\n`
+      : format === 'github'
+        ? annotationLines(testAnnotations(results, lines))
+        : reportText(results);
   return { stdout, code: results.every((r) => r.passed) ? 0 : 1 };
 }

@@ -14,15 +14,16 @@ Usage:
   toolplay call LIBRARY.py --init --profile hub          (the hub's Initialise button)
   toolplay packages PATH... [--json]  (what the tools ask for, where it comes from, can it be had)
   toolplay status PATH TOOL ARGS_JSON
-  toolplay lint PATH... [--profile lcp|hub|loki|llm-functions]... [--json]
+  toolplay lint PATH... [--profile lcp|hub|loki|llm-functions]... [--format text|json|github|sarif]
   toolplay batch FILE|-          (JSON lines {"cmd": "schema", "args": [...]}: many commands, one Python)
   toolplay link encode DIR [--profile P] [--tool T --args JSON] [--name N] [--base URL] [--file OUT]
   toolplay link decode LINK_OR_FILE --out DIR [--accept-sources]
-  toolplay diff OLD_PATH NEW_PATH [--profile P] [--json]
+  toolplay diff OLD_PATH NEW_PATH [--profile P] [--format text|json|github]
   toolplay lesson list | check ID DIR | start ID DIR
-  toolplay test [PATH...] [--profile P] [--json] [--junit FILE] [--filter TEXT] ...   (tests/*.toolplay-test.json)
+  toolplay test [PATH...] [--profile P] [--format F] [--junit FILE] [--filter TEXT] ...   (tests/*.toolplay-test.json)
   toolplay chat PATH "MESSAGE" --profile lcp|hub|loki (--script FILE | --endpoint URL --model NAME) ...
   toolplay proxy [--port N]      (a CORS proxy on 127.0.0.1 for the app's tools, until Ctrl+C)
+  toolplay serve [--port N] [--host H]   (the playground itself on http://127.0.0.1:4173/, until Ctrl+C)
 
 Run "toolplay COMMAND --help" for the options of one command.
 Exit codes (batch: the highest of its lines'): 0 ok, 1 lint found errors / diff found breaking changes / a lesson check is not
@@ -114,7 +115,7 @@ e.g. 📖 Consulting Wikipedia: "Quantum Computing" (with its trailing newline).
 Options:
 ${PYTHON_HELP}
   -h, --help         this help`,
-  lint: `Usage: toolplay lint PATH... [--profile HOST]... [--json]
+  lint: `Usage: toolplay lint PATH... [--profile HOST]... [--format F]
 
 Reports protocol diagnostics (LCP, hub, Loki) as "file:line:col: severity CODE message (fix: ...)",
 and a summary on stderr. Every code is explained in docs/diagnostics.md, with the hosts it is about.
@@ -124,7 +125,11 @@ Options:
   --profile HOST     lcp, hub, loki or llm-functions (repeat it, or give a comma list): report only
                      the diagnostics about these hosts, so only they decide the exit code. Without it
                      every host's rules report, and the summary says which host each error is for
-  --json             print the diagnostics as a JSON array instead
+  --format F         text (default), json (the diagnostics as a JSON array), github (a GitHub
+                     Actions annotation per diagnostic: ::error file=…,line=…,col=…::message, a
+                     warning as ::warning, info as ::notice) or sarif (one SARIF 2.1.0 log, for
+                     code scanning). Paths are relative to the current directory
+  --json             the same as --format json
 ${PYTHON_HELP}
   -h, --help         this help`,
   batch: `Usage: toolplay batch FILE
@@ -179,7 +184,11 @@ gate a pull request on it:  toolplay diff old/tools tools --profile lcp
 
 Options:
   --profile P        lcp (default), hub, loki, llm-functions, standard
-  --json             print {profile, changes: [{kind, tool, param?, breaking, message}], breaking}
+  --format F         text (default), json ({profile, changes: [{kind, tool, param?, breaking,
+                     message}], breaking}) or github (GitHub Actions annotations: ::error per
+                     breaking change, ::notice per other one, at the tool's file and line in
+                     NEW_PATH, then a ::notice with the counts)
+  --json             the same as --format json
 ${PYTHON_HELP}
   --new-python V     read NEW_PATH on this Python instead (compare one library on two Pythons)
   -h, --help         this help`,
@@ -211,7 +220,10 @@ Options:
   --profile P        run under P only (lcp, hub or loki): a test that names no profile runs
                      under P, one that names profiles only if P is among them
   --filter TEXT      run only tests whose name or file contains TEXT (any case)
-  --json             print the results as JSON (each test with every expectation) instead
+  --format F         text (default), json (each test with every expectation) or github (GitHub
+                     Actions annotations: ::error per failed test at its line in the test file,
+                     with what it missed, then a ::notice with the counts)
+  --json             the same as --format json
   --junit FILE       also write the results as JUnit XML to FILE (for CI)
 ${PACKAGE_HELP}
 ${PYTHON_HELP}
@@ -264,5 +276,20 @@ runs, any page open in your browser can send requests through it: stop it when y
 
 Options:
   --port N           the port (default 8787; 0 picks a free one, printed on stdout)
+  -h, --help         this help`,
+  serve: `Usage: toolplay serve [--port N] [--host H]
+
+Serves the playground this package ships (its built app, dist/) until Ctrl+C (or SIGTERM; exit 0),
+and prints the address to open. Every answer carries the headers the app needs from its server:
+Cross-Origin-Opener-Policy and Cross-Origin-Embedder-Policy (cross-origin isolation, for blocking
+confirmations and Stop), application/wasm and text/javascript types, the snapshot's gzip copy to a
+browser that accepts gzip. Only files under dist/ are served (a path out of it is refused, 403);
+Python does not start. In a checkout, build it first with npm run build.
+
+Options:
+  --port N           the port (default 4173, as npm start; 0 picks a free one, printed on stdout)
+  --host H           the address to listen on (default 127.0.0.1). A browser on another machine
+                     reaches it over plain http, which is no secure context: the page is not
+                     cross-origin isolated there
   -h, --help         this help`,
 };

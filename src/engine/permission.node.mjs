@@ -1,10 +1,11 @@
 /**
  * Node's permission model for the commands that run tools (bin/toolplay.mjs starts them again
  * under it): reads limited to toolplay itself (the engine, Pyodide and every package in its
- * node_modules, its cache), tsx's compile cache, the working directory and the paths named on the
- * command line; writes to toolplay's cache and the workspace (`--workspace`, the working directory
- * by default; `test --junit FILE`). No child processes and no addons; the time limit's clock is
- * the one worker thread (src/engine/network-lock.node.ts refuses any other while --no-network holds).
+ * node_modules, or in the node_modules it is installed in; its cache), tsx's compile cache, the
+ * working directory and the paths named on the command line; writes to toolplay's cache and the
+ * workspace (`--workspace`, the working directory by default; `test --junit FILE`). No child
+ * processes and no addons; the time limit's clock is the one worker thread
+ * (src/engine/network-lock.node.ts refuses any other while --no-network holds).
  *
  * A confined run cannot start esbuild (tsx compiles TypeScript through it) or make the engine's
  * snapshot (made in a child process): it then exits with PREPARE_EXIT before doing anything, the
@@ -14,12 +15,17 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The checkout (or installed package): src/, python/, bin/ and node_modules/ (Pyodide, tsx, the cache). */
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CACHE_DIR = join(PACKAGE_ROOT, 'node_modules', '.cache', 'toolplay');
+/**
+ * Where an installed toolplay's dependencies (Pyodide, tsx, ...) may be: npm installs a project's
+ * beside it, in the node_modules folder it is in (a checkout has them in its own node_modules).
+ */
+const INSTALLED_IN = basename(dirname(PACKAGE_ROOT)) === 'node_modules' ? [dirname(PACKAGE_ROOT)] : [];
 export const PREPARE_EXIT = 75;
 
 /** Commands confined, and where each may write besides the cache. */
@@ -100,6 +106,7 @@ export function permissionFlags(argv, { cwd = process.cwd(), env = process.env }
   // swapped; Node 20.20's permission model throws on that read instead of answering false.
   const reads = [
     ...tree(PACKAGE_ROOT),
+    ...INSTALLED_IN.flatMap(tree),
     invertCase(PACKAGE_ROOT),
     ...tree(tsxCache),
     ...tree(cwd),
