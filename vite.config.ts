@@ -10,6 +10,7 @@ import { readEngineSources } from './src/engine/sources.node.ts';
 import { makeEngineSnapshot } from './src/engine/snapshot.node.ts';
 import { SNAPSHOT_SUFFIX } from './src/engine/snapshot.ts';
 import { packSnapshot } from './src/engine/snapshot-pack.ts';
+import { SHARE_BASE_VARIABLE, shareBaseSetting } from './src/share/link-base.ts';
 
 const require = createRequire(import.meta.url);
 const pyodideDir = dirname(require.resolve('pyodide/package.json'));
@@ -186,6 +187,8 @@ const crossOriginIsolation = {
 };
 
 export default defineConfig({
+  // Relative: the same dist/ works at a host's root and under any sub-path (a GitHub Pages project
+  // site's /<repo>/), with no setting; `vite build --base /x/` makes it absolute if ever needed.
   base: './',
   // engineBundle in both lists: the dev server runs worker modules through the page's plugins.
   plugins: [svelte(), pyodideAssets(), engineBundle(), snapshotGzip(), devWorkerBundle()],
@@ -194,5 +197,10 @@ export default defineConfig({
   worker: { format: 'es', rolldownOptions: { output: { codeSplitting: false } } },
   server: { headers: crossOriginIsolation },
   preview: { headers: crossOriginIsolation },
-  define: { __PYODIDE_VERSION__: JSON.stringify(pyodideVersion), __TOOLPLAY_DEV_WORKER__: 'null' },
+  define: {
+    __PYODIDE_VERSION__: JSON.stringify(pyodideVersion),
+    __TOOLPLAY_DEV_WORKER__: 'null',
+    // Share links' address when the build is given one (src/share/link-base.ts); null: the page's own.
+    __TOOLPLAY_SHARE_BASE__: JSON.stringify(shareBaseSetting(process.env[SHARE_BASE_VARIABLE])),
+  },
 });

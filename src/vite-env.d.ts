@@ -5,6 +5,8 @@
 declare const __PYODIDE_VERSION__: string;
 /** The dev server's URL path of the Python worker's bundled code (vite.config.ts devWorkerBundle); null in a build. */
 declare const __TOOLPLAY_DEV_WORKER__: string | null;
+/** The share links' address a build was given (TOOLPLAY_SHARE_BASE, src/share/link-base.ts); null: the page's own. */
+declare const __TOOLPLAY_SHARE_BASE__: string | null;
 
 /** The URL of the engine bundle (sources + bytecode) that vite.config.ts emits in builds; null in dev. */
 declare module 'virtual:toolplay-engine-bundle' {
