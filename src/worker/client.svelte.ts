@@ -95,6 +95,8 @@ export class PythonClient {
   #changedByTools = $state.raw<string[]>([]);
   #started = $state<PythonStart | null>(null);
   #stalled = $state(false);
+  /** Requests asked before Python's first start, sent in order as it starts (#request). */
+  #notStarted: { send: (link: WorkerLink) => void; fail: (e: Error) => void }[] = [];
   #stallTimer: ReturnType<typeof setTimeout> | null = null;
   readonly #startPatienceMs: number;
   /** The page's own isolation; the sandboxed worker's frame may still lack it (then #isolated turns false). */
@@ -401,6 +403,8 @@ export class PythonClient {
 
   dispose(): void {
     this.#disposed = true;
+    const closed = new WorkerRestartedError('crashed', 'the Python worker was closed');
+    for (const waiting of this.#notStarted.splice(0)) waiting.fail(closed);
     this.#watchStart(null);
     this.#link?.terminate('crashed', 'the Python worker was closed');
     this.#link = null;
@@ -484,6 +488,7 @@ export class PythonClient {
         },
       );
     this.#ready.catch(() => {}); // observed by callers; do not report as unhandled here
+    for (const waiting of this.#notStarted.splice(0)) waiting.send(link);
   }
 
   /** Watches `link`'s start (null: none to watch): `stalled` turns true if it runs past the patience. */
@@ -579,18 +584,35 @@ export class PythonClient {
     params: WorkerMethods[M]['params'],
   ): Promise<WorkerMethods[M]['result']> {
     const link = this.#link;
-    if (link && link !== this.#readyLink) {
-      // Python is still starting: the request goes now and waits in the worker's queue behind init,
-      // so it is answered as soon as Python is up, not a page task later (the page is busiest then).
-      // A failed start is still the reason given: init's error before the request's own.
-      const reply = link.request(method, params);
-      reply.catch(() => {});
-      await this.#ready;
-      return reply;
+    if (!link) {
+      // Python has not started yet (held for the UI or for isolation): the request goes out as soon
+      // as it does, in the order asked, before anything asked after the start (a `replace` sync
+      // sent late would empty the files a later sync had sent).
+      return new Promise((resolve, reject) =>
+        this.#notStarted.push({
+          send: (started) => this.#sendEarly(started, method, params).then(resolve, reject),
+          fail: reject,
+        }),
+      );
     }
-    if (!this.#link || this.#link !== this.#readyLink) await this.#ready;
-    if (!this.#link) throw new WorkerRestartedError('crashed', 'the Python worker is not running');
-    return this.#link.request(method, params);
+    if (link !== this.#readyLink) return this.#sendEarly(link, method, params);
+    return link.request(method, params);
+  }
+
+  /**
+   * A request while Python is still starting: it goes now and waits in the worker's queue behind
+   * init, so it is answered as soon as Python is up, not a page task later (the page is busiest
+   * then). A failed start is still the reason given: init's error before the request's own.
+   */
+  async #sendEarly<M extends WorkerMethod>(
+    link: WorkerLink,
+    method: M,
+    params: WorkerMethods[M]['params'],
+  ): Promise<WorkerMethods[M]['result']> {
+    const reply = link.request(method, params);
+    reply.catch(() => {});
+    await this.#ready;
+    return reply;
   }
 
   /** The time limit counts the tool's time, not the person's: it runs, and pauses while a popup waits. */

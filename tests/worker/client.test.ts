@@ -518,4 +518,21 @@ describe("PythonClient and the integrity checks after a call's answer", () => {
     expect(second.workers).toHaveLength(1);
     restarted.dispose();
   });
+
+  it('sends requests asked before Python started in the order asked, before those asked after it started', async () => {
+    let go = (): void => {};
+    const startWhen = new Promise<void>((resolve) => (go = resolve));
+    const { create, workers } = spawner(() => script(() => {}));
+    const client = new PythonClient({ createWorker: create, startWhen });
+    // As a returning visit with a package mirror does it: empty the mirror, the mirror's restart, then the files.
+    const emptied = client.sync([], { replace: true });
+    client.restart();
+    const filled = client.sync([{ path: 'tools/a.py', content: enc.encode('x = 1') }]);
+    go();
+    await Promise.all([emptied, filled]);
+    expect(workers).toHaveLength(1);
+    const sent = workers[0]!.requests.map((r) => (r.method === 'sync' ? `sync ${r.params.files.length}` : r.method));
+    expect(sent).toEqual(['init', 'sync 0', 'sync 1']);
+    client.dispose();
+  });
 });
