@@ -120,6 +120,12 @@ const tests: E2ETest[] = [
         .locator('option:checked')
         .filter({ hasText: 'Lesson: Loki: a Python tool' })
         .waitFor({ state: 'attached' });
+      // The editor shows the lesson's file (the editor loads beside the panes): the try goes into it, not the last file.
+      await page.waitForFunction(
+        "window.toolplayEditor?.getModel()?.uri.path.endsWith('/functions/tools/get_weather.py') === true",
+        null,
+        { timeout: 30_000 },
+      );
       // A try that fails three ways: units required, its enum lost to typing.Literal, the run raising.
       await setEditorText(
         page,
