@@ -590,7 +590,7 @@ export class PythonClient {
       // sent late would empty the files a later sync had sent).
       return new Promise((resolve, reject) =>
         this.#notStarted.push({
-          send: (started) => this.#sendEarly(started, method, params).then(resolve, reject),
+          send: (started) => void this.#sendEarly(started, method, params).then(resolve, reject),
           fail: reject,
         }),
       );
