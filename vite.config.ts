@@ -11,38 +11,59 @@ import { makeEngineSnapshot } from './src/engine/snapshot.node.ts';
 import { SNAPSHOT_SUFFIX } from './src/engine/snapshot.ts';
 import { packSnapshot } from './src/engine/snapshot-pack.ts';
 import { SHARE_BASE_VARIABLE, shareBaseSetting } from './src/share/link-base.ts';
+import { BROWSER_PYTHONS, PYTHON_RUNTIMES } from './src/protocol/pythons.ts';
 
 const require = createRequire(import.meta.url);
 const pyodideDir = dirname(require.resolve('pyodide/package.json'));
 const pyodideVersion = (JSON.parse(readFileSync(join(pyodideDir, 'package.json'), 'utf8')) as { version: string })
   .version;
-const PYODIDE_FILES = ['pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
 const MIME: Record<string, string> = {
   '.mjs': 'text/javascript',
+  '.js': 'text/javascript',
   '.wasm': 'application/wasm',
   '.zip': 'application/zip',
   '.json': 'application/json',
 };
 
-/** Serves Pyodide's runtime from node_modules in dev and emits it to dist/pyodide-<version>/ in builds: no CDN, works offline. */
+/** Each Python the browser runs (src/protocol/pythons.ts): its Pyodide release, folder and runtime files. */
+const browserRuntimes = BROWSER_PYTHONS.map((python) => {
+  const { npm, pyodide, asm } = PYTHON_RUNTIMES[python];
+  const dir = dirname(require.resolve(`${npm}/package.json`));
+  const installed = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+  if (installed !== pyodide) throw new Error(`${npm} is Pyodide ${installed}; src/protocol/pythons.ts says ${pyodide}`);
+  return {
+    dir,
+    prefix: `/pyodide-${pyodide}/`,
+    files: [asm, 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'],
+  };
+});
+
+/**
+ * Serves each Pyodide's runtime from node_modules in dev and emits it to dist/pyodide-<release>/ in
+ * builds: no CDN, works offline. Only what a Python the workspace asks for is ever downloaded.
+ */
 function pyodideAssets(): Plugin {
-  const prefix = `/pyodide-${pyodideVersion}/`;
   return {
     name: 'pyodide-assets',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const url = (req.url ?? '').split('?')[0] ?? '';
-        const at = url.indexOf(prefix);
-        if (at < 0) return next();
-        const file = url.slice(at + prefix.length);
-        if (!PYODIDE_FILES.includes(file) || !existsSync(join(pyodideDir, file))) return next();
-        res.setHeader('Content-Type', MIME[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream');
-        createReadStream(join(pyodideDir, file)).pipe(res);
+        for (const { dir, prefix, files } of browserRuntimes) {
+          const at = url.indexOf(prefix);
+          if (at < 0) continue;
+          const file = url.slice(at + prefix.length);
+          if (!files.includes(file) || !existsSync(join(dir, file))) return next();
+          res.setHeader('Content-Type', MIME[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream');
+          createReadStream(join(dir, file)).pipe(res);
+          return;
+        }
+        next();
       });
     },
     generateBundle() {
-      for (const f of PYODIDE_FILES)
-        this.emitFile({ type: 'asset', fileName: `${prefix.slice(1)}${f}`, source: readFileSync(join(pyodideDir, f)) });
+      for (const { dir, prefix, files } of browserRuntimes)
+        for (const f of files)
+          this.emitFile({ type: 'asset', fileName: `${prefix.slice(1)}${f}`, source: readFileSync(join(dir, f)) });
     },
   };
 }
@@ -192,7 +213,7 @@ export default defineConfig({
   base: './',
   // engineBundle in both lists: the dev server runs worker modules through the page's plugins.
   plugins: [svelte(), pyodideAssets(), engineBundle(), snapshotGzip(), devWorkerBundle()],
-  optimizeDeps: { exclude: ['pyodide'] },
+  optimizeDeps: { exclude: ['pyodide', 'pyodide-313'] },
   // One file without chunks: the sandboxed frame starts it from a blob: URL (src/worker/sandbox/).
   worker: { format: 'es', rolldownOptions: { output: { codeSplitting: false } } },
   server: { headers: crossOriginIsolation },

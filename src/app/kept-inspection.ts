@@ -1,7 +1,7 @@
 /**
  * The last inspection of each workspace, kept so a returning visit lists its tools before Python is
  * up. It is shown only when everything it was made from is unchanged — the engine build (the
- * content-hashed engine bundle and the Pyodide release), the profile, the host settings, the tools
+ * content-hashed engine bundle and the Pyodide release), the workspace's Python, the profile, the host settings, the tools
  * folder and the bytes of every file — and then it is exactly what Python would answer; the
  * playground marks it as kept until Python's own answer replaces it. The dev server has no engine
  * build to name (its engine changes with every save), so there nothing is kept.
@@ -12,6 +12,8 @@ import { sha256Hex } from '../net/digest.ts';
 
 /** What an inspection was made from. */
 export interface InspectionInputs {
+  /** The Python that answers (a file can import on one and fail on another). */
+  python: string;
   profile: string;
   hostConfig: unknown;
   paths: readonly string[];
@@ -56,7 +58,14 @@ const encoder = new TextEncoder();
 /** The SHA-256 of every input, in one canonical order (files sorted by path, each with its length). */
 export async function inspectionKey(engine: string, inputs: InspectionInputs): Promise<string> {
   const header = encoder.encode(
-    JSON.stringify([engine, inputs.profile, inputs.hostConfig ?? null, inputs.paths, inputs.loki ?? null]),
+    JSON.stringify([
+      engine,
+      inputs.python,
+      inputs.profile,
+      inputs.hostConfig ?? null,
+      inputs.paths,
+      inputs.loki ?? null,
+    ]),
   );
   const files = [...inputs.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const parts: Uint8Array[] = [header];

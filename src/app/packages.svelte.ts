@@ -15,6 +15,7 @@ import {
 } from '../protocol/packages.ts';
 import type { PythonPort, WorkspacePort } from './ports.ts';
 import { canonicalName, parseRequirement } from '../packages/requirement.ts';
+import { browserPythonOf, type BrowserPython } from '../protocol/pythons.ts';
 
 /** Where the workspace keeps the requirements the person adds: its root's requirements.txt. */
 export const REQUIREMENTS_FILE = 'requirements.txt';
@@ -95,11 +96,17 @@ export class PackagesState {
     this.#apply();
   }
 
-  /** Hands the settings to Python: the index at once, a mirror by starting a new Python. */
+  /** The Python this workspace runs, and why it is not the one its setting names (a version the browser cannot start). */
+  get python(): { python: BrowserPython; note: string | null } {
+    return browserPythonOf(this.settings.python);
+  }
+
+  /** Hands the settings to Python: the index at once, a mirror or another Python by starting a new one. */
   #apply(): void {
     const { mirror, indexUrl } = this.settings;
     this.#deps.python.setIndexUrls?.(indexUrl ? [indexUrl] : undefined);
     this.#deps.python.setPackageMirror?.(mirror);
+    this.#deps.python.setPython?.(this.python.python);
   }
 
   /** Called as the workspace opens: its settings reach the worker. */

@@ -143,6 +143,7 @@ export class Playground {
   #inputs(): InspectionInputs {
     const folder = this.toolsFolder;
     return {
+      python: this.packages.python.python,
       profile: this.profile,
       hostConfig: this.host.config,
       paths: folder.enginePaths,

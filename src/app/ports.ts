@@ -14,6 +14,7 @@ import type {
   WorkerMethods,
 } from '../protocol/worker.ts';
 import type { WorkspaceSettings } from '../workspace/store.ts';
+import type { PythonVersion } from '../protocol/pythons.ts';
 import type { Conflict, FileVersion } from '../workspace/workspace.svelte.ts';
 
 export type { CallOutcome, CallParams, FileChange, PythonState };
@@ -52,6 +53,9 @@ export interface PythonPort {
   /** Where Pyodide's packages come from (a new one starts a new Python) and where micropip looks. */
   setPackageMirror?(mirror: string | null): void;
   setIndexUrls?(urls: string[] | undefined): void;
+  /** The Python it runs (src/protocol/pythons.ts); another one starts a new Python. */
+  readonly python?: PythonVersion;
+  setPython?(python: PythonVersion): void;
 }
 
 /** What the playground remembers per workspace (owned by the workspace store). */
@@ -61,7 +65,10 @@ export type { WorkspaceSettings };
 export interface WorkspacePort {
   readonly id: string;
   readonly files: ReadonlyMap<string, Uint8Array>;
+  /** Every path, sorted; the same array until a path is added or removed. */
   readonly paths: string[];
+  /** Whether `path` is a file (read again only when a path is added or removed, not by every edit). */
+  has(path: string): boolean;
   readonly folders: string[];
   readonly settings: WorkspaceSettings;
   update(patch: Partial<WorkspaceSettings>): void;

@@ -1,4 +1,4 @@
-import type { EngineFiles, EngineSources } from './install.ts';
+import { STDLIB_DIR, type EngineFiles, type EngineSources } from './install.ts';
 
 /** The build's engine bundle (vite.config.ts) as JSON text: sources as text, bytecode as base64. */
 interface EngineBundle {
@@ -23,4 +23,16 @@ function fromBase64(base64: string): Uint8Array {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
+}
+
+/**
+ * The bundle's files for a Python other than the build's own: the engine's sources only. Its
+ * bytecode would be ignored there anyway (another cache tag), but its `stdlib/` folder holds the
+ * build's Python's standard-library sources, which would shadow the other Python's own.
+ */
+export function forOtherPython({ sources }: EngineFiles): EngineFiles {
+  return {
+    sources: Object.fromEntries(Object.entries(sources).filter(([rel]) => !rel.startsWith(`${STDLIB_DIR}/`))),
+    bytecode: {},
+  };
 }

@@ -2,6 +2,7 @@
 import { createStore, del, entries, get, set } from 'idb-keyval';
 import type { CachedWheel, CachedWheelInfo, WheelStore } from './wheel-cache.ts';
 import { plannedWheels, type PlannedWheel, type PlanStore } from './plans.ts';
+import { DEFAULT_PYTHON, type PythonVersion } from '../protocol/pythons.ts';
 
 interface Stored {
   sha256: string;
@@ -30,13 +31,21 @@ export class IdbWheelStore implements WheelStore {
   }
 }
 
-/** Install plans (plans.ts) in the same database. */
+/**
+ * Install plans (plans.ts) of one Python. A plan is what that Python's resolver chose for its lock
+ * and ABI, so each version keeps its own (the default's keys as they always were, another's
+ * prefixed `py3.13:`); wheels are kept by URL whichever Python fetched them.
+ */
 export class IdbPlanStore implements PlanStore {
   readonly #db = createStore('toolplay-packages-plans', 'plans');
+  readonly #prefix: string;
+  constructor(python: PythonVersion = DEFAULT_PYTHON) {
+    this.#prefix = python === DEFAULT_PYTHON ? '' : `py${python}:`;
+  }
   async read(key: string): Promise<PlannedWheel[] | null> {
-    return plannedWheels(await get<unknown>(key, this.#db));
+    return plannedWheels(await get<unknown>(this.#prefix + key, this.#db));
   }
   write(key: string, wheels: PlannedWheel[]): Promise<void> {
-    return set(key, wheels, this.#db);
+    return set(this.#prefix + key, wheels, this.#db);
   }
 }

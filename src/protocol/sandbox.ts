@@ -5,12 +5,22 @@
  * untrusted: tool code runs in that worker and can send anything over the same port.
  */
 
-/** Pyodide's own files, which the page reads from the app's origin and hands over as bytes. */
-export const RUNTIME_FILES = ['pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip'] as const;
+import type { PythonVersion } from './pythons.ts';
+
+/**
+ * Pyodide's own files, which the page reads from the app's origin and hands over as bytes: one
+ * runtime script (314's ES module, the 0.x releases' classic script: PYTHON_RUNTIMES[v].asm), the
+ * wasm and the standard library.
+ */
+export const RUNTIME_FILES = ['pyodide.asm.mjs', 'pyodide.asm.js', 'pyodide.asm.wasm', 'python_stdlib.zip'] as const;
 export type RuntimeFile = (typeof RUNTIME_FILES)[number];
 
-/** Where Pyodide starts from: its packages' base URL (a mirror or the distribution) and the lock file's text. */
+/**
+ * Where Pyodide starts from: which Python (its release's loader starts it), its packages' base URL
+ * (a mirror or the distribution) and the lock file's text.
+ */
 export interface SandboxRuntime {
+  python: PythonVersion;
   packageBase: string;
   lock: string;
 }
@@ -73,8 +83,8 @@ export type AssetOp = (typeof ASSET_OPS)[number];
 export interface AssetWorkerStart {
   /** Where this app keeps the Pyodide release's files (a folder URL ending in /). */
   pyodideIndex: string;
-  /** The Pyodide release the worker starts. */
-  version: string;
+  /** The Python the workspace runs: PYTHON_RUNTIMES names its Pyodide release and runtime script. */
+  python: PythonVersion;
   /** The package mirror set for this workspace, or null for the Pyodide distribution. */
   mirror: string | null;
   /** The engine: a build's bundle by URL, or (dev server) its JSON text as the page made it. */

@@ -32,6 +32,7 @@ import type { NetRequest } from '../net/fetch-guard.ts';
 import { PYODIDE_DISTRIBUTION, PYPI_FILES } from '../packages/sources.ts';
 import { PYPI_SIMPLE } from '../packages/installer.ts';
 import { sharedControl, type WorkerControl } from './worker-control.ts';
+import { DEFAULT_PYTHON, PYTHON_RUNTIMES, type PythonVersion } from '../protocol/pythons.ts';
 import { sandboxedWorker } from './sandbox/start-sandbox.ts';
 import type { PageNet } from './sandbox/page-fetch.ts';
 import type { WorkerLike } from './sandbox/sandboxed-worker.ts';
@@ -47,6 +48,8 @@ export interface PythonClientOptions {
   packageMirror?: string | null;
   /** Where micropip looks for the other packages; PyPI when absent. */
   indexUrls?: string[];
+  /** The Python to start (src/protocol/pythons.ts BROWSER_PYTHONS); the build's own when absent. */
+  python?: PythonVersion;
   /** Confirmation answer when blocking is impossible (no SharedArrayBuffer). Default: reject. */
   confirmFallback?: ConfirmDecision;
   /** Tests and benches inject their own worker (sharing memory with the page); the app starts python.worker.ts in its sandboxed frame. */
@@ -104,6 +107,7 @@ export class PythonClient {
   #isolated = $state(false);
   readonly #createWorker: (() => WorkerLike) | null;
   #mirror: string | null;
+  #python: PythonVersion = $state(DEFAULT_PYTHON);
   #indexUrls: string[] | undefined;
   /** Installs the Packages view started: their events, by install id. */
   readonly #installs = new Map<string, (e: TelemetryEvent) => void>();
@@ -137,6 +141,7 @@ export class PythonClient {
     this.#isolated = this.#pageIsolated;
     this.#createWorker = options.createWorker ?? null;
     this.#mirror = options.packageMirror ?? null;
+    this.#python = options.python ?? DEFAULT_PYTHON;
     this.#indexUrls = options.indexUrls;
     if (options.timeoutMs !== undefined) this.#timeoutMs = options.timeoutMs;
     this.#startPatienceMs = options.startPatienceMs ?? START_PATIENCE_MS;
@@ -305,7 +310,22 @@ export class PythonClient {
   setPackageMirror(mirror: string | null): void {
     if (mirror === this.#mirror) return;
     this.#mirror = mirror;
-    this.restart();
+    this.#startAnew();
+  }
+
+  /** The Python this client starts; another one is another Pyodide, so a change starts a new Python. */
+  get python(): PythonVersion {
+    return this.#python;
+  }
+  setPython(python: PythonVersion): void {
+    if (python === this.#python) return;
+    this.#python = python;
+    this.#startAnew();
+  }
+
+  /** A setting Python reads as it starts changed: a new Python, unless none has started yet (the start to come reads it). */
+  #startAnew(): void {
+    if (this.#link) this.restart();
   }
 
   /** Where micropip looks for the other packages (PyPI when empty). */
@@ -419,7 +439,7 @@ export class PythonClient {
     } else {
       // The frame shares memory with the worker itself; the page reaches it through the frame.
       this.#shared = null;
-      const sandboxed = sandboxedWorker(this.#mirror, this.#net());
+      const sandboxed = sandboxedWorker(this.#mirror, this.#net(), this.#python);
       this.#control = this.#pageIsolated ? sandboxed : null;
       void sandboxed.isolated.then((isolated) => {
         if (this.#link?.worker !== sandboxed) return;
@@ -657,15 +677,15 @@ export class PythonClient {
         return scratch ? { policy: scratch, report: () => {} } : null;
       },
       ended: () => (this.#ended ? report(this.#ended.onEvent, this.#ended.callId) : null),
-      packageOrigins: () => packageOrigins(this.#mirror, this.#indexUrls),
+      packageOrigins: () => packageOrigins(this.#mirror, this.#indexUrls, this.#python),
     };
   }
 }
 
 /** Where packages come from, for the page's answer to the worker's install requests (docs/packages.md). */
-function packageOrigins(mirror: string | null, indexUrls: string[] | undefined): string[] {
+function packageOrigins(mirror: string | null, indexUrls: string[] | undefined, python: PythonVersion): string[] {
   const urls = [
-    mirror ?? PYODIDE_DISTRIBUTION(__PYODIDE_VERSION__),
+    mirror ?? PYODIDE_DISTRIBUTION(PYTHON_RUNTIMES[python].pyodide),
     ...(indexUrls?.length ? indexUrls : [PYPI_SIMPLE]),
   ];
   if (!indexUrls?.length) urls.push(PYPI_FILES);

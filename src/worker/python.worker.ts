@@ -7,8 +7,9 @@
  * one at a time over the port the page handed it. All logic is in handlers.ts; this file only glues
  * it to that port, the shared-memory confirm bridge and Pyodide's interrupt buffer.
  */
-import { loadPyodide } from 'pyodide';
-import { readEngineBundle } from '../engine/engine-bundle.ts';
+import { forOtherPython, readEngineBundle } from '../engine/engine-bundle.ts';
+import { pyodideLoader } from './pyodide-loaders.ts';
+import { DEFAULT_PYTHON, PYTHON_RUNTIMES } from '../protocol/pythons.ts';
 import { downloadSnapshot, type PackedSnapshots } from '../engine/snapshot-download.ts';
 import { failOnSwallowedWasmError } from '../engine/wasm-failure.ts';
 import { SnapshotUnavailable, startPython, type SnapshotSource } from '../engine/start.ts';
@@ -46,22 +47,23 @@ let queue: Promise<void> = Promise.resolve();
 // All of it starts as this module runs, before the page's init message: nothing in it waits for it.
 // Python starts from the build's memory snapshot when it can, else plain (src/engine/start.ts).
 const runtime = ask<SandboxRuntime>({ op: 'runtime' });
-const engineFiles = ask<string>({ op: 'engineBundle' }).then(readEngineBundle);
-const pyodideModule = ask<ArrayBuffer>({ op: 'runtimeFile', name: 'pyodide.asm.mjs' }).then(async (bytes) => {
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'text/javascript' }));
-  return ((await import(/* @vite-ignore */ url)) as { default: unknown }).default;
-});
+// The build's bytecode and standard-library copies are its own Pyodide's: another Python takes only the sources.
+const engineFiles = Promise.all([ask<string>({ op: 'engineBundle' }), runtime]).then(([text, { python }]) =>
+  python === DEFAULT_PYTHON ? readEngineBundle(text) : forOtherPython(readEngineBundle(text)),
+);
+const loader = runtime.then(async ({ python }) =>
+  pyodideLoader(python, await ask<ArrayBuffer>({ op: 'runtimeFile', name: PYTHON_RUNTIMES[python].asm })),
+);
 const load = async (extra: object) => {
   const { packageBase, lock } = await runtime;
-  return loadPyodide({
+  return (await loader)({
     indexURL: LOCAL_INDEX,
     packageBaseUrl: packageBase,
     lockFileContents: lock,
-    createPyodideModule: await pyodideModule,
     stdout: () => {},
     stderr: () => {},
     ...extra,
-  } as Parameters<typeof loadPyodide>[0]);
+  });
 };
 const snapshotStep = <T>(step: SnapshotStep) => ask<T>({ op: 'snapshot', step });
 const snapshots: PackedSnapshots = {
@@ -79,7 +81,7 @@ const snapshot: Promise<SnapshotSource> = snapshotStep<string | null>('missing')
 );
 const started = startPython((extra) => failOnSwallowedWasmError(() => load(extra)), snapshot, engineFiles);
 // Their failures are reported by init; until it awaits them they must not count as unhandled.
-for (const p of [runtime, engineFiles, pyodideModule, snapshot, started]) p.catch(() => {});
+for (const p of [runtime, engineFiles, loader, snapshot, started]) p.catch(() => {});
 
 async function init(id: number, params: WorkerMethods['init']['params']): Promise<void> {
   post({ kind: 'progress', text: 'Loading the Python runtime…' });

@@ -8,6 +8,7 @@ import type { ToolInfo } from '../../src/protocol/engine.ts';
 import type { WorkspaceInspection, WorkspaceRescan } from '../../src/protocol/worker.ts';
 import { Workspace, createIdbStore } from '../../src/workspace/workspace.svelte.ts';
 import { FakePython } from './fake-python.ts';
+import { DEFAULT_PACKAGE_SETTINGS } from '../../src/protocol/packages.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -80,7 +81,7 @@ describe('the last visit’s tools', () => {
     expect(second.playground.tools.tools.map((t) => t.name)).toEqual(['tool_note', 'tool_more']);
   });
 
-  it('are not listed when one byte of one file, the profile, the host settings or the engine build differs', async () => {
+  it('are not listed when one byte of one file, the Python, the profile, the host settings or the engine build differs', async () => {
     const store = memoryKeptStore();
     const kept = new KeptInspections('build-1', store);
     const first = await visit('kept-b', kept, FILES);
@@ -91,11 +92,15 @@ describe('the last visit’s tools', () => {
     const changes: Array<(w: Workspace) => void> = [
       (w) => w.write('README.md', '# hi!'),
       (w) => w.update({ profile: 'hub' }),
+      (w) => w.update({ packages: { ...DEFAULT_PACKAGE_SETTINGS, python: '3.13' } }),
       (w) => w.update({ hostConfig: { notes: { key: 'x' } } }),
     ];
     for (const change of changes) {
       const w = await Workspace.open(createIdbStore('kept-b'), 'w', { channel: `kept-b-${++n}` });
-      const before = { files: new Map(w.files), settings: { ...w.settings } };
+      const before = {
+        files: new Map(w.files),
+        settings: { ...w.settings, packages: w.settings.packages ?? DEFAULT_PACKAGE_SETTINGS },
+      };
       change(w);
       await w.flush();
       const again = await visit('kept-b', kept);
@@ -147,7 +152,7 @@ describe('the last visit’s tools', () => {
 
   it('the key covers each input, in an order that does not depend on the map’s', async () => {
     const files = (entries: [string, string][]) => new Map(entries.map(([p, t]) => [p, new TextEncoder().encode(t)]));
-    const inputs = { profile: 'lcp', hostConfig: {}, paths: ['/workspace/tools'], loki: undefined };
+    const inputs = { python: '3.14', profile: 'lcp', hostConfig: {}, paths: ['/workspace/tools'], loki: undefined };
     const key = await inspectionKey('b', {
       ...inputs,
       files: files([

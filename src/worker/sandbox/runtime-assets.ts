@@ -12,6 +12,7 @@ import { browserSnapshots } from '../../engine/snapshot-copies.browser.ts';
 import type { PackedSnapshots } from '../../engine/snapshot-download.ts';
 import { mirrorLock } from '../../packages/mirror-lock.browser.ts';
 import { PYODIDE_DISTRIBUTION } from '../../packages/sources.ts';
+import { PYTHON_RUNTIMES } from '../../protocol/pythons.ts';
 
 const SNAPSHOT_STEPS = ['missing', 'kept', 'drop', 'network', 'keep'] as const;
 
@@ -34,13 +35,18 @@ export class RuntimeAssets {
   /** The network's copy, held until the worker says it unpacked (then kept) or the frame goes. */
   #fromNetwork: Uint8Array | null = null;
 
-  constructor({ pyodideIndex: index, version, mirror, engine, snapshot }: AssetWorkerStart) {
-    for (const name of RUNTIME_FILES) this.#files.set(name, bytesOf(index + name));
+  constructor({ pyodideIndex: index, python, mirror, engine, snapshot }: AssetWorkerStart) {
+    const release = PYTHON_RUNTIMES[python];
+    // Only this release's files: one runtime script of the two kinds (the other is not in its folder).
+    for (const name of RUNTIME_FILES)
+      if (!name.startsWith('pyodide.asm.') || name === release.asm || name === 'pyodide.asm.wasm')
+        this.#files.set(name, bytesOf(index + name));
     this.#engine = 'text' in engine ? Promise.resolve(engine.text) : textOf(engine.url);
     this.#runtime = mirror
-      ? mirrorLock(mirror).then(({ lockFileContents }) => ({ packageBase: mirror, lock: lockFileContents }))
+      ? mirrorLock(mirror).then(({ lockFileContents }) => ({ python, packageBase: mirror, lock: lockFileContents }))
       : bytesOf(`${index}pyodide-lock.json`).then((b) => ({
-          packageBase: PYODIDE_DISTRIBUTION(version),
+          python,
+          packageBase: PYODIDE_DISTRIBUTION(release.pyodide),
           lock: new TextDecoder().decode(b),
         }));
     this.#missing = 'missing' in snapshot ? snapshot.missing : null;
