@@ -16,6 +16,7 @@ import { testLines } from '../tool-tests/test-lines.ts';
 import type { Outcome } from './commands.ts';
 import { annotationLines, workspacePath, type Annotation } from './github-annotations.ts';
 import { choice, existing, parse, PYTHON_FLAG, pythonOption } from './options.ts';
+import type { PythonVersion } from '../protocol/pythons.ts';
 import { FORMAT_FLAG, outputFormat, REPORT_FORMATS } from './output-format.ts';
 import { readFolder } from './read-folder.ts';
 import { PACKAGE_FLAGS, packageOptions, policyOf } from './packages-options.ts';
@@ -168,11 +169,21 @@ export async function test(args: string[]): Promise<Outcome | 'help'> {
     import('../tool-tests/junit.ts'),
   ]);
   usePackages(packages);
-  // The process's one engine (a batch's commands share it); each test reads the files it was given.
-  const host = new NodeScratchHost(await openEngine([], python));
+  // The process's engine of each Python (a batch's commands share them); each test reads the files it was given.
+  // A test that names a Python runs on it; the others on --python.
+  const hosts = new Map<PythonVersion, InstanceType<typeof NodeScratchHost>>();
+  const hostOf = async (v: PythonVersion) => {
+    const made = hosts.get(v) ?? new NodeScratchHost(await openEngine([], v));
+    hosts.set(v, made);
+    return made;
+  };
   const results: CaseResult[] = [];
   for (const w of workspaces)
-    results.push(...(await runCases(host, w.files, w.cases, {}, { network: policyOf(packages) })));
+    for (const c of w.cases) {
+      const on = c.python ?? python;
+      const options = { network: policyOf(packages), python: on };
+      results.push(...(await runCases(await hostOf(on), w.files, [c], {}, options)));
+    }
   if (junit) {
     mkdirSync(dirname(junit), { recursive: true });
     writeFileSync(junit, junitXml(results));

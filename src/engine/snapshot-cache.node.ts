@@ -19,7 +19,7 @@ import { SNAPSHOT_SUFFIX } from './snapshot.ts';
 import type { SnapshotSource } from './start.ts';
 import { PYTHON_DIR } from './sources.node.ts';
 import { PREPARE_EXIT } from './permission.node.mjs';
-import { DEFAULT_PYTHON, PYTHON_RUNTIMES, type PythonVersion } from '../protocol/pythons.ts';
+import { DEFAULT_PYTHON, PYTHON_RUNTIMES, pythonVersionOf, type PythonVersion } from '../protocol/pythons.ts';
 
 /** Where snapshots are kept: the checkout's (or installed package's) node_modules/.cache/toolplay. */
 export const SNAPSHOT_CACHE_DIR = join(PYTHON_DIR, '..', 'node_modules', '.cache', 'toolplay');
@@ -47,6 +47,15 @@ export function snapshotName(
   return `engine-${tag}${hash.digest('hex').slice(0, 20)}${SNAPSHOT_SUFFIX}`;
 }
 
+/** The Python the command line names with --python (the one bin/toolplay.mjs prepares), else the default. */
+function commandLinePython(argv: readonly string[] = process.argv): PythonVersion {
+  for (let i = 0; i < argv.length; i++) {
+    const given = argv[i] === '--python' ? argv[i + 1] : argv[i]?.startsWith('--python=') ? argv[i]!.slice(9) : null;
+    if (given !== null && given !== undefined) return pythonVersionOf(given) ?? DEFAULT_PYTHON;
+  }
+  return DEFAULT_PYTHON;
+}
+
 export interface SnapshotCache {
   /** The snapshot to start from: the cached one, one made now (and cached), or why there is none. */
   source(): Promise<SnapshotSource>;
@@ -69,8 +78,15 @@ export function snapshotCache(
         return { bytes: Promise.resolve(new Uint8Array(readFileSync(path))) };
       } catch {
         // Not made yet for this engine: make it now (a fresh Python, as the build makes it). Under
-        // Node's permission model no child process can: the parent prepares it (bin/toolplay.mjs).
-        if ((options.env ?? process.env).TOOLPLAY_CONFINED === '1') process.exit(PREPARE_EXIT);
+        // Node's permission model no child process can: the parent prepares it (bin/toolplay.mjs)
+        // for the Python the command line names; another one (a tool test's "python", a batch line's
+        // --python) starts plain here rather than asking for a preparation that would not make it.
+        if ((options.env ?? process.env).TOOLPLAY_CONFINED === '1') {
+          if (python === commandLinePython()) process.exit(PREPARE_EXIT);
+          return {
+            missing: `no snapshot of Python ${python} prepared for this run (the command line names ${commandLinePython()})`,
+          };
+        }
       }
       let bytes: Uint8Array;
       try {

@@ -21,6 +21,8 @@ export interface ToolTest {
   name: string;
   tool: string;
   profile?: CallProfile | CallProfile[];
+  /** The Python it runs on (src/protocol/pythons.ts); the run's own when absent. */
+  python?: string;
   /** Numbers are lossless-json's LosslessNumber: sent as written. */
   args?: Record<string, unknown>;
   argsJson?: string;

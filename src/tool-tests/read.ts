@@ -10,6 +10,7 @@ import type { HostConfig } from '../protocol/engine.ts';
 import type { CallProfile, ConfirmDecision } from '../protocol/vocabulary.ts';
 import { stringifyKeepingNumbers, toPlain } from '../protocol/json-text.ts';
 import type { Expectations } from '../expect/judge.ts';
+import { pythonVersionOf, type PythonVersion } from '../protocol/pythons.ts';
 import { DEFAULT_TIME_LIMIT_S, type ToolTest } from './format.ts';
 import { describeError } from './schema-errors.ts';
 import { semanticProblem } from './read-checks.ts';
@@ -23,6 +24,8 @@ export interface ReadTest {
   tool: string;
   /** The profiles it names, or null: the workspace's layout decides. */
   profiles: CallProfile[] | null;
+  /** The Python it names, or null: the run's own. */
+  python: PythonVersion | null;
   argsJson: string;
   hostConfig?: HostConfig;
   confirm?: ConfirmDecision | ConfirmDecision[];
@@ -72,6 +75,7 @@ function normalised(t: ToolTest, index: number): ReadTest {
     name: t.name,
     tool: t.tool,
     profiles,
+    python: pythonVersionOf(t.python),
     argsJson: t.argsJson ?? stringifyKeepingNumbers(t.args ?? {}, 0),
     ...(t.hostConfig ? { hostConfig: toPlain(t.hostConfig) as HostConfig } : {}),
     ...(t.confirm ? { confirm: t.confirm } : {}),

@@ -12,6 +12,7 @@ import type { Verdict } from '../expect/checks.ts';
 import { judge } from '../expect/judge.ts';
 import { observeScratch, type CallObservation } from '../expect/observe.ts';
 import type { ReadTest, ReadTestFile } from './read.ts';
+import type { PythonVersion } from '../protocol/pythons.ts';
 
 /** One run of one test under one profile. */
 export interface TestCase {
@@ -20,6 +21,8 @@ export interface TestCase {
   path: string;
   test: ReadTest;
   profile: CallProfile;
+  /** The Python the test names (null: whichever the run has). */
+  python: PythonVersion | null;
 }
 
 export interface CaseResult {
@@ -57,7 +60,13 @@ export function casesOf(
           () =>
             needle === undefined || test.name.toLowerCase().includes(needle) || f.path.toLowerCase().includes(needle),
         )
-        .map((profile) => ({ id: caseId(f.path, test.name, profile), path: f.path, test, profile })),
+        .map((profile) => ({
+          id: caseId(f.path, test.name, profile),
+          path: f.path,
+          test,
+          profile,
+          python: test.python,
+        })),
     ),
   );
 }
@@ -78,9 +87,11 @@ function withSetup(
   return out;
 }
 
-/** How every test's call runs: the network its tools may use (on, without proxy, when absent). */
+/** How every test's call runs: the network its tools may use (on, without proxy, when absent), and the host's Python. */
 export interface RunOptions {
   network?: NetworkPolicy;
+  /** The Python `host` runs: a test that names another is failed without running, saying so (never run on the wrong one). */
+  python?: PythonVersion;
 }
 
 /** Runs one test on a fresh copy of `files`. Rejects when the host does (Stop, an engine failure). */
@@ -91,6 +102,8 @@ export async function runCase(
   options: RunOptions = {},
 ): Promise<CaseResult> {
   const { test, profile } = c;
+  if (c.python !== null && options.python !== undefined && c.python !== options.python)
+    return otherPython(c, options.python);
   const copy = await ScratchWorkspace.open(host, files, profile === 'loki' ? 'loki' : 'lcp', 'tests');
   try {
     const started = performance.now();
@@ -125,6 +138,38 @@ export async function runCase(
   } finally {
     await copy.close();
   }
+}
+
+/** A test that names another Python than the run's: failed, not run, with the way to run it. */
+function otherPython(c: TestCase, running: PythonVersion): CaseResult {
+  const message = `not run: the test runs on Python ${c.python}, and this run's Python is ${running}`;
+  return {
+    id: c.id,
+    path: c.path,
+    name: c.test.name,
+    profile: c.profile,
+    passed: false,
+    verdicts: [
+      {
+        ok: false,
+        text: `runs on Python ${c.python}`,
+        detail: `${message} (toolplay test --python ${c.python}, or the workspace's Python in the Tools panel)`,
+      },
+    ],
+    durationMs: 0,
+    observation: {
+      profile: c.profile,
+      outcome: 'failed',
+      message,
+      result: undefined,
+      statusLine: '',
+      output: '',
+      asked: [],
+      created: new Map(),
+      changed: new Map(),
+      deleted: [],
+    },
+  };
 }
 
 export interface RunHooks {

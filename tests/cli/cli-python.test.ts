@@ -101,4 +101,32 @@ describe('toolplay --python', () => {
       "toolplay: schema: unknown --python '3.11' (choose from 3.14, 3.13, 3.12; docs/pythons.md says why not others)\n",
     );
   });
+
+  it('runs a tool test on the Python it names, and the tests that name none on --python', async () => {
+    const version = (v: string) => ({ result: { equals: { output: `Python ${v}`, status_code: 200, success: true } } });
+    const dir = sandbox({
+      'tools/version.py': [
+        'import sys',
+        '',
+        'def tool_version() -> dict:',
+        '    """Which Python runs this tool."""',
+        '    return {"success": True, "output": "Python " + sys.version.split()[0]}',
+        '',
+      ].join('\n'),
+      'tests/version.toolplay-test.json': JSON.stringify({
+        toolplayTests: 1,
+        tests: [
+          { name: 'on 3.13', tool: 'tool_version', python: '3.13', expect: version('3.13.2') },
+          { name: 'on the run’s Python', tool: 'tool_version', expect: version('3.14.2') },
+        ],
+      }),
+    });
+    const run = await toolplay(['test', '.'], dir);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('2 passed, 0 failed');
+    const on313 = await toolplay(['test', '.', '--python', '3.13'], dir);
+    expect(on313.code).toBe(1);
+    expect(on313.stdout).toContain('1 passed, 1 failed');
+    expect(on313.stdout).toContain('Python 3.13.2');
+  }, 300_000);
 });

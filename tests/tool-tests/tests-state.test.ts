@@ -48,6 +48,41 @@ function setup(blocked: string | null = null) {
 }
 
 describe('ToolTestsState', () => {
+  it('fails a test that names another Python than the workspace runs, without running it on this one', async () => {
+    const named = JSON.parse(TESTS) as { tests: Array<Record<string, unknown>> };
+    named.tests[0]!.python = '3.13';
+    const workspace = {
+      id: 'ws',
+      files: encodeFiles({ 'tools/maths.py': tool('n * 2'), 'tests/maths.toolplay-test.json': JSON.stringify(named) }),
+      blocked: null,
+    };
+    let calls = 0;
+    const counting = new Proxy(host, {
+      get: (target, key) => {
+        const value = Reflect.get(target, key) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (key === 'scratchCall') calls++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const tests = new ToolTestsState({ host: counting, workspace, python: () => '3.14' });
+    await tests.runAll();
+    expect(tests.summary).toBe('1 passed, 1 failed');
+    const other = tests.result(tests.cases[0]!.id)!;
+    expect(other.passed).toBe(false);
+    expect(other.verdicts).toEqual([
+      {
+        ok: false,
+        text: 'runs on Python 3.13',
+        detail:
+          "not run: the test runs on Python 3.13, and this run's Python is 3.14 (toolplay test --python 3.13, or the workspace's Python in the Tools panel)",
+      },
+    ]);
+    expect(calls).toBe(1); // only the test that names no Python ran
+  }, 120_000);
+
   it('lists the files (a malformed one with its line), runs all, fails a broken tool with its diff, re-runs the failed ones', async () => {
     const { workspace, tests } = setup();
     expect(tests.files.map((f) => [f.path, f.problem ?? null])).toEqual([

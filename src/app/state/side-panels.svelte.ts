@@ -3,6 +3,7 @@
  * The course and the gallery belong to the page (they outlive a switch of workspace, which is what
  * opening a lesson or an example does); the diff belongs to one workspace (its kept version).
  */
+import type { PythonVersion } from '../../protocol/pythons.ts';
 import { COURSE } from '../../course/bundle.ts';
 import { createIdbProgressStore } from '../../course/progress.ts';
 import type { ScratchHost } from '../../scratch/scratch.ts';
@@ -52,6 +53,8 @@ export class SidePanels {
     earlier?: Earlier;
     /** The open workspace's network settings: tool tests run with them, as Run does. */
     network?: () => NetworkPolicy;
+    /** The Python the open workspace runs: a tool test naming another is not run on this one. */
+    python?: () => PythonVersion;
   }) {
     this.#host = deps.host;
     this.#workspaces = {
@@ -72,6 +75,7 @@ export class SidePanels {
         },
       },
       ...(deps.network ? { network: deps.network } : {}),
+      ...(deps.python ? { python: deps.python } : {}),
     });
     this.course = new CourseState({
       lessons: COURSE,

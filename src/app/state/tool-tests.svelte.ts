@@ -4,6 +4,7 @@
  * a fresh scratch copy of the workspace inside the Python worker (src/tool-tests/run.ts), so
  * nothing a test does reaches the person's files. Stop ends a run; the results so far stay.
  */
+import type { PythonVersion } from '../../protocol/pythons.ts';
 import type { ScratchHost } from '../../scratch/scratch.ts';
 import type { NetworkPolicy } from '../../protocol/packages.ts';
 import { isTestFile } from '../../tool-tests/format.ts';
@@ -19,6 +20,8 @@ export interface ToolTestsDeps {
   workspace: { readonly id: string; readonly files: ReadonlyMap<string, Uint8Array>; readonly blocked: string | null };
   /** The workspace's network settings, as Run uses them (on, without proxy, when absent). */
   network?: () => NetworkPolicy;
+  /** The Python `host` runs (the workspace's). */
+  python?: () => PythonVersion;
 }
 
 /** A test file as the view lists it. */
@@ -141,7 +144,10 @@ export class ToolTestsState {
           },
           stopped: () => this.#stopping,
         },
-        this.#deps.network ? { network: this.#deps.network() } : {},
+        {
+          ...(this.#deps.network ? { network: this.#deps.network() } : {}),
+          ...(this.#deps.python ? { python: this.#deps.python() } : {}),
+        },
       );
       this.#summary = `${summaryLine(ran)}${this.#stopping ? ` (stopped, ${cases.length - ran.length} not run)` : ''}`;
     } catch (e) {
