@@ -106,6 +106,40 @@ export async function benchCalls(
   }, TOOL);
 }
 
+/**
+ * Each browser Python's start in the bench page (src/protocol/pythons.ts BROWSER_PYTHONS): a new
+ * PythonClient of that version to its first call answered, median of 3 (files already in the HTTP
+ * cache). 3.14 restores the build's snapshot; 3.13 starts plain (docs/pythons.md).
+ */
+export async function benchPythonStarts(page: Page, pythons: readonly string[]): Promise<Record<string, number>> {
+  await defineNameHelper(page);
+  return page.evaluate(
+    async ({ tool, pythons }) => {
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+      const out: Record<string, number> = {};
+      for (const python of pythons) {
+        const samples: number[] = [];
+        for (let i = 0; i < 4; i++) {
+          const t0 = performance.now();
+          const client = new toolplayBench.PythonClient({ python: python as '3.14' });
+          await client.sync([{ path: 'tools/hello.py', content: new TextEncoder().encode(tool) }]);
+          const outcome = await client.call(
+            { profile: 'lcp', paths: ['/workspace/tools'], tool: 'tool_hello', args: {} },
+            () => {},
+          );
+          const ms = performance.now() - t0;
+          client.dispose();
+          if (outcome.status !== 'finished') throw new Error(`Python ${python}: ${JSON.stringify(outcome)}`);
+          if (i > 0) samples.push(ms); // the first visit of a version fills the HTTP cache
+        }
+        out[python] = median(samples);
+      }
+      return out;
+    },
+    { tool: TOOL, pythons },
+  );
+}
+
 /** Restore of a 1,000-file, 20 MB workspace from IndexedDB, and the median autosave of one edited file. */
 export async function benchWorkspace(page: Page): Promise<{ restoreMs: number; autosaveMedian: number }> {
   await defineNameHelper(page);
