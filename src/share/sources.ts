@@ -15,7 +15,7 @@ import {
 } from '../protocol/packages.ts';
 
 export type { LinkSources, SharedPackages, SourceKey };
-/** Every source setting, in the order review mode lists them. `python` is reserved for a per-workspace Python version. */
+/** Every source setting, in the order review mode lists them (`python`: the workspace's Python version, docs/pythons.md). */
 export const SOURCE_KEYS = [
   'mirror',
   'indexUrl',
