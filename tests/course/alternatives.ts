@@ -9,6 +9,10 @@ const SIZES = readFileSync(
   'utf8',
 );
 
+/** ltp-two-hosts: LCP's init, as the shipped solution has it, inserted before the tool. */
+const LCP_INIT =
+  '\n\ndef init_tools_library(config=None):\n    global MAX_RESULTS\n    MAX_RESULTS = int((config or {}).get("max_results", 5))\n\n\ndef tool_lookup';
+
 /** lcp-autonomy's shipped solution with the line that reads the level replaced by `line`. */
 function autonomyWith(line: string): string {
   const solution = readFileSync(
@@ -126,39 +130,6 @@ def tool_welcome(name: str) -> dict:
         name: who
     """
     return {"success": True, "output": _CONFIG.get("greeting", "Hello") + " " + name}
-`,
-    },
-  },
-  {
-    lesson: 'lcp-confirm',
-    why: 'the handler taken from the init config (confirm_handler), a strict level, the dict result of a raised error',
-    files: {
-      'tools/files.py': `import os
-
-_HANDLER = None
-_LEVEL = "safe"
-
-
-def init_tools_library(config=None):
-    """Host configuration, with the host's confirm_handler in it."""
-    global _HANDLER, _LEVEL
-    config = config or {}
-    _HANDLER = config.get("confirm_handler")
-    _LEVEL = config.get("autonomy_level", "safe")
-
-
-def tool_delete_file(path: str) -> dict:
-    """Delete a workspace file once the operator agrees.
-
-    Args:
-        path: the file
-    """
-    if _LEVEL != "full_access":
-        answer = _HANDLER(f"rm {path}", "[RISKY] delete") if _HANDLER else ("reject", "no handler")
-        if answer[0] not in ("allow", "always"):
-            raise PermissionError(f"not deleted: {answer[1]}")
-    os.remove(path)
-    return {"success": True, "output": "gone"}
 `,
     },
   },
@@ -533,7 +504,7 @@ def tool_now() -> dict:
           '    words = str(args.get("query", "")).lower().split()',
           '    params = {**(args or {}), **kwargs}\n    words = str(params.get("query", "")).lower().split()',
         )
-        .replace('\n\ndef tool_lookup', '\n\ninit_tools_library = init_tool_library\n\n\ndef tool_lookup'),
+        .replace('\n\ndef tool_lookup', LCP_INIT),
     },
   },
   {
@@ -562,7 +533,7 @@ def tool_now() -> dict:
           '    words = str(args.get("query", "")).lower().split()',
           '    params = args[0] if args else kwargs\n    words = str(params.get("query", "")).lower().split()',
         )
-        .replace('\n\ndef tool_lookup', '\n\ninit_tools_library = init_tool_library\n\n\ndef tool_lookup'),
+        .replace('\n\ndef tool_lookup', LCP_INIT),
     },
   },
   {
@@ -963,7 +934,7 @@ def tool_read_note(name: str) -> dict:
   {
     lesson: 'lcp-no-coercion',
     why: 'converts with int(), but keeps the constant as the default: int("TOP") fails',
-    fails: 'Called with no `limit`, it returns the 3 best scores',
+    fails: 'Called with no `limit`, it returns the 3 best scores, highest first',
     files: {
       'tools/scores.py': readFileSync(
         new URL('../../src/course/lessons/lcp-no-coercion/start/tools/scores.py', import.meta.url),
@@ -1008,16 +979,13 @@ def tool_read_note(name: str) -> dict:
   },
   {
     lesson: 'ltp-two-hosts',
-    why: "the signature takes both calls, but only the hub's init_tool_library sets the limit: LCP never calls it",
+    why: "the signature takes both calls, but the limit is read by a hook under the hub's name: LCP never calls it",
     fails: 'Under LCP, {"max_results": 1} in its host configuration limits it to one title',
     files: {
       'tools/wiki.py': readFileSync(
         new URL('../../src/course/lessons/ltp-two-hosts/solution/tools/wiki.py', import.meta.url),
         'utf8',
-      ).replace(
-        'def init_tools_library(config=None):\n    """LCP\'s spelling: the binding calls it with the library\'s host configuration."""\n    init_tool_library(config)\n\n\n',
-        '',
-      ),
+      ).replace('def init_tools_library(config=None):', 'def init_tool_library(config=None):'),
     },
   },
   {
@@ -1050,7 +1018,7 @@ def tool_read_note(name: str) -> dict:
           '    words = str(args.get("query", "")).lower().split()',
           '    words = str((args or {}).get("query", query or "")).lower().split()',
         )
-        .replace('\n\ndef tool_lookup', '\n\ninit_tools_library = init_tool_library\n\n\ndef tool_lookup'),
+        .replace('\n\ndef tool_lookup', LCP_INIT),
     },
   },
   {

@@ -13,10 +13,11 @@ const check: LessonCheck = async (port) => {
   const list = toolNamed(lcp, 'tool_list_files');
   const texts = [
     'With no configuration (safe), the deletion asks and the listing does not',
-    'With "strict", the listing asks too',
-    'With "full_access", nothing asks and the file is deleted',
+    'With "strict", the listing asks too, and so does the deletion',
+    'With "full_access", nothing asks (neither tool) and the file is deleted',
     'A level written " Full_Access " is full access',
     'An unknown level ("yolo") is safe: the deletion asks, the listing does not',
+    'A level written " STRICT " is strict: both tools ask',
   ];
   if (!remove || !list)
     return [
@@ -57,23 +58,24 @@ const check: LessonCheck = async (port) => {
     return asking('tool_delete_file', level, d, deleteAsks) ?? asking('tool_list_files', level, l, listAsks);
   };
   const free = async (level: string) => {
-    const d = await run('tool_delete_file', level);
+    const [d, l] = [await run('tool_delete_file', level), await run('tool_list_files', level)];
     return (
       asking('tool_delete_file', level, d, false) ??
+      asking('tool_list_files', level, l, false) ??
       (d.exists[TARGET] === false
         ? null
         : { detail: `With ${config(level)}, the file is still there. ${ending(d)}`, at: at(remove) ?? undefined })
     );
   };
-  const strict = await run('tool_list_files', 'strict');
   return [
     listedItem(lcp, 'tool_delete_file'),
     listedItem(lcp, 'tool_list_files'),
     item(texts[0]!, await both(null, true, false)),
-    item(texts[1]!, asking('tool_list_files', 'strict', strict, true)),
+    item(texts[1]!, await both('strict', true, true)),
     item(texts[2]!, await free('full_access')),
     item(texts[3]!, await free(' Full_Access ')),
     item(texts[4]!, await both('yolo', true, false)),
+    item(texts[5]!, await both(' STRICT ', true, true)),
   ];
 };
 

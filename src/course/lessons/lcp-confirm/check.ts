@@ -3,6 +3,15 @@ import type { LessonCheck, LessonDefinition } from '../../types.ts';
 import { at, ending, item, json, resultOf, toolNamed } from '../../checks/expect.ts';
 import { listedItem } from '../../checks/lcp.ts';
 import { sampleArgs } from '../../checks/params.ts';
+import {
+  ALLOWING,
+  ALLOWING_FORMS,
+  REJECTING,
+  REJECTING_FORMS,
+  allowedItem,
+  confirmForms,
+  rejectedItem,
+} from '../../checks/confirm-forms.ts';
 
 const TARGET = 'check-target.txt';
 
@@ -13,6 +22,8 @@ const check: LessonCheck = async (port) => {
     'It asks the host for a confirmation before deleting',
     'Rejected, the file stays and the result is a failure',
     'Allowed, the file is deleted',
+    `Allowed in every form a host answers (${Object.values(ALLOWING).join(', ')}), the file is deleted and the result is no failure`,
+    `Rejected in every form (${Object.values(REJECTING).join(', ')}), the file stays and the result is a failure`,
   ];
   if (!tool)
     return [
@@ -27,6 +38,8 @@ const check: LessonCheck = async (port) => {
   const where = at(tool);
   const called = `Called with ${json(args)} on a file ${TARGET}`;
   const rejectedResult = resultOf(rejected);
+  const allowedForms = await confirmForms(port, tool.file, 'tool_delete_file', args, TARGET, ALLOWING_FORMS);
+  const rejectedForms = await confirmForms(port, tool.file, 'tool_delete_file', args, TARGET, REJECTING_FORMS);
   return [
     listedItem(lcp, 'tool_delete_file'),
     item(
@@ -55,6 +68,8 @@ const check: LessonCheck = async (port) => {
         ? null
         : { detail: `${called} and the answer Allow, the file is still there. ${ending(allowed)}`, at: where },
     ),
+    allowedItem(texts[3]!, allowedForms, where),
+    rejectedItem(texts[4]!, rejectedForms, where),
   ];
 };
 

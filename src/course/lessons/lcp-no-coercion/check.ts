@@ -3,6 +3,9 @@ import type { CheckItem, LessonCheck, LessonDefinition } from '../../types.ts';
 import { at, because, ending, explain, item, json, paramsOf, resultOf, toolNamed } from '../../checks/expect.ts';
 import { listedItem } from '../../checks/lcp.ts';
 
+/** The start's scoreboard, best first: what each call must return the first N of. */
+const BEST = [98, 95, 91, 88, 84, 80, 77];
+
 const check: LessonCheck = async (port) => {
   const lcp = await port.inspect('lcp');
   const tool = toolNamed(lcp, 'tool_top_scores');
@@ -12,9 +15,16 @@ const check: LessonCheck = async (port) => {
     const run = await port.call({ tool: 'tool_top_scores', args });
     const result = resultOf(run);
     const output = result?.success === true ? result.output : undefined;
-    if (Array.isArray(output) && output.length === n) return item(text, null);
+    const best = BEST.slice(0, n);
+    if (Array.isArray(output) && json(output) === json(best)) return item(text, null);
     return item(text, {
-      detail: `Called with ${json(args)}, ${Array.isArray(output) ? `it returned ${output.length} scores.` : `it did not return a list of scores. ${ending(run)}`}`,
+      detail: `Called with ${json(args)}, ${
+        !Array.isArray(output)
+          ? `it did not return a list of scores. ${ending(run)}`
+          : output.length !== n
+            ? `it returned ${output.length} scores.`
+            : `it returned ${json(output)}, not the ${n} best, highest first: ${json(best)}.`
+      }`,
       at: at(tool),
     });
   };
@@ -35,8 +45,10 @@ const check: LessonCheck = async (port) => {
                 at(tool),
               ),
     ),
-    await returns({}, 3, 'Called with no `limit`, it returns the 3 best scores'),
+    await returns({}, 3, 'Called with no `limit`, it returns the 3 best scores, highest first'),
     await returns({ limit: '2' }, 2, 'Called with {"limit": "2"}, a string, it returns the 2 best'),
+    // Another string than the task's: the conversion, not a case for "2".
+    await returns({ limit: '4' }, 4, 'And with {"limit": "4"}, the 4 best'),
     await returns({ limit: 5 }, 5, 'And with {"limit": 5}, the 5 best'),
   ];
 };

@@ -9,10 +9,12 @@ TOOL_TITLES = {"tool_lookup": "📖 Looking it up"}
 MAX_RESULTS = 5
 
 
-def init_tool_library(config=None):
-    """The host's settings for this library."""
-    global MAX_RESULTS
-    MAX_RESULTS = int((config or {}).get("max_results", 5))
+def init_tool_library():
+    """The hub's Initialise button ("Init Deps"): nothing to install for this library.
+
+    The hub calls it with no argument, on a copy of the module that it then throws away, and
+    imports the file afresh for every call: a global set here would never reach a call.
+    """
 
 
 def tool_lookup(args: dict) -> dict:
