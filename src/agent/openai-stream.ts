@@ -4,7 +4,7 @@
  * that stops before a `finish_reason` or `[DONE]` is a failure, never half an answer.
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { ModelError, type ModelReply, type RequestedCall } from './ports.ts';
+import { ModelError, type ModelReply, type RequestedCall, type TokenUsage } from './ports.ts';
 import { isRecord } from '../protocol/records.ts';
 
 interface Slot {
@@ -36,6 +36,7 @@ class Assembly {
   content = '';
   finished = false;
   finishReason = '';
+  usage: TokenUsage | undefined;
   readonly #slots: Slot[] = [];
   constructor(private readonly onText?: (text: string) => void) {}
 
@@ -76,7 +77,14 @@ class Assembly {
         'stream',
         'the model reached its length limit in the middle of a tool call (finish_reason "length"), so the call\'s arguments are cut off: give the model more tokens (max_tokens, context size) or fewer tools',
       );
-    return { content: this.content, calls };
+    return { content: this.content, calls, ...(this.usage ? { usage: this.usage } : {}) };
+  }
+
+  /** A body's or a chunk's `usage` (a stream sends it in a chunk of its own, when it sends it). */
+  addUsage(body: unknown): void {
+    const u = isRecord(body) && isRecord(body.usage) ? body.usage : null;
+    if (u && typeof u.prompt_tokens === 'number' && typeof u.completion_tokens === 'number')
+      this.usage = { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens };
   }
 }
 
@@ -94,6 +102,7 @@ export function readCompletion(body: unknown): ModelReply {
     );
   }
   assembly.add(choice);
+  assembly.addUsage(body);
   return assembly.reply();
 }
 
@@ -129,7 +138,10 @@ export async function readCompletionStream(
           'server',
           `the endpoint reported an error in the middle of its answer: ${error}`,
         );
-      else if (isRecord(chunk) && Array.isArray(chunk.choices)) assembly.add(chunk.choices[0]);
+      else if (isRecord(chunk)) {
+        if (Array.isArray(chunk.choices)) assembly.add(chunk.choices[0]);
+        assembly.addUsage(chunk);
+      }
     },
   });
   const reader = stream.getReader();

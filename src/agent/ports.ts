@@ -25,6 +25,14 @@ export interface ModelRequest {
 export interface ModelReply {
   content: string;
   calls: RequestedCall[];
+  /** The tokens the endpoint says the turn took, when it says (its `usage`). */
+  usage?: TokenUsage;
+}
+
+/** An endpoint's `usage`: tokens of the prompt and of the answer. */
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
 }
 
 /** Why a model turn failed: one clear message, and what kind of failure it was. */

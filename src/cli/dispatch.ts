@@ -19,6 +19,7 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
   lesson: async () => (await import('./lesson.ts')).lesson,
   test: async () => (await import('./test.ts')).test,
   chat: async () => (await import('./chat.ts')).chat,
+  eval: async () => (await import('./eval.ts')).evals,
   packages: async () => (await import('./packages.ts')).packages,
   proxy: async () => (await import('./proxy.ts')).proxy,
   serve: async () => (await import('./serve.ts')).serve,

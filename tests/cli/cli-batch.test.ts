@@ -107,7 +107,7 @@ describe('toolplay batch', () => {
       });
       expect(notJson?.stderr).toMatch(/^toolplay: not a JSON line: /);
       expect(unknownCmd?.stderr).toMatch(
-        /^toolplay: unknown command 'deploy' \(choose from schema, call, status, lint, link, diff, lesson, test, chat, packages, proxy, serve, batch; /,
+        /^toolplay: unknown command 'deploy' \(choose from schema, call, status, lint, link, diff, lesson, test, chat, eval, packages, proxy, serve, batch; /,
       );
       expect(lcpLint).toMatchObject({
         id: 7,

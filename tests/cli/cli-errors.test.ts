@@ -25,7 +25,7 @@ const CASES: [string, string[], string][] = [
   [
     'unknown command',
     ['frobnicate'],
-    "toolplay: unknown command 'frobnicate' (choose from schema, call, status, lint, link, diff, lesson, test, chat, packages, proxy, serve, batch; see toolplay --help)",
+    "toolplay: unknown command 'frobnicate' (choose from schema, call, status, lint, link, diff, lesson, test, chat, eval, packages, proxy, serve, batch; see toolplay --help)",
   ],
   ['missing path', ['schema'], 'toolplay: schema: missing PATH (see toolplay schema --help)'],
   ['path not found', ['schema', 'no/such/dir'], 'toolplay: PATH not found: no/such/dir'],

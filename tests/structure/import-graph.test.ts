@@ -24,6 +24,7 @@ export const FOLDER_ORDER = [
   'expect',
   'course',
   'tool-tests',
+  'evals',
   'diff',
   'examples',
   'preview',
