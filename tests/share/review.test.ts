@@ -11,6 +11,7 @@ import { createListStore } from '../../src/workspace/list-store.ts';
 import { createIdbVersionStore } from '../../src/diff/versions.ts';
 import { openTab } from '../workspace/session-support.ts';
 import { FakePython } from '../ui/fake-python.ts';
+import type { PythonVersion } from '../../src/protocol/pythons.ts';
 import { AgentState } from '../../src/app/state/agent.svelte.ts';
 import { BASE } from './refusals.ts';
 
@@ -276,6 +277,10 @@ class SourcesPython extends FakePython {
   setIndexUrls(urls: string[] | undefined): void {
     this.indexes.push(urls);
   }
+  pythons: string[] = [];
+  setPython(python: PythonVersion): void {
+    this.pythons.push(python);
+  }
 }
 
 describe("a link's sources", () => {
@@ -345,6 +350,27 @@ describe("a link's sources", () => {
     expect(python.calls.map((c) => c.network)).toEqual([{ enabled: true, corsProxy: HOSTILE.corsProxy }]);
     session.playground.packages.settings = { corsProxy: null };
     expect(session.playground.packages.settings.setBy).toEqual({ network: from, mirror: from });
+    session.dispose();
+  });
+
+  it('a Python version is listed and applied only when ticked; one the browser cannot run says so and runs 3.14', async () => {
+    const asking = (python: string) =>
+      encodeLink({ ...SHARED, packages: { ...HOSTILE, python } }, 'https://sender.example/play/').link;
+    const p = new SourcesPython();
+    const { session } = await openTab(`review-${++n}`, p);
+    await session.openShared(asking('3.13'));
+    expect(session.linkSources?.offers.find((o) => o.key === 'python')).toMatchObject({ value: '3.13' });
+    expect(p.pythons.filter((v) => v !== '3.14')).toEqual([]);
+    await session.trust(['python']);
+    expect(p.pythons.at(-1)).toBe('3.13');
+    expect(session.playground.packages.python).toEqual({ python: '3.13', note: null });
+
+    await session.openShared(asking('3.12'));
+    await session.trust(['python']);
+    expect(p.pythons.at(-1)).toBe('3.14');
+    expect(session.playground.packages.python.note).toBe(
+      'Python 3.12 runs in the CLI only (toolplay --python 3.12); this workspace runs 3.14.',
+    );
     session.dispose();
   });
 
