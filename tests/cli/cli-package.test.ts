@@ -3,6 +3,7 @@
 // an empty project, and the commands run there through npx, from the project and from a folder
 // inside it (npm puts toolplay's dependencies beside it, where the permission model must let a
 // confined command read them). `serve` answers the app the tarball ships, with its headers.
+import { BROWSER_PYTHONS, PYTHON_RUNTIMES } from '../../src/protocol/pythons.ts';
 import { spawn } from 'node:child_process';
 import {
   existsSync,
@@ -266,14 +267,21 @@ describe('the packed package', () => {
       const page = await fetch(url);
       const html = await page.text();
       const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
-      const pyodide = readdirSync(join(installed, 'dist')).find((n) => n.startsWith('pyodide-')) ?? '';
+      // Each Python the browser runs ships its Pyodide in its own folder, with its own runtime script.
+      const runtimes = BROWSER_PYTHONS.map((v) => PYTHON_RUNTIMES[v]);
+      expect(
+        readdirSync(join(installed, 'dist'))
+          .filter((n) => n.startsWith('pyodide-'))
+          .sort(),
+      ).toEqual(runtimes.map((r) => `pyodide-${r.pyodide}`).sort());
       expect(script).toMatch(/^assets\/.+\.js$/);
-      expect(pyodide).toMatch(/^pyodide-/);
       for (const [path, type] of [
         ['', 'text/html; charset=utf-8'],
         [script, 'text/javascript; charset=utf-8'],
-        [`${pyodide}/pyodide.asm.wasm`, 'application/wasm'],
-        [`${pyodide}/pyodide.asm.mjs`, 'text/javascript; charset=utf-8'],
+        ...runtimes.flatMap((r) => [
+          [`pyodide-${r.pyodide}/pyodide.asm.wasm`, 'application/wasm'] as const,
+          [`pyodide-${r.pyodide}/${r.asm}`, 'text/javascript; charset=utf-8'] as const,
+        ]),
       ] as const) {
         const res = await fetch(`${url}${path}`);
         const body = new Uint8Array(await res.arrayBuffer());
