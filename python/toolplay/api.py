@@ -177,6 +177,14 @@ def deferred_checks(params: dict, hooks: Any) -> Any:
     return report.as_event() if report else None
 
 
+def hub_async_tools(params: dict, hooks: Any) -> list:
+    """The top-level ``async def`` functions under ``paths``: the hub never lists them, and its executor
+    awaits one called by name (``toolplay call`` does, with ``byName``)."""
+    from .hosts.hub.library_file import library_files
+
+    return [name for _, entry in library_files(paths_param(params)) for name in entry.async_names()]
+
+
 def loki_startup(params: dict, hooks: Any) -> dict:
     """What Loki's start-up does with a workspace's `visible_tools` (config.yaml text), entry by entry."""
     from .hosts.loki.host import select_tools, visible_tools
@@ -199,6 +207,7 @@ METHODS: dict[str, Callable[[dict, Any], Any]] = {
     "status": status,
     "call": call,
     "lokiStartup": loki_startup,
+    "hubAsyncTools": hub_async_tools,
     "packages": packages,
     "deferredChecks": deferred_checks,
 }

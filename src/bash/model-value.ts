@@ -1,7 +1,8 @@
 /**
  * What Loki hands the model after a tool ran (loki.md §5, `run_llm_function` + `ToolCall::eval`):
  * a non-zero exit → `{tool_call_error, stderr?}`; otherwise the LLM_OUTPUT file: missing or
- * empty → null, JSON → that value, anything else → `{output: text}`.
+ * empty → null, JSON → that value (as serde_json reads it: `1e400` is out of range, so text), anything
+ * else → `{output: text}`.
  */
 export function lokiModelValue(name: string, exitCode: number, stderr: string, llmOutput: string | null): unknown {
   if (exitCode !== 0) {
@@ -12,8 +13,18 @@ export function lokiModelValue(name: string, exitCode: number, stderr: string, l
   }
   if (llmOutput === null || llmOutput === '') return null;
   try {
-    return JSON.parse(llmOutput) as unknown;
+    const value = JSON.parse(llmOutput) as unknown;
+    // serde_json refuses a number past f64 ("number out of range"), where JSON.parse gives Infinity.
+    if (!allFinite(value)) return { output: llmOutput };
+    return value;
   } catch {
     return { output: llmOutput };
   }
+}
+
+function allFinite(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(allFinite);
+  if (value !== null && typeof value === 'object') return Object.values(value).every(allFinite);
+  return true;
 }

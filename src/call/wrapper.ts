@@ -73,6 +73,8 @@ export type CallEnd =
       resultJson?: string;
       durationMs: number;
       hubStore?: HubStoreData;
+      /** The store as Python's JSON text, its numbers as Python wrote them (src/cli/hub-store.ts keeps that). */
+      hubStoreJson?: string;
     }
   | { callId: string; status: 'failed'; reason: FailReason; message: string; durationMs: number };
 
@@ -158,6 +160,7 @@ export async function runCall(params: CallParams, runner: HostRunner, host: Call
     durationMs,
     ...(reply.resultJson !== undefined ? { resultJson: reply.resultJson } : {}),
     ...(reply.hubStore ? { hubStore: reply.hubStore } : {}),
+    ...(reply.hubStoreJson !== undefined ? { hubStoreJson: reply.hubStoreJson } : {}),
   };
 }
 

@@ -9,7 +9,6 @@ import { EngineError } from '../engine/engine.ts';
 import { clockOf } from '../engine/time-limit.node.ts';
 import type { ConfirmDecision, HostConfig } from '../protocol/engine.ts';
 import type { NetworkPolicy } from '../protocol/packages.ts';
-import type { HubStoreData } from '../protocol/runner.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { RequestedCall, ToolRunner } from '../agent/ports.ts';
 import type { ToolOutcome } from '../agent/types.ts';
@@ -22,7 +21,7 @@ export interface NodeRunnerOptions {
   /** The tools' network (`--no-network`). */
   network?: NetworkPolicy;
   /** Hub calls: the workspace's lollms store, carried from call to call. */
-  hubStore?: { readonly data: HubStoreData; replace(data: HubStoreData): void };
+  hubStore?: { readonly json: string; replace(json: string): void };
   paths: string[];
   workspace: string;
   hostConfig?: HostConfig;
@@ -72,7 +71,7 @@ export function nodeToolRunner(engine: Engine, o: NodeRunnerOptions): ToolRunner
               ...(o.hostConfig ? { hostConfig: o.hostConfig } : {}),
               ...(o.confirm ? { confirm: o.confirm } : {}),
               ...(o.network ? { network: o.network } : {}),
-              ...(o.hubStore ? { hubStore: o.hubStore.data } : {}),
+              ...(o.hubStore ? { hubStoreJson: o.hubStore.json } : {}),
             },
             {
               emit: (e) => o.onEvent(e),
@@ -85,7 +84,7 @@ export function nodeToolRunner(engine: Engine, o: NodeRunnerOptions): ToolRunner
         );
         if ('value' in run) {
           const end = run.value;
-          if (end.status === 'finished' && end.hubStore) o.hubStore?.replace(end.hubStore);
+          if (end.status === 'finished' && end.hubStoreJson !== undefined) o.hubStore?.replace(end.hubStoreJson);
           return end.status === 'finished'
             ? { status: 'finished', result: end.result, durationMs: end.durationMs }
             : { status: 'failed', reason: end.reason, message: end.message, durationMs: end.durationMs };

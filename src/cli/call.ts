@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Engine } from '../engine/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
 import type { HubCallResult } from '../protocol/runner.ts';
 import { CALL_PROFILES, CONFIRM_DECISIONS, type ConfirmDecision } from '../protocol/vocabulary.ts';
@@ -14,12 +15,14 @@ import type { Outcome } from './commands.ts';
 import { hostConfig, toolNames, unknownTool } from './commands.ts';
 import { confirmAnswer } from './confirm.ts';
 import { openEngine, usePackages } from './host.ts';
-import { PACKAGE_FLAGS, packageOptions, policyOf } from './packages-options.ts';
+import { TOOL_NETWORK_FLAGS, packageOptions, policyOf } from './packages-options.ts';
 import { choice, existing, jsonObjectText, parse, positionals, PYTHON_FLAG, pythonOption } from './options.ts';
 import { UsageFailure } from './usage.ts';
 import { FolderDiff } from './workspace-diff.ts';
 import { readHubStore, writeHubStore } from './hub-store.ts';
+import { keepInstalls } from './workspace-installs.ts';
 import { note } from './terminal.ts';
+import { packageFailureLine } from './package-failure.ts';
 import { clockOf } from '../engine/time-limit.node.ts';
 import { exactResult, stringifyKeepingNumbers } from '../protocol/json-text.ts';
 import { hubOutput } from '../call/hub-output.ts';
@@ -29,11 +32,19 @@ import { redactText } from '../net/redact.ts';
 // Numbers as Python wrote them: a result's 2.0, 1e+20 and big integers arrive kept (exactResult).
 const pretty = (value: unknown): string => `${stringifyKeepingNumbers(value)}\n`;
 
-/** Where telemetry goes: NDJSON on stderr with --events, else only the tool's own output; secrets redacted in both. */
+/**
+ * Where telemetry goes: NDJSON on stderr with --events, else the tool's own output and one line per
+ * package that could not be had (package-failure.ts); secrets redacted in both.
+ */
 function emitter(events: boolean): (event: TelemetryEvent) => void {
+  const said = new Set<string>(); // a package asked for twice (an import and a requirement) fails once on screen
   return (event) => {
     if (events) note(`${JSON.stringify(redactEvent(event))}\n`);
     else if ((event.type === 'call.stdout' || event.type === 'call.stderr') && event.text) note(redactText(event.text));
+    else if (event.type === 'package.failed' && !said.has(event.message)) {
+      said.add(event.message);
+      note(redactText(packageFailureLine(event.requirement, event.message)));
+    }
   };
 }
 
@@ -45,6 +56,18 @@ function envFile(file: string): Record<string, string> {
     if (at > 0 && !line.trimStart().startsWith('#')) env[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
   return env;
+}
+
+/**
+ * A hub tool the Tool Selector never lists but the hub's executor awaits when it is called by name
+ * (a top-level `async def`, reached through a hand-made definition): said once on stderr.
+ */
+function calledByName(engine: Engine, profile: string, path: string, tool: string): boolean {
+  if (profile !== 'hub' || !engine.call('hubAsyncTools', { paths: [path] }).includes(tool)) return false;
+  note(
+    `toolplay: ${tool} is an async def, which the hub never lists (its Tool Selector takes plain def only); called by name, as a hand-made definition reaches it, and awaited as the hub's executor does\n`,
+  );
+  return true;
 }
 
 /** The browser's default time limit, and the call's unless --timeout says otherwise. */
@@ -68,7 +91,7 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
     events: { type: 'boolean' },
     timeout: { type: 'string' },
     init: { type: 'boolean' },
-    ...PACKAGE_FLAGS,
+    ...TOOL_NETWORK_FLAGS,
     ...PYTHON_FLAG,
   });
   if (values.help) return 'help';
@@ -121,10 +144,16 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
         ...(config && profile === 'lcp' ? { hostConfig: config } : {}),
       }),
     );
-    if (!names.includes(tool)) throw unknownTool(tool, rawPath, names);
+    if (!names.includes(tool) && !calledByName(engine, profile, path, tool)) throw unknownTool(tool, rawPath, names);
   }
   const callId = randomUUID();
   const emit = emitter(Boolean(values.events));
+  // What earlier commands on this workspace installed (--init, a call's needs, pipmaster) goes in first.
+  const keep = await keepInstalls(engine, workspace, {
+    event: (e) => {
+      if (e.type === 'package.failed') emit({ ...e, callId, t: Date.now() });
+    },
+  });
   const run = await clockOf(engine).limit(timeout * 1000, () =>
     callTool(
       engine,
@@ -138,8 +167,8 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
         ...(config ? { hostConfig: config } : {}),
         ...(env ? { envFile: env } : {}),
         ...(confirm ? { confirm } : {}),
-        ...(store ? { hubStore: store } : {}),
-        ...(init ? { init: true, library: path } : {}),
+        ...(store ? { hubStoreJson: store } : {}),
+        ...(init ? { init: true, library: path } : profile === 'hub' ? { byName: true } : {}),
         network: policyOf(packages),
       },
       {
@@ -151,6 +180,7 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
       },
     ),
   );
+  keep(true);
   if (!('value' in run)) {
     if (!run.timedOut) throw run.error;
     const message = `${tool} was still running after ${timeout} s, so it was stopped (give it longer with --timeout SECONDS)`;
@@ -160,7 +190,7 @@ export async function call(args: string[]): Promise<Outcome | 'help'> {
   const end = run.value;
   // The host itself would have died (an exception escaped it): one clear line, as for bad input.
   if (end.status === 'failed') throw new UsageFailure(end.message);
-  if (end.hubStore) writeHubStore(workspace, end.hubStore);
+  if (end.hubStoreJson !== undefined) writeHubStore(workspace, end.hubStoreJson);
   const result = exactResult(end);
   return { stdout: pretty(profile === 'hub' && !init ? hubOutput(result as HubCallResult) : result), code: 0 };
 }

@@ -26,8 +26,10 @@ import { frameCalls, type WireFormat } from '../protocol/wire.ts';
 import { nodeToolRunner } from './agent-runner.ts';
 import type { Outcome } from './commands.ts';
 import { openEngine, usePackages } from './host.ts';
-import { PACKAGE_FLAGS, packageOptions, policyOf } from './packages-options.ts';
+import { TOOL_NETWORK_FLAGS, packageOptions, policyOf } from './packages-options.ts';
 import { WorkspaceHubStore } from './hub-store.ts';
+import { packageFailureLine } from './package-failure.ts';
+import { keepInstalls } from './workspace-installs.ts';
 import { choice, existing, parse, positionals, PYTHON_FLAG, pythonOption } from './options.ts';
 import { note } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
@@ -96,7 +98,7 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
     confirm: { type: 'string' },
     wire: { type: 'string' },
     protocol: { type: 'string' },
-    ...PACKAGE_FLAGS,
+    ...TOOL_NETWORK_FLAGS,
     ...PYTHON_FLAG,
   });
   if (values.help) return 'help';
@@ -134,6 +136,12 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
     events.push(e);
     if ((e.type === 'call.stdout' || e.type === 'call.stderr') && e.text) note(redactText(e.text));
   };
+  // What earlier commands on this workspace installed goes in first; what this one installs is kept.
+  const keep = await keepInstalls(engine, workspace, {
+    event: (e) => {
+      if (e.type === 'package.failed') note(redactText(packageFailureLine(e.requirement, e.message)));
+    },
+  });
   let round = 0;
   const framing = framingEvents(newRunId(), onEvent);
   let messages: AgentMessage[] = [];
@@ -160,6 +168,7 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
       framing(text, r);
     },
   });
+  keep(true);
   if (end.kind === 'error') note(`toolplay: ${end.message}\n`);
   const stdout = wire
     ? frameCalls(events, wire, { model: agent.name })

@@ -35,7 +35,7 @@ export function mountPoints(paths: string[]): string[] {
 
 /** The process's engines, one per Python asked for, each with what the last command mounted in it. */
 const engines = new Map<PythonVersion, { engine: Promise<Engine>; mounted: { dirs: string[]; made: string[] } }>();
-let packages: PackageOptions = { source: null, indexUrl: null, network: true };
+let packages: PackageOptions = { source: null, indexUrl: null, network: true, corsProxy: null };
 
 /** The package source and index of the commands to come (the source counts only before Python starts). */
 export function usePackages(options: PackageOptions): void {

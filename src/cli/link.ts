@@ -133,6 +133,7 @@ function sourcesOf(ws: SharedWorkspace, accept: boolean): { lines: string[]; opt
     used('mirror') ? ` --pyodide-packages ${shellQuote(ws.packages!.mirror!)}` : '',
     used('indexUrl') ? ` --index-url ${shellQuote(ws.packages!.indexUrl!)}` : '',
     used('network') ? '' : ' --no-network',
+    used('corsProxy') && used('network') ? ` --cors-proxy ${shellQuote(ws.packages!.corsProxy!)}` : '',
   ].join('');
   return { lines, options };
 }
@@ -142,7 +143,7 @@ const CLI_NOTE: Record<SourceKey, string> = {
   mirror: '',
   indexUrl: '',
   network: '',
-  corsProxy: ' — the CLI sends requests without a CORS proxy, so it is not used here',
+  corsProxy: '',
   python: ' — not used by the printed command: the CLI runs its own Python',
 };
 

@@ -19,7 +19,7 @@ import { choice, existing, parse, PYTHON_FLAG, pythonOption } from './options.ts
 import type { PythonVersion } from '../protocol/pythons.ts';
 import { FORMAT_FLAG, outputFormat, REPORT_FORMATS } from './output-format.ts';
 import { readFolder } from './read-folder.ts';
-import { PACKAGE_FLAGS, packageOptions, policyOf } from './packages-options.ts';
+import { TOOL_NETWORK_FLAGS, packageOptions, policyOf } from './packages-options.ts';
 import { note } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
 
@@ -134,7 +134,7 @@ export async function test(args: string[]): Promise<Outcome | 'help'> {
     ...FORMAT_FLAG,
     junit: { type: 'string' },
     filter: { type: 'string' },
-    ...PACKAGE_FLAGS,
+    ...TOOL_NETWORK_FLAGS,
     ...PYTHON_FLAG,
   });
   if (values.help) return 'help';

@@ -22,12 +22,13 @@ Usage:
   toolplay lesson list | check ID DIR | start ID DIR
   toolplay test [PATH...] [--profile P] [--format F] [--junit FILE] [--filter TEXT] ...   (tests/*.toolplay-test.json)
   toolplay chat PATH "MESSAGE" --profile lcp|hub|loki (--script FILE | --endpoint URL --model NAME) ...
+  toolplay eval [PATH...] (--base-url URL --model NAME | --script FILE) [--runs N] [--min-pass-rate R] ...   (evals/*.toolplay-eval.json)
   toolplay proxy [--port N]      (a CORS proxy on 127.0.0.1 for the app's tools, until Ctrl+C)
   toolplay serve [--port N] [--host H]   (the playground itself on http://127.0.0.1:4173/, until Ctrl+C)
 
 Run "toolplay COMMAND --help" for the options of one command.
 Exit codes (batch: the highest of its lines'): 0 ok, 1 lint found errors / diff found breaking changes / a lesson check is not
-done yet / a tool test failed / chat hit the turn limit / a package cannot be had, 2 bad input, 3 engine failure (a toolplay
+done yet / a tool test failed / an eval case is under its pass rate / chat hit the turn limit / a package cannot be had, 2 bad input, 3 engine failure (a toolplay
 bug), 4 the model's endpoint failed (chat).
 Every command that reads or runs tools takes --python 3.14|3.13|3.12 (default 3.14): the Python the
 host runs (docs/pythons.md).`;
@@ -42,6 +43,12 @@ const PACKAGE_HELP = `  --pyodide-packages DIR_OR_URL
                      instead of the official distribution of this Pyodide
   --index-url URL    the package index micropip reads (default https://pypi.org/simple)
   --no-network       every request a tool makes fails at once (installs still reach their sources)`;
+
+/** The package options and the tools' proxy, for the commands that run tools (call, chat, test). */
+const TOOL_NETWORK_HELP = `${PACKAGE_HELP}
+  --cors-proxy PREFIX
+                     send each request a tool makes to PREFIX followed by its whole URL, as the
+                     browser's CORS-proxy setting does (e.g. http://127.0.0.1:8787/, toolplay proxy)`;
 
 export const HELP: Record<string, string> = {
   schema: `Usage: toolplay schema PATH... [options]
@@ -71,7 +78,7 @@ Packages the tools ask for (imports, requirements.txt, pipmaster calls) are inst
 Options:
   --profile P        lcp (default), hub or loki
   --init             hub: press the library's Initialise button (its init_tool_library(), as
-                     lollms_hub's init runs it): prints {status, body}
+                     lollms_hub's init runs it): prints {status, body}, and console when it printed
   --workspace DIR    the tool's working directory (default: the current directory); files the tool
                      writes there land on disk; the hub's lollms store is kept in
                      DIR/.toolplay/hub-store.json
@@ -82,7 +89,7 @@ Options:
                      and says so on stderr
   --events           write the call's telemetry events to stderr as NDJSON (one JSON object a line)
   --timeout S        stop the tool after S seconds (default 30, as in the browser); exit 2, saying so
-${PACKAGE_HELP}
+${TOOL_NETWORK_HELP}
 ${PYTHON_HELP}
   -h, --help         this help
 
@@ -225,7 +232,7 @@ Options:
                      with what it missed, then a ::notice with the counts)
   --json             the same as --format json
   --junit FILE       also write the results as JUnit XML to FILE (for CI)
-${PACKAGE_HELP}
+${TOOL_NETWORK_HELP}
 ${PYTHON_HELP}
   -h, --help         this help
 
@@ -254,12 +261,41 @@ Options:
   --confirm D        answer every confirmation with allow, always or reject (else: ask on a
                      terminal, reject without one)
   --wire F           print the hub's stream instead, as ndjson or sse
+${TOOL_NETWORK_HELP}
 ${PYTHON_HELP}
   -h, --help         this help
 
 Exit codes: 0 the model gave a final answer, 1 the turn limit was hit, 2 bad input (including a
 script's problems and a scripted call the profile does not list), 4 the endpoint failed (the
 message is on stderr; the transcript so far is still printed).`,
+  eval: `Usage: toolplay eval [PATH...] (--base-url URL --model NAME | --script FILE) [options]
+
+Does a model call the tools right, as each host describes them? Runs a workspace's eval cases
+(evals/*.toolplay-eval.json, docs/evals.md) through the agent loop: per case and profile, N runs,
+each with the tools as that host tells the model and run as it runs them (on a fresh copy of the
+workspace per run: the folder is only read), or answered with recorded results ("execute": false).
+PATH (default .) is a workspace folder, its evals/ folder or a folder in it, or one eval file.
+Prints one line per case and profile with its pass rate, and under one below its threshold each
+failing run's calls, what it missed, and a note when the host's description explains it (LCP001:
+List[int] told as integer).
+
+Options:
+  --profile P        run under P only: lcp, hub, loki or standard (the intent-preserving schema,
+                     run as LCP runs); a case naming no profile runs under P
+  --base-url URL     an OpenAI-compatible base URL, e.g. http://localhost:11434/v1
+  --model NAME       the model the endpoint runs (with --base-url)
+  --api-key-env VAR  read the API key from environment variable VAR (never from the command line)
+  --script FILE      a scripted model instead (docs/agent.md): deterministic, for CI and tests
+  --runs N           runs per case, overriding the files (1 to 100)
+  --min-pass-rate R  the share of runs each case must pass, overriding the files (0 to 1)
+  --json             print the results as JSON
+  --junit FILE       also write JUnit XML (a testsuite per file, a testcase per case and profile)
+${TOOL_NETWORK_HELP}
+${PYTHON_HELP}
+  -h, --help         this help
+
+Exit codes: 0 every case met its pass rate, 1 some did not, 2 bad input (each malformed eval file
+on stderr in one line with its case and field; no case found), 3 engine failure.`,
   proxy: `Usage: toolplay proxy [--port N]
 
 Runs a CORS proxy on 127.0.0.1 for development, until Ctrl+C (or SIGTERM; exit 0), so tools

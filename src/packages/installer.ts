@@ -27,6 +27,7 @@ import { sha256Hex } from '../net/digest.ts';
 import { noWheel, requirementsWithoutWheel, whyNoWheel, type IndexFile } from './no-wheel.ts';
 import { buildKey, buildRequirement, builtFrom, builtWheelUrl } from './sdist.ts';
 import { announcedHashes, withoutFragment } from './index-hashes.ts';
+import { indexBase } from './sources.ts';
 import { archiveProblem, SDIST_LIMITS, WHEEL_LIMITS } from './archive-check.ts';
 
 /** Where packages come from: the Pyodide distribution's files (its lock's base URL) and the package index. */
@@ -131,6 +132,11 @@ export class Installer {
     public sources: PackageSources,
   ) {}
 
+  /** The index URLs as micropip is given them: without a trailing `/` (indexBase). */
+  get #indexUrls(): string[] {
+    return this.sources.indexUrls.map(indexBase);
+  }
+
   /** The URL (or, for a folder, the path) of a lock package's wheel. */
   wheelOf(p: LockPackage): string {
     const base = this.sources.packageBase;
@@ -227,7 +233,7 @@ export class Installer {
 
   async #viaMicropip(requirements: Requirement[], report: InstallReport, sink: InstallRun): Promise<void> {
     const texts = requirements.map((r) => r.text);
-    const key = planKey(texts, this.sources.indexUrls);
+    const key = planKey(texts, this.#indexUrls);
     const plan = await this.plans.read(key);
     if (plan && (await this.#cachedPlan(plan, sink))) {
       report.installed.push(...texts);
@@ -300,7 +306,7 @@ export class Installer {
       const why = await this.#installing(
         sink,
         'index',
-        () => dists.micropip_install.callKwargs(requirements, this.sources.indexUrls, {}),
+        () => dists.micropip_install.callKwargs(requirements, this.#indexUrls, {}),
         fetched,
       );
       if (why === '') return { why };
@@ -534,7 +540,7 @@ export class Installer {
   }
 
   async #readIndexFiles(name: string, sink: InstallRun): Promise<IndexFile[] | null> {
-    for (const base of this.sources.indexUrls) {
+    for (const base of this.#indexUrls) {
       const files = await this.guard
         .installing(this.#scope(sink, null), async () => {
           const response = await this.guard.fetch(`${base.replace(/\/+$/, '')}/${canonicalName(name)}/`, {

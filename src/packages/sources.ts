@@ -30,3 +30,12 @@ export function packageMirror(name: string): string | null {
 export function withSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`;
 }
+
+/**
+ * An index URL as micropip is given it: micropip asks for `<index>/<name>/` (its package_index.py
+ * since 0.2), so a trailing `/` would make it ask for `/simple//name/`, which an index answers with
+ * "no package of that name". A URL holding `{package_name}` is micropip's own template, kept.
+ */
+export function indexBase(url: string): string {
+  return url.includes('{package_name}') ? url : url.replace(/\/+$/, '');
+}

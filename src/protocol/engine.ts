@@ -111,6 +111,13 @@ export interface CallOptions {
   installed?: boolean;
   /** Hub calls only: the workspace's `lollms` store (library file name → key → value) the tool reads and writes. */
   hubStore?: HubStoreData;
+  /** Hub calls only: the store as JSON text, numbers as Python wrote them (`2.0`, big integers); wins over `hubStore`. */
+  hubStoreJson?: string;
+  /**
+   * Hub calls only: the tool is named by the person (`toolplay call`), as a hand-made definition
+   * names it, so an `async def` the Tool Selector never lists is found and awaited.
+   */
+  byName?: boolean;
   /** Hub calls only: press the Initialise button of `library` (a file path) instead of calling a tool: `init_tool_library()`. */
   init?: boolean;
   library?: string;
@@ -168,6 +175,8 @@ export interface EngineMethods {
    * output and its confirmations go through hooks.emit; the lifecycle around it is src/call's.
    */
   call: { params: ToolArguments & CallOptions; result: RunnerReply | NeedsReply };
+  /** The top-level `async def` functions under `paths`: never listed by the hub, awaited by its executor when called by name. */
+  hubAsyncTools: { params: { paths: string[] }; result: string[] };
   /** Loki's start-up verdict for a `functions/` folder and a config.yaml text. */
   lokiStartup: { params: { functionsDir: string; configText: string }; result: LokiStartup };
   /** What the files under `paths` and the requirements files of `workspace` ask for, and what this Python has. */

@@ -66,6 +66,8 @@ export type RunnerReply = (
       resultJson?: string;
       durationMs: number;
       hubStore?: HubStoreData;
+      /** With `hubStore`: the same store as Python's JSON text (`2.0`, big integers and `-0.0` kept). */
+      hubStoreJson?: string;
     }
   | { escaped: string; durationMs: number }
 ) & { timing?: PythonTiming };

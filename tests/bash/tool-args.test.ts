@@ -66,4 +66,10 @@ describe('what Loki hands the model', () => {
     expect(lokiModelValue('t', 0, '', '{"x": 1}\n')).toEqual({ x: 1 });
     expect(lokiModelValue('t', 0, '', 'True')).toEqual({ output: 'True' });
   });
+
+  it('gives a number past f64 as text, as serde_json refuses it ("number out of range")', () => {
+    expect(lokiModelValue('t', 0, '', '1e400')).toEqual({ output: '1e400' });
+    expect(lokiModelValue('t', 0, '', '{"x": -1e400}')).toEqual({ output: '{"x": -1e400}' });
+    expect(lokiModelValue('t', 0, '', '[1e-400]')).toEqual([0]);
+  });
 });

@@ -214,11 +214,9 @@ describe("toolplay link decode and a link's sources", () => {
       const accepted = await toolplay(['link', 'decode', link, '--out', 'accepted', '--accept-sources'], root);
       expect(accepted.code).toBe(0);
       expect(accepted.stdout.split('\n').find((l) => l.startsWith('call: '))).toBe(
-        `call: toolplay call accepted/tools tool_get '${args}' --profile lcp --workspace accepted --pyodide-packages ${server.mirror} --index-url ${server.indexUrl}`,
+        `call: toolplay call accepted/tools tool_get '${args}' --profile lcp --workspace accepted --pyodide-packages ${server.mirror} --index-url ${server.indexUrl} --cors-proxy ${server.url}/proxy/`,
       );
-      expect(accepted.stdout).toContain(
-        `  CORS proxy: "${server.url}/proxy/" (${host}) — the CLI sends requests without a CORS proxy, so it is not used here\n`,
-      );
+      expect(accepted.stdout).toContain(`  CORS proxy: "${server.url}/proxy/" (${host})\n`);
       expect(server.requests).toEqual([]);
       const online = await toolplay(
         [

@@ -116,13 +116,15 @@ async function runCase(engine: Engine, c: Case): Promise<Array<{ step: number; g
   writeFiles(engine, tools, Object.fromEntries(c.libraries.map((l) => [l, readConformance(`${SUITE}/fixtures/${l}`)])));
   const want = golden(c.id);
   let store: HubStoreData = {};
+  // Carried as Python's JSON text, as the CLI keeps it: JavaScript's numbers would turn 1.0 into 1.
+  let storeJson = '{}';
   const out = [];
   for (const [i, step] of c.steps.entries()) {
     if (step.user !== undefined) continue;
     engine.py.runPython('calls.clear()');
     const library = `${tools}/${step.init ?? step.library ?? c.libraries[0] ?? ''}`;
     const reply = await engine.callAsync('call', {
-      profile: 'hub', paths: [tools], workspace: hub, installed: true, hubStore: store, library,
+      profile: 'hub', paths: [tools], workspace: hub, installed: true, hubStoreJson: storeJson, library,
       ...(step.init !== undefined ? { tool: 'init_tool_library', init: true, args: {} } : {
         tool: step.call as string,
         ...(step.argsText !== undefined ? { argsText: step.argsText } : 'args' in step ? { args: step.args } : {}),
@@ -132,8 +134,11 @@ async function runCase(engine: Engine, c: Case): Promise<Array<{ step: number; g
       }),
     } as never) as RunnerReply;
     if ('hubStore' in reply && reply.hubStore) store = reply.hubStore;
+    if ('hubStoreJson' in reply && reply.hubStoreJson !== undefined) storeJson = reply.hubStoreJson;
     const pipmaster = JSON.parse(engine.py.runPython('import json; json.dumps(calls)') as string) as unknown[];
-    out.push({ step: i, got: normalise(recorded(reply, step, store, pipmaster, c.dumpStore === true), hub) as Golden, want: want[i] ?? {} });
+    // Both sides through JavaScript's JSON (-0 reads as 0 in ours): exact numbers are pinned by the
+    // tools' own reprs (store_numbers' tool_read), which are text.
+    out.push({ step: i, got: normalise(recorded(reply, step, store, pipmaster, c.dumpStore === true), hub) as Golden, want: JSON.parse(JSON.stringify(want[i] ?? {})) as Golden });
   }
   return out;
 }

@@ -93,6 +93,7 @@ async def tool_later(args):
       ["wiki.py", "LTP005", "error", [21, 16, 21, 26], "The hub ignores the signature and calls `tool_typed(args)` with one dict: `query` receives the whole dict and the other 1 required parameter(s) are missing, so every call fails.", "write `def tool_typed(args: dict):` and read the values from `args`", ["hub"]],
       ["wiki.py", "LTP005", "error", [30, 5, 30, 14], "The hub calls `tool_none(args)` with one positional dict, but this function takes no positional parameter: every call fails with a TypeError.", "write `def tool_none(args: dict):` and read the values from `args`", ["hub"]],
       ["wiki.py", "LCP016", "error", [34, 11, 34, 21], "LCP only looks for `def tool_*`: `async def tool_later` is never listed, so the model never sees it.", "make it a plain `def tool_later(...)` (run any async code inside with `asyncio.run`)", ["lcp"]],
+      ["wiki.py", "LTP008", "warning", [34, 11, 34, 21], "The hub lists only plain `def tool_*` (its parser takes `ast.FunctionDef`), so the model never sees `tool_later`; only a hand-made definition naming it reaches the executor, which then awaits it.", "write `def tool_later(args: dict):` and run async code inside it with `asyncio.run(...)` (the hub runs a plain tool in a thread without an event loop)", ["hub"]],
     ],
   },
   {

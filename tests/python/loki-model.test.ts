@@ -35,6 +35,15 @@ describe("Loki's serde_json reading of LLM_OUTPUT", () => {
     ['"[1,]"', { output: '[1,]' }],
     ['\'"\\\\ud800"\'', { output: '"\\ud800"' }],
     ['"18446744073709551616"', 18446744073709551616],
+    // serde_json 1.0.149 (Loki's Cargo.lock) refuses a number past f64: "number out of range".
+    ['"1e400"', { output: '1e400' }],
+    ['\'{"x": 1e400}\'', { output: '{"x": 1e400}' }],
+    ['"-1e400"', { output: '-1e400' }],
+    ['"1" + "0" * 400', { output: `1${'0'.repeat(400)}` }],
+    ['"1e-400"', 0],
+    // Value::Null is sent as "DONE" by eval_tool_calls, as an empty output is.
+    ['"null"', 'DONE'],
+    ['" null\\n"', 'DONE'],
     ['"{\\"b\\": 1, \\"a\\": 2}"', { b: 1, a: 2 }],
     // serde_json's recursion limit: 127 levels parse, 128 do not.
     ['"[" * 128 + "]" * 128', { output: `${'['.repeat(128)}${']'.repeat(128)}` }],

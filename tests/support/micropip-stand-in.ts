@@ -102,7 +102,9 @@ async def install(requirements, keep_going=False, deps=True, credentials=None, p
         data = None
         for base in urls:
             try:
-                response = await pyfetch(f"{base.rstrip('/')}/{name}/", headers={"Accept": "application/vnd.pypi.simple.v1+json"})
+                # micropip's own URL (package_index.py, 0.11.1): the index as given, then /name/.
+                page = base.format(package_name=name) if "{package_name}" in base else f"{base}/{name}/"
+                response = await pyfetch(page, headers={"Accept": "application/vnd.pypi.simple.v1+json"})
             except Exception:
                 continue
             if response.ok:

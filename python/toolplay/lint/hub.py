@@ -36,19 +36,42 @@ def is_hub_style(func: ast.FunctionDef) -> bool:
 
 
 def targets_hub(tree: ast.Module) -> bool:
-    """A file is written for the hub when it sets an LTP global, or when all its tools take one `args` dict."""
-    tools = hub_tools(tree)
-    return any(name in LTP_GLOBALS for name, _ in _assigns(tree)) or (bool(tools) and all(is_hub_style(f) for f in tools))
+    """A file is written for the hub when it sets an LTP global (in any form), or when all its tools
+    (async ones too) take one `args` dict."""
+    tools = hub_tools(tree) + async_tools(tree)
+    return (any(name in LTP_GLOBALS for name, _ in _assigns(tree)) or bool(_unread_globals(tree))
+            or (bool(tools) and all(is_hub_style(f) for f in tools)))
 
 
 def hub_tools(tree: ast.Module) -> list[ast.FunctionDef]:
     return [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("tool_")]
 
 
+def async_tools(tree: ast.Module) -> list[ast.AsyncFunctionDef]:
+    return [n for n in tree.body if isinstance(n, ast.AsyncFunctionDef) and n.name.startswith("tool_")]
+
+
+def _unread_globals(tree: ast.Module) -> list[tuple[str, ast.expr, str]]:
+    """LTP globals the hub never reads: ``(name, target node, how it was written)`` for an annotated
+    assignment (``NAME: str = …``, an ``ast.AnnAssign``) or a name inside a tuple or list target
+    (``A, B = …``): ToolsManager reads only an ``ast.Assign`` whose target is a plain name."""
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in LTP_GLOBALS:
+            found.append((node.target.id, node.target, "annotated"))
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, (ast.Tuple, ast.List)):
+                    found.extend((t.id, t, "tuple") for t in ast.walk(target) if isinstance(t, ast.Name) and t.id in LTP_GLOBALS)
+    return found
+
+
 def lint_ltp_file(out: Collector, tree: ast.Module) -> None:
     if not targets_hub(tree):
         return
     tools = hub_tools(tree)
+    _check_unread_globals(out, tree)
+    _check_async_tools(out, tree)
     _check_metadata(out, tree)
     _check_titles(out, tree, tools)
     for func in tools:
@@ -69,6 +92,28 @@ def _check_metadata(out: Collector, tree: ast.Module) -> None:
                 f"reading metadata silently, so the library shows defaults: {shown}.",
                 f"write a plain literal: `{name} = \"...\"`")
         return
+
+
+def _check_unread_globals(out: Collector, tree: ast.Module) -> None:
+    """LTP009: metadata written in a form the hub's reading skips: it keeps its default."""
+    for name, target, form in _unread_globals(tree):
+        shown = "no titles are shown" if name == TITLES else f"the library shows {_DEFAULTS[name]!r}"
+        written = (f"`{name}: …` is an annotated assignment" if form == "annotated"
+                   else f"`{name}` is assigned through a tuple")
+        out.add("LTP009", "warning", out.node_span(target),
+                f"{written}; the hub reads only a plain `{name} = <literal>` (an assignment to one name), so it "
+                f"never sees this value and {shown}.",
+                f"write it on its own line without an annotation: `{name} = ...`")
+
+
+def _check_async_tools(out: Collector, tree: ast.Module) -> None:
+    """LTP008: the Tool Selector lists only plain `def tool_*`; the executor would await one named by hand."""
+    for func in async_tools(tree):
+        out.add("LTP008", "warning", out.name_span(func),
+                f"The hub lists only plain `def tool_*` (its parser takes `ast.FunctionDef`), so the model never sees "
+                f"`{func.name}`; only a hand-made definition naming it reaches the executor, which then awaits it.",
+                f"write `def {func.name}(args: dict):` and run async code inside it with `asyncio.run(...)` (the hub "
+                "runs a plain tool in a thread without an event loop)")
 
 
 def _check_titles(out: Collector, tree: ast.Module, tools: list[ast.FunctionDef]) -> None:

@@ -15,7 +15,7 @@ from typing import Callable
 from ...core import file_cache
 from ...core.python_source import parsed
 from .files import python_files
-from .tools_manager import literal_titles, parse_metadata, tool_nodes
+from .tools_manager import async_defs, literal_titles, parse_metadata, tool_nodes
 
 # Each metadata/definitions extraction: the tests read it to prove an unchanged file costs none.
 stats = {"parsed": 0}
@@ -53,6 +53,9 @@ class LibraryFile:
             self._defs = (defs, [node.lineno for node in nodes])
         return self._defs
 
+    def async_names(self) -> list[str]:
+        """The file's top-level ``async def`` names: never listed, called by name all the same."""
+        return [node.name for node in async_defs(self._tree)]
 
     def json_text(self, kind: str, path: str, build: Callable[[], str]) -> str:
         """``build()``, the JSON text of what the tools panel shows of this file as ``path`` (``kind``:

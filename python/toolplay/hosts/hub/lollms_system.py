@@ -3,7 +3,8 @@
 lollms_hub (eb5a1067, ``app/core/lollms_system.py``) gives each call a fresh object with:
 ``user`` (a dict), ``library_name`` (the library's file name), ``set(key, value, persistent=True)``,
 ``get(key, default=None)``, ``delete(key)`` and ``get_setting(key, default=None)``. Persistent values
-live in a per-user, per-library table (a JSON column); ``persistent=False`` keeps a value on the
+live in a per-user, per-library table (a JSON column of SQLite: a number stored on its own comes back
+as SQLite's NUMERIC affinity made it, ``numeric_affinity``); ``persistent=False`` keeps a value on the
 object, so for the one call. Here the table is ``HubStore``, one library's values, which the caller
 loads before the call and keeps after it (IndexedDB in the browser, a file in the CLI's workspace).
 
@@ -16,12 +17,28 @@ Those quirks are kept (``in_async``).
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 # The agent runs tools as this user unless an admin route set one (agent.py: DBUser(id=0, ...)).
 HUB_USER = {"id": 0, "username": "system_anon", "is_admin": True, "token_prefix": "op_..."}
 
 _RUNNING_LOOP = "asyncio.run() cannot be called from a running event loop"
+
+
+def numeric_affinity(value: Any) -> Any:
+    """A value read back from the hub's SQLite table (``user_tool_data.value``, a column typed JSON, so
+    of NUMERIC affinity): the JSON text of a number on its own is stored as an INTEGER when the number
+    is one that fits 64 bits (``2.0`` → 2, ``-0.0`` → 0, ``3e5`` → 300000), else as a REAL (an integer
+    past 64 bits becomes a float); NaN and Infinity are not numeric literals and stay text. Numbers
+    inside a list or dict stay JSON text, exact (hub_executor case ``store_numbers``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    if isinstance(value, int):
+        return value if -(2**63) <= value < 2**63 else float(value)
+    if math.isfinite(value) and value.is_integer() and -(2**63) <= value < 2**63:
+        return int(value)
+    return value
 
 
 class HubStore:
@@ -32,8 +49,9 @@ class HubStore:
         self.changed = False
 
     def put(self, key: str, value: Any) -> None:
-        # A JSON column: what goes in comes back as JSON gives it back (tuples as lists, keys as text).
-        self.values[str(key)] = json.loads(json.dumps(value))
+        # A JSON column: what goes in comes back as JSON gives it back (tuples as lists, keys as text),
+        # a number on its own as SQLite's NUMERIC affinity keeps it (numeric_affinity).
+        self.values[str(key)] = numeric_affinity(json.loads(json.dumps(value)))
         self.changed = True
 
     def read(self, key: str) -> Any:

@@ -5,7 +5,9 @@ A call reaches the hub's executor (executor.py) by one of the hub's paths (``via
 * ``agent`` (the default, what Run and the agent loop do): the hub's agent node. The model's
   arguments text is parsed with ``json.loads`` (``{}`` when it does not parse, any JSON value
   otherwise); the tool must be one the Tool Selector lists for its library (plain top-level
-  ``def tool_*``, or a name in ``extraDefs``), else the model gets the agent's "schema not found";
+  ``def tool_*``, or a name in ``extraDefs``; with ``byName``, as ``toolplay call`` names a tool,
+  also a top-level ``async def``, as a hand-made definition would), else the model gets the
+  agent's "schema not found";
   the model then receives ``str(result)`` or ``Error: …`` (``model_content``);
 * ``executor``: the arguments exactly as given (a string stays a string);
 * ``local``: the tool-test route: a string parsed (kept when it does not parse), anything but a dict
@@ -14,7 +16,8 @@ A call reaches the hub's executor (executor.py) by one of the hub's paths (``via
 Around it, what a playground needs: the workspace as CWD (the hub runs tools from its own folder),
 output streamed as events as well as captured, the engine's integrity check around tool code, and
 the ``lollms`` store of the library (``hubStore``: ``{library file name: {key: value}}``, kept by the
-caller). The reply is ``{"result": HubCallResult, "durationMs", "hubStore"?}``; with ``init`` it
+caller; ``hubStoreJson``, the same as JSON text, wins and keeps Python's numbers). The reply is
+``{"result": HubCallResult, "durationMs", "hubStore"?, "hubStoreJson"?}``; with ``init`` it
 presses the library's Initialise button instead (``api_init_tool``): ``{"status", "body"}``.
 """
 
@@ -36,7 +39,7 @@ from ...core.telemetry import Emitter, StreamWriter
 from ...core.usage import UsageError, paths_param
 from .executor import Execution, agent_content, console_tee, execute
 from .hub_json import hub_json
-from .library_file import library_files
+from .library_file import library_file, library_files
 from .lollms_system import HUB_USER, HubStore
 
 INIT_MODULE = "dynamic_tool_lib"
@@ -48,11 +51,25 @@ def _library(params: dict[str, Any], tool: Any) -> tuple[str | None, str | None,
     """``(path, text, listed tool names)`` of the call's library: the ``library`` file given, or the first
     library whose hub definitions list the tool (None when none does)."""
     given = params.get("library")
-    for path, entry in library_files([given] if isinstance(given, str) else paths_param(params)):
+    files = library_files([given] if isinstance(given, str) else paths_param(params))
+    for path, entry in files:
         names = [item["function"]["name"] for item in entry.definitions()[0]] if entry.text is not None else []
         if isinstance(given, str) or tool in names:
             return path, entry.text, names
+    if params.get("byName"):
+        # Called by name (toolplay call): the executor finds an unlisted ``async def`` all the same.
+        for path, entry in files:
+            if tool in entry.async_names():
+                return path, entry.text, [item["function"]["name"] for item in entry.definitions()[0]]
     return None, None, []
+
+
+def _hand_made(params: dict[str, Any], tool: Any, path: str) -> bool:
+    """Whether the agent has a definition for ``tool`` that the Tool Selector did not make: one in
+    ``extraDefs``, or (``byName``) an ``async def`` of the library, which only such a definition reaches."""
+    if tool in (params.get("extraDefs") or []):
+        return True
+    return bool(params.get("byName")) and tool in library_file(path).async_names()
 
 
 def _arguments(params: dict[str, Any], via: str) -> Any:
@@ -86,7 +103,12 @@ def _settings(params: dict[str, Any], library: str) -> dict[str, Any]:
 
 
 def _stores(params: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    stores = params.get("hubStore") or {}
+    # As JSON text when the caller keeps it so (the CLI): Python reads its own numbers back exactly.
+    text = params.get("hubStoreJson")
+    try:
+        stores = json.loads(text) if isinstance(text, str) else params.get("hubStore") or {}
+    except ValueError as exc:
+        raise UsageError(f"hubStoreJson is not JSON ({exc})") from None
     if not isinstance(stores, dict) or not all(isinstance(v, dict) for v in stores.values()):
         raise UsageError('hubStore must be an object of objects keyed by library file name, e.g. {"memory_tool.py": {"k": 1}}')
     return stores
@@ -116,7 +138,7 @@ def call_hub(params: dict[str, Any], hooks: Any) -> dict[str, Any]:
     if path is None:
         raise UsageError(f"unknown tool {tool!r}: no library here lists it")
     library = os.path.basename(path)
-    if via == "agent" and tool not in listed and tool not in (params.get("extraDefs") or []):
+    if via == "agent" and tool not in listed and not _hand_made(params, tool, path):
         return {"result": {"result": None, "logs": None, "model_content": NO_SCHEMA}, "durationMs": 0}
     if code is None:
         raise UsageError(f"{path} cannot be read as UTF-8 text")
@@ -128,7 +150,9 @@ def call_hub(params: dict[str, Any], hooks: Any) -> dict[str, Any]:
     execution, duration = _in_tool_world(params, hooks, workspace, lambda: execute(code, tool, args, library, settings, store, user))
     out: dict[str, Any] = {"result": _hub_result(execution, library, user, via), "durationMs": duration}
     if store.changed and user.get("id", 0) == 0:
-        out["hubStore"] = {**stores, library: store.values}
+        whole = {**stores, library: store.values}
+        # The store as a value (NaN shown as the oracle shows it) and as Python's own text, exact.
+        out["hubStore"], out["hubStoreJson"] = hub_json(whole), json.dumps(whole, ensure_ascii=False)
     return out
 
 

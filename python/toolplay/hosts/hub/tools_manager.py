@@ -66,6 +66,12 @@ def tool_nodes(source: str, tree: ast.Module | None = None) -> tuple[list[dict],
     return tools, nodes
 
 
+def async_defs(tree: ast.Module | None) -> list[ast.AsyncFunctionDef]:
+    """Top-level ``async def`` functions: ``get_tool_definitions`` never lists them (it takes
+    ``ast.FunctionDef`` only), yet the executor finds and awaits one called by name."""
+    return [node for node in (tree.body if tree is not None else []) if isinstance(node, ast.AsyncFunctionDef)]
+
+
 def _definition(node: ast.FunctionDef, titles: Any) -> dict:
     docstring = get_docstring(node) or "No description provided."
     params: dict[str, Any] = {"type": "object", "properties": {}, "required": []}

@@ -2,13 +2,15 @@
 
 Non-zero exit: `{"tool_call_error": "Tool call '<name>' exited with code <n>", "stderr": <trimmed>}`
 (key order kept: Loki builds serde_json with preserve_order). Exit 0: the LLM_OUTPUT file, parsed
-as JSON the way serde_json parses it, else `{"output": <text>}`; no file or an empty one is
-`null`, which `eval_tool_calls` sends as "DONE".
+as JSON the way serde_json parses it (a number past f64, `1e400`, does not parse), else
+`{"output": <text>}`; no file, an empty one or the text `null` is `null`, which `eval_tool_calls`
+sends as "DONE".
 """
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from . import rust as rs
@@ -28,6 +30,8 @@ def model_value(command_name: str, exit_code: int, stderr: str, output: str | No
     if not output:
         return DONE
     parsed = serde_parse(output)
+    if parsed is None:  # the text `null`: serde's Value::Null, which eval_tool_calls sends as "DONE" too
+        return DONE
     return {"output": output} if parsed is _INVALID else parsed
 
 
@@ -61,7 +65,16 @@ def _check(value: Any, depth: int) -> Any:
     if isinstance(value, str):
         return _check_str(value)
     if isinstance(value, int) and not isinstance(value, bool) and not -(2**63) <= value < 2**64:
-        return float(value)
+        return _finite(float(value))
+    if isinstance(value, float):
+        return _finite(value)
+    return value
+
+
+def _finite(value: float) -> float:
+    """serde_json refuses a number past f64 ("number out of range"), where json.loads gives inf."""
+    if math.isinf(value):
+        raise OverflowError("number out of range")
     return value
 
 
