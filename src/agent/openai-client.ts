@@ -54,6 +54,12 @@ async function httpError(res: Response, url: string, model: string): Promise<Mod
   return new ModelError('http', `${url} rejected the request (${status})${said}`);
 }
 
+/** Node's fetch on a pooled connection the server had already closed: nothing of the request was answered. */
+function droppedConnection(e: unknown): boolean {
+  const cause = e instanceof Error ? (e.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
+}
+
 export class EndpointModel implements ModelPort {
   readonly name: string;
   readonly #o: EndpointOptions;
@@ -76,9 +82,17 @@ export class EndpointModel implements ModelPort {
       accept: 'text/event-stream, application/json',
     };
     if (this.#o.apiKey) headers.authorization = `Bearer ${this.#o.apiKey}`;
+    const send = () => (this.#o.fetch ?? fetch)(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
     let res: Response;
     try {
-      res = await (this.#o.fetch ?? fetch)(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
+      // A kept-alive connection the server closed while a tool ran fails before the request reached
+      // it (Node: "other side closed"): sent again once, on a new connection.
+      try {
+        res = await send();
+      } catch (e) {
+        if (!droppedConnection(e) || signal.aborted) throw e;
+        res = await send();
+      }
     } catch (e) {
       if (signal.aborted) throw new DOMException('Stopped', 'AbortError');
       const why = e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
