@@ -8,7 +8,7 @@
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { WorkspaceInspection } from '../protocol/worker.ts';
-import { sha256Hex } from '../net/digest.ts';
+import { sha256Bytes, sha256Hex } from '../net/digest.ts';
 
 /** What an inspection was made from. */
 export interface InspectionInputs {
@@ -55,7 +55,23 @@ export function memoryKeptStore(): KeptStore & { records: Map<string, KeptRecord
 
 const encoder = new TextEncoder();
 
-/** The SHA-256 of every input, in one canonical order (files sorted by path, each with its length). */
+/**
+ * Each file's SHA-256, by its bytes: a workspace never changes a file's bytes in place (an edit, a
+ * call, another tab each bring new ones), so the key made after an edit hashes the edited file alone,
+ * not every file again (a 20 MB workspace was copied and hashed whole after each pause in typing).
+ */
+const fileDigests = new WeakMap<Uint8Array, Promise<Uint8Array>>();
+
+function digestOf(bytes: Uint8Array): Promise<Uint8Array> {
+  let digest = fileDigests.get(bytes);
+  if (!digest) fileDigests.set(bytes, (digest = sha256Bytes(bytes)));
+  return digest;
+}
+
+/**
+ * The SHA-256 of every input, in one canonical order: the settings, then each file sorted by path,
+ * with its length and its own SHA-256.
+ */
 export async function inspectionKey(engine: string, inputs: InspectionInputs): Promise<string> {
   const header = encoder.encode(
     JSON.stringify([
@@ -67,9 +83,12 @@ export async function inspectionKey(engine: string, inputs: InspectionInputs): P
       inputs.loki ?? null,
     ]),
   );
-  const files = [...inputs.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const paths = [...inputs.files.keys()].sort();
+  const digests = await Promise.all(paths.map((path) => digestOf(inputs.files.get(path)!)));
   const parts: Uint8Array[] = [header];
-  for (const [path, bytes] of files) parts.push(encoder.encode(`\0${path}\0${bytes.byteLength}\0`), bytes);
+  paths.forEach((path, i) =>
+    parts.push(encoder.encode(`\0${path}\0${inputs.files.get(path)!.byteLength}\0`), digests[i]!),
+  );
   const all = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
   let at = 0;
   for (const part of parts) {

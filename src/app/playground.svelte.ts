@@ -28,6 +28,7 @@ import { CALL_PROFILES, isOneOf, type CallProfile } from '../protocol/vocabulary
 import { hostOf } from '../protocol/hosts.ts';
 import { memoryJournalStore } from '../workspace/journal-store.ts';
 import { WorkerRestartedError } from '../worker/worker-link.ts';
+import { anyBelow } from '../workspace/sorted-paths.ts';
 
 export interface PlaygroundOptions {
   /** Why tools may not run now (review mode of a shared workspace), or null; call() refuses while it says why. */
@@ -200,7 +201,7 @@ export class Playground {
   }
   get openPath(): string | null {
     const p = this.workspace.settings.openPath;
-    return p !== null && this.workspace.files.has(p) ? p : null;
+    return p !== null && this.workspace.has(p) ? p : null;
   }
   set openPath(p: string | null) {
     this.workspace.update({ openPath: p });
@@ -287,7 +288,7 @@ export class Playground {
   async #rescan(): Promise<void> {
     const asked = this.#asked;
     const inputs = this.#inputs();
-    const hasTools = (): boolean => this.workspace.paths.some((p) => p.startsWith(`${this.toolsFolder.toolsDir}/`));
+    const hasTools = (): boolean => anyBelow(this.workspace.paths, this.toolsFolder.toolsDir);
     if (!hasTools()) {
       // No file left in the tools folder (a tool deleted them, or the person did): no tools, said
       // without asking the engine (its "no such folder" would leave the old tools listed with Run

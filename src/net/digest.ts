@@ -7,9 +7,13 @@ import { bytesToHex } from '@noble/hashes/utils.js';
  * `crypto.subtle`, so there @noble/hashes computes it.
  */
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  if (!globalThis.crypto?.subtle) return bytesToHex(sha256(bytes));
-  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return bytesToHex(await sha256Bytes(bytes));
+}
+
+/** sha256 of bytes, the 32 bytes themselves (Web Crypto where the realm has it, as sha256Hex). */
+export async function sha256Bytes(bytes: Uint8Array): Promise<Uint8Array> {
+  if (!globalThis.crypto?.subtle) return sha256(bytes);
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
 }
 
 /** The hex digest in a Subresource Integrity value (`sha256-<base64>`, what Pyodide gives fetch), or null for other algorithms. */

@@ -12,6 +12,7 @@ import { Autosave, type AutosaveOptions, type RemoteNews, type SaveState } from 
 import { conflictOf } from './conflicts.ts';
 import type { FileVersion, VersionReason } from './history-ring.ts';
 import { checkedPath, isWithin, normalizePath, parentsOf, rebase, sameBytes } from './paths.ts';
+import { SortedPaths } from './sorted-paths.ts';
 
 export type { WorkspaceSettings, WorkspaceStore };
 export { createIdbStore } from './store.ts';
@@ -47,12 +48,16 @@ export class Workspace {
   #files = new Map<string, Uint8Array>();
   #folders = new Set<string>();
   #settings = $state<WorkspaceSettings>(structuredClone(DEFAULT_SETTINGS));
+  /** Bumped by every change of a file (content or path). */
   #version = $state(0);
-  // The same arrays while an edit changes no path (the usual edit), so what reads them is not re-run.
-  #paths = $derived.by(
-    () => (this.#version, (this.#lastPaths = unchanged(this.#lastPaths, [...this.#files.keys()].sort()))),
-  );
-  #lastPaths: string[] = [];
+  /** Bumped only when a path is added or removed: what reads the path list alone is not re-run by an edit. */
+  #pathsVersion = $state(0);
+  /** The sorted path list, kept in step with each path added or removed (sorted-paths.ts). */
+  #sorted = new SortedPaths();
+  /** A path was added or removed since the last bump. */
+  #pathsMoved = false;
+  // The same array while no path is added or removed (the usual edit), so what reads it is not re-run.
+  #paths = $derived.by(() => (this.#pathsVersion, this.#sorted.list()));
   #folderList = $derived.by(() => {
     void this.#version;
     const paths = this.#paths;
@@ -98,6 +103,11 @@ export class Workspace {
   get paths(): string[] {
     return this.#paths;
   }
+  /** Whether `path` is a file; re-run only when a path is added or removed, not by every edit (as `files` is). */
+  has(path: string): boolean {
+    void this.#pathsVersion;
+    return this.#files.has(path);
+  }
   get folders(): string[] {
     return this.#folderList;
   }
@@ -128,8 +138,13 @@ export class Workspace {
     return this.#save.revision;
   }
 
+  /**
+   * Changes settings in place, key by key: what reads one setting (the open file, the profile) is not
+   * re-run when another changes (the arguments, at every keystroke).
+   */
   update(patch: Partial<WorkspaceSettings>): void {
-    this.#settings = { ...this.#settings, ...structuredClone(patch) };
+    const settings = this.#settings as unknown as Record<string, unknown>;
+    for (const [key, value] of Object.entries(structuredClone(patch))) settings[key] = value;
     this.#save.touchMeta(Object.keys(patch));
     this.#save.schedule();
   }
@@ -230,10 +245,9 @@ export class Workspace {
   resolve(path: string, content: string | Uint8Array | null): void {
     const bytes = typeof content === 'string' ? encoder.encode(content) : content;
     const changed = !sameBytes(this.#files.get(path) ?? null, bytes);
-    if (bytes) this.#files.set(path, bytes);
-    else this.#files.delete(path);
+    this.#put(path, bytes);
     this.#save.resolve(path);
-    this.#version++;
+    this.#bump();
     if (changed) this.#emit([{ path, content: bytes }], 'edit');
   }
 
@@ -275,10 +289,12 @@ export class Workspace {
     await this.#store.eraseAll();
     const changes = [...this.#files.keys()].map((path) => ({ path, content: null }));
     this.#files.clear();
+    this.#sorted.reset([]);
+    this.#pathsMoved = true;
     this.#folders.clear();
     this.#settings = structuredClone(DEFAULT_SETTINGS);
     this.#save.reset(0);
-    this.#version++;
+    this.#bump();
     this.#save.broadcast(changes.map((c) => c.path));
     this.#emit(changes, 'replace');
   }
@@ -310,8 +326,7 @@ export class Workspace {
       if (this.#save.isSaving(path)) continue;
       if (!this.#save.isDirty(path)) {
         if (sameBytes(mine, theirs)) continue;
-        if (theirs) this.#files.set(path, theirs);
-        else this.#files.delete(path);
+        this.#put(path, theirs);
         changes.push({ path, content: theirs });
       } else if (sameBytes(mine, theirs)) this.#save.settle(path);
       else if (conflictOf({ path, base: this.#save.baseOf(path) ?? null, next: mine }, theirs))
@@ -329,7 +344,7 @@ export class Workspace {
       this.#settings = { ...theirs, ...kept } as unknown as WorkspaceSettings;
     }
     if (changes.length) this.#notice = `Updated from another tab: ${changes.map((c) => c.path).join(', ')}.`;
-    this.#version++;
+    this.#bump();
     this.#emit(changes, 'reload');
   }
 
@@ -362,20 +377,42 @@ export class Workspace {
   async #load(): Promise<void> {
     const { meta, files } = await this.#store.load(this.#id);
     this.#files = files;
+    this.#sorted.reset(files.keys());
+    this.#pathsMoved = true;
     this.#folders = new Set(meta?.folders ?? []);
     this.#settings = { ...structuredClone(DEFAULT_SETTINGS), ...(meta?.settings ?? {}) };
     this.#save.reset(meta?.revision ?? 0);
-    this.#version++;
+    this.#bump();
   }
 
   #set(path: string, bytes: Uint8Array | null, reason: VersionReason = 'edit'): void {
     this.#save.touch(path, this.#files.get(path) ?? null, reason);
+    this.#put(path, bytes);
+  }
+
+  /** Every change of #files goes through here, so the sorted path list follows each path added or removed. */
+  #put(path: string, bytes: Uint8Array | null): void {
+    const had = this.#files.has(path);
     if (bytes) this.#files.set(path, bytes);
     else this.#files.delete(path);
+    if (had === !bytes) {
+      if (bytes) this.#sorted.add(path);
+      else this.#sorted.remove(path);
+      this.#pathsMoved = true;
+    }
+  }
+
+  /** Tells what reads the files that they changed (and what reads the path list, when a path came or went). */
+  #bump(): void {
+    this.#version++;
+    if (this.#pathsMoved) {
+      this.#pathsMoved = false;
+      this.#pathsVersion++;
+    }
   }
 
   #changed(changes: FileChange[], origin: ChangeOrigin): void {
-    this.#version++;
+    this.#bump();
     this.#save.schedule();
     this.#emit(changes, origin);
   }

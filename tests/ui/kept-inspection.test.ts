@@ -169,6 +169,16 @@ describe('the last visit’s tools', () => {
         ]),
       }),
     ).toBe(key);
+    // The same bytes in new arrays (each file's digest is kept by its bytes) make the same key.
+    expect(
+      await inspectionKey('b', {
+        ...inputs,
+        files: files([
+          ['a', '1'],
+          ['b', '2'],
+        ]),
+      }),
+    ).toBe(key);
     // A byte moved from one file's end to the next's start is another workspace.
     expect(
       await inspectionKey('b', {

@@ -32,6 +32,8 @@ describe('file tree keys (WAI-ARIA tree view)', () => {
     ]);
     expect(paths(visibleNodes(tree, new Set(['tools'])))).toEqual(['data', 'data/articles.json', 'tools', 'README.md']);
     expect(open.find((n) => n.path === 'tools/wiki.py')).toMatchObject({ depth: 1, parent: 'tools' });
+    // A virtualised tree renders some rows only: each says its place among its siblings.
+    expect(open.map((n) => `${n.position}/${n.siblings}`)).toEqual(['1/3', '1/1', '2/3', '1/2', '2/2', '3/3']);
   });
   it('walks with Up/Down and jumps with Home/End', () => {
     expect(treeKey(open, 'data/articles.json', 'ArrowDown')).toEqual({ type: 'focus', path: 'tools' });

@@ -16,11 +16,14 @@ import { SHOW_CHARS } from '../lib/truncate.ts';
 const HEAD_CHARS = SHOW_CHARS + 4096;
 
 export interface ChangedFile {
-  path: string;
-  change: 'created' | 'modified' | 'deleted';
-  /** Line diff when both sides are text; null for binary files and files over DIFF_MAX_BYTES. */
-  diff: DiffLine[] | null;
-  bytes: number;
+  readonly path: string;
+  readonly change: 'created' | 'modified' | 'deleted';
+  /**
+   * Line diff when both sides are text; null for binary files and files over DIFF_MAX_BYTES. Worked
+   * out when first read: a call that wrote 10,000 files shows a few of their diffs, not all.
+   */
+  readonly diff: DiffLine[] | null;
+  readonly bytes: number;
 }
 
 export type RunStatus = 'idle' | 'running' | 'finished' | 'failed';
@@ -227,14 +230,20 @@ export const DIFF_MAX_BYTES = 2_000_000;
 
 function describeChange(c: FileChange, old: Uint8Array | null): ChangedFile {
   const change = c.content === null ? 'deleted' : old === null ? 'created' : 'modified';
-  if ((old?.length ?? 0) > DIFF_MAX_BYTES || (c.content?.length ?? 0) > DIFF_MAX_BYTES)
-    return { path: c.path, change, diff: null, bytes: c.content?.length ?? 0 };
-  const a = old === null ? '' : asText(old);
-  const b = c.content === null ? '' : asText(c.content);
+  const bytes = c.content?.length ?? 0;
+  if ((old?.length ?? 0) > DIFF_MAX_BYTES || bytes > DIFF_MAX_BYTES) return { path: c.path, change, diff: null, bytes };
+  let diff: DiffLine[] | null | undefined;
   return {
     path: c.path,
     change,
-    diff: a === null || b === null ? null : diffLines(a, b),
-    bytes: c.content?.length ?? 0,
+    bytes,
+    get diff(): DiffLine[] | null {
+      if (diff === undefined) {
+        const a = old === null ? '' : asText(old);
+        const b = c.content === null ? '' : asText(c.content);
+        diff = a === null || b === null ? null : diffLines(a, b);
+      }
+      return diff;
+    },
   };
 }

@@ -18,20 +18,27 @@ import {
 } from '../../tool-tests/from-call.ts';
 import type { WorkspacePort } from '../ports.ts';
 
-/** What Run's last call did, as a test would see it; null when it cannot be saved (still running, stopped, toolplay's own error, not from Run). */
+/** How Run's last call ended, as a test says it; null when it cannot be saved (still running, stopped, toolplay's own error, not from Run). */
+export function savedOutcomeOf(run: CallRun): Outcome | null {
+  if (!run.request || run.status === 'idle' || run.status === 'running') return null;
+  const state = run.state?.state;
+  return run.status === 'finished'
+    ? 'finished'
+    : state === 'timeout'
+      ? 'timeout'
+      : run.reason === 'crashed'
+        ? 'failed'
+        : null;
+}
+
+/**
+ * What Run's last call did, as a test would see it; null when it cannot be saved (savedOutcomeOf).
+ * It reads every file the call wrote: asked for when the person opens the form, not to show the button.
+ */
 export function savedCallOf(run: CallRun, timeoutMs: number): SavedCall | null {
   const request = run.request;
-  if (!request || run.status === 'idle' || run.status === 'running') return null;
-  const state = run.state?.state;
-  const outcome: Outcome | null =
-    run.status === 'finished'
-      ? 'finished'
-      : state === 'timeout'
-        ? 'timeout'
-        : run.reason === 'crashed'
-          ? 'failed'
-          : null;
-  if (!outcome) return null;
+  const outcome = savedOutcomeOf(run);
+  if (!request || !outcome) return null;
   const contents = new Map(run.fileChanges.map((c) => [c.path, c.content]));
   return {
     tool: run.tool,

@@ -13,6 +13,9 @@ export interface VisibleNode {
   depth: number;
   parent: string | null;
   expanded: boolean;
+  /** Its place among its siblings (1-based) and how many they are: a virtualised tree renders only some rows, so it says so (aria-posinset, aria-setsize). */
+  position: number;
+  siblings: number;
 }
 
 export type TreeAction =
@@ -21,19 +24,18 @@ export type TreeAction =
   | { type: 'collapse'; path: string }
   | { type: 'activate'; path: string };
 
-/** The items a person can see, top to bottom (children of collapsed folders left out). */
-export function visibleNodes(
-  nodes: readonly TreeNode[],
-  collapsed: ReadonlySet<string>,
-  depth = 0,
-  parent: string | null = null,
-): VisibleNode[] {
+/** The items a person can see, top to bottom (children of collapsed folders left out), in one pass. */
+export function visibleNodes(nodes: readonly TreeNode[], collapsed: ReadonlySet<string>): VisibleNode[] {
   const out: VisibleNode[] = [];
-  for (const n of nodes) {
-    const expanded = n.kind === 'folder' && !collapsed.has(n.path);
-    out.push({ path: n.path, name: n.name, kind: n.kind, depth, parent, expanded });
-    if (expanded) out.push(...visibleNodes(n.children, collapsed, depth + 1, n.path));
-  }
+  const walk = (level: readonly TreeNode[], depth: number, parent: string | null): void => {
+    level.forEach((n, i) => {
+      const expanded = n.kind === 'folder' && !collapsed.has(n.path);
+      const { path, name, kind } = n;
+      out.push({ path, name, kind, depth, parent, expanded, position: i + 1, siblings: level.length });
+      if (expanded) walk(n.children, depth + 1, n.path);
+    });
+  };
+  walk(nodes, 0, null);
   return out;
 }
 
