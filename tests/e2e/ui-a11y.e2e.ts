@@ -95,6 +95,7 @@ const tests: E2ETest[] = [
         await noSeriousViolations(page, `shortcuts dialog, ${scheme}`);
         await page.keyboard.press('Escape');
         await page.setViewportSize({ width: 800, height: 900 });
+        await page.getByRole('tablist', { name: 'Panes' }).waitFor(); // the narrow layout is in place
         for (const pane of ['Files', 'Tools', 'Call', 'Telemetry']) {
           await page.getByRole('tab', { name: pane }).click();
           await noSeriousViolations(page, `narrow ${pane}, ${scheme}`);
@@ -271,6 +272,10 @@ const tests: E2ETest[] = [
         [800, 900],
       ] as const) {
         await page.setViewportSize({ width, height });
+        // The layout follows the width once the page has seen it (a media query's change event):
+        // until then the wide layout's own Files tab is the one a click would find.
+        const switcher = page.getByRole('tablist', { name: 'Panes' });
+        await switcher.waitFor({ state: width < 900 ? 'visible' : 'detached' });
         const views = width < 900 ? ['Files', 'Editor', 'Telemetry', 'Tools', 'Call'] : [''];
         for (const view of views) {
           if (view) await page.getByRole('tab', { name: view }).click();
