@@ -27,8 +27,25 @@ export function cdataSafe(text: string): string {
   return clean.slice(0, first + 3) + clean.slice(first + 3).replaceAll(']]>', ']]]]><![CDATA[>');
 }
 
-export function junitXml(results: readonly CaseResult[]): string {
-  const report = builder.newBuilder().name('toolplay test');
+/** What a JUnit testcase is made from: a file, a name, the profile it ran under and how long it took. */
+interface JunitRow {
+  path: string;
+  name: string;
+  profile: string;
+  durationMs: number;
+}
+type TestCaseBuilder = ReturnType<ReturnType<ReturnType<typeof builder.newBuilder>['testSuite']>['testCase']>;
+
+/**
+ * The report of `title`: a testsuite per file (its time the sum of its rows'), a testcase per row
+ * named "name (profile)"; `fill` adds a row's failure and output. Tool tests and evals both write it.
+ */
+export function junitReport<R extends JunitRow>(
+  title: string,
+  results: readonly R[],
+  fill: (testCase: TestCaseBuilder, r: R) => void,
+): string {
+  const report = builder.newBuilder().name(title);
   const suites = new Map<string, ReturnType<typeof report.testSuite>>();
   const started = new Date();
   for (const r of results) {
@@ -42,11 +59,20 @@ export function junitXml(results: readonly CaseResult[]): string {
         .time(ofFile.reduce((sum, x) => sum + x.durationMs, 0) / 1000);
       suites.set(r.path, suite);
     }
-    const testCase = suite
-      .testCase()
-      .className(r.path)
-      .name(`${r.name} (${r.profile})`)
-      .time(r.durationMs / 1000);
+    fill(
+      suite
+        .testCase()
+        .className(r.path)
+        .name(`${r.name} (${r.profile})`)
+        .time(r.durationMs / 1000),
+      r,
+    );
+  }
+  return `${report.build()}\n`;
+}
+
+export function junitXml(results: readonly CaseResult[]): string {
+  return junitReport('toolplay test', results, (testCase, r) => {
     if (!r.passed) {
       const first = r.verdicts.find((v) => !v.ok);
       const message = first ? `${first.text}${first.detail ? `: ${first.detail}` : ''}` : 'failed';
@@ -55,6 +81,5 @@ export function junitXml(results: readonly CaseResult[]): string {
         .stacktrace(cdataSafe(resultLines(r).join('\n')));
     }
     if (r.observation.output) testCase.standardOutput(cdataSafe(r.observation.output));
-  }
-  return `${report.build()}\n`;
+  });
 }
