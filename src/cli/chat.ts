@@ -4,10 +4,7 @@
  * workspace on disk. Prints the transcript as JSON, or with --wire the stream lollms_hub would send.
  * Exit: 0 final answer, 1 turn limit, 2 bad input (a script's problems included), 4 endpoint failure.
  */
-import { readFileSync } from 'node:fs';
 import { runAgent } from '../agent/loop.ts';
-import { EndpointModel } from '../agent/openai-client.ts';
-import { ModelError, type ModelPort } from '../agent/ports.ts';
 import { ScriptedModel } from '../agent/scripted-model.ts';
 import { framingEvents, newRunId } from '../agent/telemetry.ts';
 import {
@@ -33,45 +30,13 @@ import { keepInstalls } from './workspace-installs.ts';
 import { choice, existing, parse, positionals, PYTHON_FLAG, pythonOption } from './options.ts';
 import { note } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
+import { modelFromFlags } from './model-option.ts';
 import { CONFIRM_DECISIONS } from '../protocol/vocabulary.ts';
 import type { Engine } from '../engine/engine.ts';
 import { nativeSpecs } from '../loki/schema.ts';
 import { lokiTools } from '../agent/hosts.ts';
 
 const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
-
-function model(values: Record<string, string | boolean | undefined>): ModelPort {
-  const { script, endpoint, model: name } = values;
-  if ((script === undefined) === (endpoint === undefined))
-    throw new UsageFailure('chat: give either --script FILE or --endpoint URL --model NAME (see toolplay chat --help)');
-  if (typeof script === 'string') {
-    if (name !== undefined || values['api-key-env'] !== undefined)
-      throw new UsageFailure('chat: --model and --api-key-env go with --endpoint, not --script');
-    try {
-      return new ScriptedModel(readFileSync(existing('--script', script, 'file'), 'utf8'));
-    } catch (e) {
-      if (e instanceof ModelError)
-        throw new UsageFailure(`--script ${script}: ${e.message.replace(/:\n/, ': ').replace(/\n/g, '; ')}`);
-      throw e;
-    }
-  }
-  if (typeof name !== 'string' || !name)
-    throw new UsageFailure('chat: --endpoint needs --model NAME (the model the server should run)');
-  const keyVar = values['api-key-env'];
-  let apiKey: string | undefined;
-  if (typeof keyVar === 'string') {
-    apiKey = process.env[keyVar];
-    if (!apiKey) throw new UsageFailure(`chat: --api-key-env ${keyVar}: that environment variable is not set`);
-  }
-  try {
-    new URL(String(endpoint));
-  } catch {
-    throw new UsageFailure(
-      `chat: --endpoint must be a URL such as http://localhost:11434/v1 (got '${String(endpoint)}')`,
-    );
-  }
-  return new EndpointModel({ baseUrl: String(endpoint), model: name, ...(apiKey ? { apiKey } : {}) });
-}
 
 /** The profile's tools as OpenAI tools: the engine's export, or for Loki its declarations (Bash tools included) as Loki wraps them. */
 function specsOf(engine: Engine, path: string, profile: AgentProfile): OpenAiTool[] {
@@ -121,7 +86,7 @@ export async function chat(args: string[]): Promise<Outcome | 'help'> {
       `chat: --max-turns must be a whole number of at least 1 (got '${String(values['max-turns'])}')`,
     );
   if (!message.trim()) throw new UsageFailure('chat: MESSAGE is empty: say what the model should do');
-  const agent = model(values);
+  const agent = modelFromFlags('chat', 'endpoint', values);
   const path = existing('PATH', rawPath);
   const workspace = existing('--workspace', typeof values.workspace === 'string' ? values.workspace : '.', 'dir');
 

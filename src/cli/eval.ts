@@ -8,8 +8,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { EndpointModel } from '../agent/openai-client.ts';
-import { ModelError, type ModelPort } from '../agent/ports.ts';
+import type { ModelPort } from '../agent/ports.ts';
 import { ScriptedModel } from '../agent/scripted-model.ts';
 import { lokiTools } from '../agent/hosts.ts';
 import type { OpenAiTool } from '../agent/types.ts';
@@ -29,44 +28,12 @@ import { TOOL_NETWORK_FLAGS, packageOptions, policyOf } from './packages-options
 import { readFolder } from './read-folder.ts';
 import { note } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
+import { modelFromFlags } from './model-option.ts';
 
 interface Workspace {
   root: string;
   files: Map<string, Uint8Array>;
   items: EvalItem[];
-}
-
-function modelOf(values: Record<string, string | boolean | undefined>): ModelPort {
-  const { script, 'base-url': baseUrl, model } = values;
-  if ((script === undefined) === (baseUrl === undefined))
-    throw new UsageFailure('eval: give either --base-url URL --model NAME or --script FILE (see toolplay eval --help)');
-  if (typeof script === 'string') {
-    if (model !== undefined || values['api-key-env'] !== undefined)
-      throw new UsageFailure('eval: --model and --api-key-env go with --base-url, not --script');
-    try {
-      return new ScriptedModel(readFileSync(existing('--script', script, 'file'), 'utf8'));
-    } catch (e) {
-      if (e instanceof ModelError)
-        throw new UsageFailure(`--script ${script}: ${e.message.replace(/:\n/, ': ').replace(/\n/g, '; ')}`);
-      throw e;
-    }
-  }
-  if (typeof model !== 'string' || !model)
-    throw new UsageFailure('eval: --base-url needs --model NAME (the model the server should run)');
-  try {
-    new URL(String(baseUrl));
-  } catch {
-    throw new UsageFailure(
-      `eval: --base-url must be a URL such as http://localhost:11434/v1 (got '${String(baseUrl)}')`,
-    );
-  }
-  const keyVar = values['api-key-env'];
-  let apiKey: string | undefined;
-  if (typeof keyVar === 'string') {
-    apiKey = process.env[keyVar];
-    if (!apiKey) throw new UsageFailure(`eval: --api-key-env ${keyVar}: that environment variable is not set`);
-  }
-  return new EndpointModel({ baseUrl: String(baseUrl), model, ...(apiKey ? { apiKey } : {}) });
 }
 
 function numberOption(name: string, raw: string | boolean | undefined, ok: (n: number) => boolean, what: string) {
@@ -176,7 +143,7 @@ export async function evals(args: string[]): Promise<Outcome | 'help'> {
     'a share from 0 to 1, like 0.8',
   );
   const junit = typeof values.junit === 'string' ? resolve(values.junit) : null;
-  const model = modelOf(values);
+  const model = modelFromFlags('eval', 'base-url', values);
   const python = pythonOption('eval', values);
   const packages = packageOptions('eval', values);
   const { workspaces, problems } = readAll(positionals.length ? positionals : ['.'], profile);
