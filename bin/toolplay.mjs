@@ -18,7 +18,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { hasJspi, jspiFlag } from '../src/engine/jspi-flag.node.mjs';
-import { PREPARE_EXIT, permissionFlags } from '../src/engine/permission.node.mjs';
+import { PREPARE_EXIT, permissionFlags, pythonAsked } from '../src/engine/permission.node.mjs';
 
 const WITHOUT_PYTHON = new Set(['proxy', 'serve']);
 // V8 compiles each WebAssembly function on its first call instead of all of Pyodide's ~10 MB as it
@@ -61,16 +61,6 @@ function prepare() {
     // The snapshot is made for the Python the command asks for (--python), 3.14 when it names none.
     env: { ...process.env, TOOLPLAY_JSPI_TRIED: '1', TOOLPLAY_CONFINED: '', TOOLPLAY_PREPARE_PYTHON: pythonAsked() },
   });
-}
-
-/** The value of --python on the command line ('' when absent). */
-function pythonAsked() {
-  const argv = process.argv.slice(2);
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--python') return argv[i + 1] ?? '';
-    if (argv[i].startsWith('--python=')) return argv[i].slice('--python='.length);
-  }
-  return '';
 }
 
 if ((confinement || !hasJspi()) && !process.env.TOOLPLAY_JSPI_TRIED && !WITHOUT_PYTHON.has(process.argv[2])) {

@@ -28,6 +28,19 @@ export const CACHE_DIR = join(PACKAGE_ROOT, 'node_modules', '.cache', 'toolplay'
 const INSTALLED_IN = basename(dirname(PACKAGE_ROOT)) === 'node_modules' ? [dirname(PACKAGE_ROOT)] : [];
 export const PREPARE_EXIT = 75;
 
+/**
+ * The value of --python on a command line ('' when absent): the Python the unconfined parent
+ * prepares a snapshot for (bin/toolplay.mjs), and the one a confined run may ask it to prepare
+ * (src/engine/snapshot-cache.node.ts).
+ */
+export function pythonAsked(argv = process.argv.slice(2)) {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--python') return argv[i + 1] ?? '';
+    if (argv[i].startsWith('--python=')) return argv[i].slice('--python='.length);
+  }
+  return '';
+}
+
 /** Commands confined, and where each may write besides the cache. */
 const CONFINED = {
   call: 'workspace',

@@ -18,7 +18,7 @@ import { makeEngineSnapshot } from './snapshot.node.ts';
 import { SNAPSHOT_SUFFIX } from './snapshot.ts';
 import type { SnapshotSource } from './start.ts';
 import { PYTHON_DIR } from './sources.node.ts';
-import { PREPARE_EXIT } from './permission.node.mjs';
+import { PREPARE_EXIT, pythonAsked } from './permission.node.mjs';
 import { DEFAULT_PYTHON, PYTHON_RUNTIMES, pythonVersionOf, type PythonVersion } from '../protocol/pythons.ts';
 
 /** Where snapshots are kept: the checkout's (or installed package's) node_modules/.cache/toolplay. */
@@ -48,13 +48,7 @@ export function snapshotName(
 }
 
 /** The Python the command line names with --python (the one bin/toolplay.mjs prepares), else the default. */
-function commandLinePython(argv: readonly string[] = process.argv): PythonVersion {
-  for (let i = 0; i < argv.length; i++) {
-    const given = argv[i] === '--python' ? argv[i + 1] : argv[i]?.startsWith('--python=') ? argv[i]!.slice(9) : null;
-    if (given !== null && given !== undefined) return pythonVersionOf(given) ?? DEFAULT_PYTHON;
-  }
-  return DEFAULT_PYTHON;
-}
+const commandLinePython = (): PythonVersion => pythonVersionOf(pythonAsked()) ?? DEFAULT_PYTHON;
 
 export interface SnapshotCache {
   /** The snapshot to start from: the cached one, one made now (and cached), or why there is none. */
