@@ -42,6 +42,8 @@ export interface EvalRun {
   notes: string[];
   /** What the model's turns cost; absent for a model whose cost means nothing (a script). */
   cost?: ModelCost;
+  /** The run's whole conversation as the agent panel shows one (the Evals tab opens a failing run with it). */
+  transcript: AgentMessage[];
 }
 
 export interface EvalResult {
@@ -68,6 +70,10 @@ export interface RunOptions {
   untimed?: boolean;
   /** After each run: how many are done of how many. */
   onProgress?(done: number, total: number): void;
+  /** Before an item's first run. */
+  onStart?(item: EvalItem): void;
+  /** Each item's result as it is made (a stopped run is not one of its runs). */
+  onResult?(result: EvalResult): void;
 }
 
 /** The items to run: each case under its profiles, or `fallback` when it names none; `only` keeps one profile. */
@@ -130,6 +136,7 @@ async function oneRun(
     verdicts,
     notes: [],
     ...(timed ? { cost: model.cost } : {}),
+    transcript: messages,
   };
 }
 
@@ -152,10 +159,13 @@ export async function runEvals(
   for (const item of items) {
     if (signal.aborted) break;
     const started = performance.now();
+    o.onStart?.(item);
     const sent = await specsOf(item.profile);
     const runs: EvalRun[] = [];
     for (let i = 0; i < runsOf(item, o) && !signal.aborted; i++) {
       const run = await oneRun(item, sent, ports, signal, !o.untimed);
+      // Stop ended it midway: no verdict on a run that did not finish.
+      if (signal.aborted) break;
       // Notes need the standard schema and the diagnostics: read once, and only when a run fails.
       if (!run.passed) {
         diagnostics ??= await ports.diagnostics();
@@ -169,7 +179,10 @@ export async function runEvals(
       runs.push(run);
       o.onProgress?.(++done, total);
     }
-    results.push(resultOf(item, runs, o, performance.now() - started));
+    if (runs.length === 0 && signal.aborted) break;
+    const result = resultOf(item, runs, o, performance.now() - started);
+    results.push(result);
+    o.onResult?.(result);
   }
   return results;
 }

@@ -53,7 +53,6 @@ const configEntries = (text: string): [string, string][] =>
     const m = /^\s*(?:-\s+)?["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*(?!\s*(?:#.*)?$)(?![{[]\s*$)(.*)$/.exec(l);
     return m ? [[m[1]!, unquoted(m[2]!.replace(/,\s*$/, ''))] as [string, string]] : [];
   });
-const configKeys = (text: string) => configEntries(text).map(([k]) => k);
 
 export function secretsOf(
   host: HostConfig,
@@ -81,7 +80,15 @@ export function secretsOf(
         suspicious: keys.some(isSecretName),
       });
     } else if (isConfigFile(path)) {
-      const secret = [...new Set(configKeys(readText(path) ?? '').filter(isSecretName))];
+      // By name and value, as the host configuration is judged: `"status_code": 200` (every LCP result
+      // recorded in an eval or a tool test file) is a status, not a secret; `"code": "a1b2c3d4e5"` is one.
+      const secret = [
+        ...new Set(
+          configEntries(readText(path) ?? '')
+            .filter(([k, v]) => isSecretPair(k, v))
+            .map(([k]) => k),
+        ),
+      ];
       if (secret.length)
         items.push({ id: fileId(path), kind: 'file', label: path, preview: secret.join(', '), suspicious: true });
     }

@@ -106,7 +106,7 @@ const tests: E2ETest[] = [
     },
   },
   {
-    name: 'axe finds no serious or critical violation in the Share dialog and the Lessons, Examples, Diff and Agent panels, in both themes',
+    name: 'axe finds no serious or critical violation in the Share dialog and the Lessons, Examples, Diff, Evals and Agent panels, in both themes',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();
       await openApp(page, base);
@@ -130,6 +130,13 @@ const tests: E2ETest[] = [
           async () => {
             await page.getByRole('tab', { name: 'Diff' }).click();
             await page.getByLabel('Compare with').waitFor();
+          },
+        ],
+        [
+          'Evals',
+          async () => {
+            await page.getByRole('tab', { name: 'Evals' }).click();
+            await page.getByRole('region', { name: 'Evals', exact: true }).getByText('No evals yet.').waitFor();
           },
         ],
         [

@@ -49,7 +49,7 @@ async function uncut(el: Locator, what: string): Promise<void> {
 /** The side pane's tabs each lie inside the strip (none pushed out of sight). */
 async function tabsFit(page: Page, where: string): Promise<void> {
   const strip = page.getByRole('tablist', { name: 'Side pane' });
-  for (const name of ['Files', 'Packages', 'Tests', 'Lessons', 'Examples', 'Diff'])
+  for (const name of ['Files', 'Packages', 'Tests', 'Evals', 'Lessons', 'Examples', 'Diff'])
     await inside(strip.getByRole('tab', { name }), strip, `${where}: the ${name} tab`);
 }
 

@@ -78,6 +78,21 @@ describe('the Share dialog', () => {
     expect(decodeLink(linkOf(d)).files.has('config.yaml')).toBe(true);
   });
 
+  it('does not hold back an eval or a tool test file for the `status_code: 200` of a recorded LCP result; a code that is no status is held back', async () => {
+    const recorded = '{\n  "results": { "tool_sum": { "output": 42, "status_code": 200, "success": true } }\n}\n';
+    const { draft } = await draftOf({
+      'evals/sums.toolplay-eval.json': recorded,
+      'tests/sums.toolplay-test.json': recorded,
+      'oauth.json': '{\n  "auth_code": "4/0AX4XfWh-long-code"\n}\n',
+    });
+    const d = draft();
+    expect(d.items.map((i) => [i.label, i.suspicious])).toEqual([['oauth.json', true]]);
+    expect([...decodeLink(linkOf(d)).files.keys()].sort()).toEqual([
+      'evals/sums.toolplay-eval.json',
+      'tests/sums.toolplay-test.json',
+    ]);
+  });
+
   it("carries the telemetry of this workspace's own calls only when asked, never a sender's recorded ones", async () => {
     const { playground, draft } = await draftOf({ 'a.py': '' });
     playground.telemetry.restore([{ type: 'call.stdout', callId: 'theirs', text: 'x', t: 1 }], ['theirs']);

@@ -5,7 +5,9 @@
  * that tool's JSON schema as it received it (an `integer` gets 3, an `array` of integers [1, 2, 3]),
  * so a host's description (LCP's `List[int]` told as `integer`) really changes what it sends; with no
  * such tool it answers in words. It streams (SSE, the arguments in two pieces, then a usage chunk)
- * or answers with one JSON body, and reports token usage either way. Every answer closes its
+ * or answers with one JSON body, and reports token usage either way. It answers CORS for any origin
+ * (the browser's Evals tab calls it from the page), and `hold()` keeps every answer back until
+ * `release()` (a test presses Stop while the model is thinking). Every answer closes its
  * connection: a kept-alive socket the server drops after its idle timeout while a slow tool runs
  * would fail the client's next request ("other side closed") on a loaded machine.
  */
@@ -16,6 +18,10 @@ export interface PickingServer {
   url: string;
   /** Every request body, in order. */
   received: Array<Record<string, unknown>>;
+  /** Answers wait from now on (each request is still recorded as it arrives). */
+  hold(): void;
+  /** Answers the requests held back, and later ones at once. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -70,10 +76,12 @@ function answer(body: { messages?: Message[]; tools?: Tool[] }): Answer {
   return { call: { name: tool.function.name, args: JSON.stringify(args) } };
 }
 
+const CORS = { 'access-control-allow-origin': '*' };
+
 const USAGE = { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 };
 
 function sse(res: ServerResponse, a: Answer): void {
-  res.writeHead(200, { 'content-type': 'text/event-stream', connection: 'close' });
+  res.writeHead(200, { 'content-type': 'text/event-stream', connection: 'close', ...CORS });
   const send = (delta: Record<string, unknown>, finish: string | null, extra: Record<string, unknown> = {}) =>
     res.write(
       `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`,
@@ -98,7 +106,7 @@ function sse(res: ServerResponse, a: Answer): void {
 }
 
 function whole(res: ServerResponse, a: Answer): void {
-  res.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
+  res.writeHead(200, { 'content-type': 'application/json', connection: 'close', ...CORS });
   const message =
     'content' in a
       ? { role: 'assistant', content: a.content }
@@ -119,7 +127,18 @@ function whole(res: ServerResponse, a: Answer): void {
 
 export async function startPickingServer(mode: 'stream' | 'json'): Promise<PickingServer> {
   const received: Array<Record<string, unknown>> = [];
+  let held: Array<() => void> | null = null;
   const server = createServer((req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...CORS,
+        'access-control-allow-headers': '*',
+        'access-control-allow-methods': 'POST',
+        connection: 'close',
+      });
+      res.end();
+      return;
+    }
     let text = '';
     req.setEncoding('utf8');
     req.on('data', (d: string) => (text += d));
@@ -127,8 +146,9 @@ export async function startPickingServer(mode: 'stream' | 'json'): Promise<Picki
       const body = JSON.parse(text || '{}') as Record<string, unknown>;
       received.push(body);
       const a = answer(body);
-      if (mode === 'stream') sse(res, a);
-      else whole(res, a);
+      const reply = (): void => (mode === 'stream' ? sse(res, a) : whole(res, a));
+      if (held) held.push(reply);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -136,6 +156,12 @@ export async function startPickingServer(mode: 'stream' | 'json'): Promise<Picki
   return {
     url: `http://127.0.0.1:${port}/v1`,
     received,
+    hold: () => void (held ??= []),
+    release: () => {
+      const waiting = held ?? [];
+      held = null;
+      for (const reply of waiting) reply();
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

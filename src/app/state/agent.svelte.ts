@@ -15,6 +15,7 @@ import { framingEvents, newRunId } from '../../agent/telemetry.ts';
 import { AGENT_PROFILES, type AgentMessage, type AgentProfile, type LoopEnd } from '../../agent/types.ts';
 import { agentSpecs, browserToolRunner } from './agent-runner.ts';
 import { messageOf, type Playground } from '../playground.svelte.ts';
+import { EvalDraft } from './eval-draft.svelte.ts';
 
 /** Where the key is kept: localStorage, keyed by the endpoint's origin. */
 export const keyStorageName = (baseUrl: string): string | null => {
@@ -33,6 +34,7 @@ export class AgentState {
   #running = $state(false);
   #end = $state.raw<LoopEnd | null>(null);
   #keyVersion = $state(0);
+  #viewing = $state.raw<{ title: string; messages: readonly AgentMessage[] } | null>(null);
   #preview = $state.raw<{ tools: string; text: string | null } | null>(null);
   #previewError = $state<string | null>(null);
   readonly #problems = $derived.by((): ScriptProblem[] => {
@@ -123,7 +125,7 @@ export class AgentState {
   }
 
   get messages(): readonly AgentMessage[] {
-    return this.#live ?? this.settings.conversation;
+    return this.#viewing?.messages ?? this.#live ?? this.settings.conversation;
   }
   get running(): boolean {
     return this.#running;
@@ -136,11 +138,48 @@ export class AgentState {
     if (this.#p.callBlocked !== null) return this.#p.callBlocked;
     if (!this.profile)
       return `The agent loop runs with the lcp, hub or loki profile (this workspace shows ${this.#p.profile}).`;
+    if (this.viewing) return 'This is a saved run, shown read-only: go back to your conversation to send.';
     if (this.modelKind === 'scripted' && this.#problems.length > 0)
       return 'Fix the script first (its problems are listed above).';
+    return this.modelProblem;
+  }
+
+  /** Why the model settings cannot make a model now (a script with problems, an endpoint without URL or name), or null. */
+  get modelProblem(): string | null {
+    if (this.modelKind === 'scripted' && this.#problems.length > 0)
+      return 'Fix the script first (its problems are listed in the Agent panel).';
     if (this.modelKind === 'endpoint' && (!keyStorageName(this.baseUrl) || !this.modelName.trim()))
       return 'Give the endpoint a base URL and a model name.';
     return null;
+  }
+
+  /** The model in a few words, as the panel's folded settings say it. */
+  get modelLine(): string {
+    return this.modelKind === 'scripted'
+      ? 'Scripted (no network)'
+      : `${this.modelName || 'a model'} at ${this.baseUrl || 'no URL yet'}`;
+  }
+
+  /** A conversation shown instead of this workspace's own, read-only (a run of an eval), or null. */
+  get viewing(): { title: string; messages: readonly AgentMessage[] } | null {
+    return this.#viewing;
+  }
+  /** Shows a conversation read-only (the Evals tab's run); the workspace's own comes back with closeViewing(). */
+  view(title: string, messages: readonly AgentMessage[]): void {
+    this.#viewing = { title, messages };
+  }
+  closeViewing(): void {
+    this.#viewing = null;
+  }
+
+  /** "Save as eval": the case the conversation shown makes, to edit and add to an eval file; null without a user message. */
+  evalDraft(): EvalDraft | null {
+    return EvalDraft.of(this.messages, this.profile ?? 'lcp', this.#p.workspace);
+  }
+
+  /** A model as the settings say (the Evals tab runs with it too); the key is read from this browser only. */
+  modelPort(): ModelPort {
+    return this.#model();
   }
 
   #model(): ModelPort {
@@ -194,6 +233,7 @@ export class AgentState {
   }
 
   clear(): void {
+    if (this.#viewing) return this.closeViewing();
     if (!this.#running) this.#update({ conversation: [] });
     this.#end = null;
   }

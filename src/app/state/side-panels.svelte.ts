@@ -20,6 +20,7 @@ export const SIDE_TABS = [
   ['files', 'Files'],
   ['packages', 'Packages'],
   ['tests', 'Tests'],
+  ['evals', 'Evals'],
   ['lessons', 'Lessons'],
   ['examples', 'Examples'],
   ['diff', 'Diff'],
