@@ -127,7 +127,8 @@ def call(params: dict, hooks: Any) -> Any:
         runtime.installed()
     elif params.get("installs") and isinstance(params.get("workspace"), str):
         # A caller that installs: packages the files ask for and nothing provides come back first.
-        needs = missing.missing(paths_param(params), params["workspace"])
+        tool = params.get("tool")
+        needs = missing.missing(paths_param(params), params["workspace"], tool if isinstance(tool, str) else None)
         if needs:
             return {"needs": needs}
     from .net import urllib_http

@@ -60,12 +60,17 @@ export function resultContent(profile: AgentProfile, outcome: ToolOutcome): stri
   return JSON.stringify(outcome.result);
 }
 
-/** Loki sends no tool results when every call of the batch gave `null`: the turn ends there. */
+/** Loki sends no tool results when every call of the batch gave `null` ("DONE"): the turn ends there. */
 export function endsWithoutResults(profile: AgentProfile, calls: readonly AgentToolCall[]): boolean {
   return (
     profile === 'loki' &&
     calls.length > 0 &&
-    calls.every((c) => c.outcome?.status === 'finished' && lokiValue(c.outcome.result) === null)
+    calls.every((c) => {
+      if (c.outcome?.status !== 'finished') return false;
+      // Null: what a runner gives for no output, empty or `null` (both runners give it as "DONE", as Loki sends it).
+      const v = lokiValue(c.outcome.result);
+      return v === null || v === 'DONE';
+    })
   );
 }
 

@@ -69,9 +69,13 @@ export class PackagesState {
   get built(): ReadonlyMap<string, string> {
     return this.#built;
   }
-  /** Rows a call would install first and this Python has not. */
+  /** Rows a call would install first and this Python has not (a guessed name only by its own button: `guessed`). */
   get missing(): PackageRow[] {
-    return (this.#view?.rows ?? []).filter((r) => r.installed === null && !r.optional);
+    return (this.#view?.rows ?? []).filter((r) => r.installed === null && !r.optional && !r.guessed);
+  }
+  /** Rows whose package is only guessed from an import and not installed: a call does not install them, the person may. */
+  get guessed(): PackageRow[] {
+    return (this.#view?.rows ?? []).filter((r) => r.installed === null && !r.optional && r.guessed);
   }
   get blocked(): string | null {
     return this.#deps.gate();

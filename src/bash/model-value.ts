@@ -1,9 +1,12 @@
 /**
  * What Loki hands the model after a tool ran (loki.md §5, `run_llm_function` + `ToolCall::eval`):
- * a non-zero exit → `{tool_call_error, stderr?}`; otherwise the LLM_OUTPUT file: missing or
- * empty → null, JSON → that value (as serde_json reads it: `1e400` is out of range, so text), anything
- * else → `{output: text}`.
+ * a non-zero exit → `{tool_call_error, stderr?}`; otherwise the LLM_OUTPUT file: missing, empty or
+ * the text `null` → serde's Null, which `eval_tool_calls` sends as `"DONE"` (so given here as "DONE",
+ * as the Python runner gives it: python/toolplay/hosts/loki/model.py), JSON → that value (as
+ * serde_json reads it: `1e400` is out of range, so text), anything else → `{output: text}`.
  */
+export const DONE = 'DONE';
+
 export function lokiModelValue(name: string, exitCode: number, stderr: string, llmOutput: string | null): unknown {
   if (exitCode !== 0) {
     const value: Record<string, string> = { tool_call_error: `Tool call '${name}' exited with code ${exitCode}` };
@@ -11,9 +14,10 @@ export function lokiModelValue(name: string, exitCode: number, stderr: string, l
     if (trimmed !== '') value.stderr = trimmed;
     return value;
   }
-  if (llmOutput === null || llmOutput === '') return null;
+  if (llmOutput === null || llmOutput === '') return DONE;
   try {
     const value = JSON.parse(llmOutput) as unknown;
+    if (value === null) return DONE;
     // serde_json refuses a number past f64 ("number out of range"), where JSON.parse gives Infinity.
     if (!allFinite(value)) return { output: llmOutput };
     return value;

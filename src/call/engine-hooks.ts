@@ -8,7 +8,7 @@ import type { ConfirmRequest, ToolArguments } from '../protocol/engine.ts';
 import type { RunnerEvent } from '../protocol/events.ts';
 import type { PackageNeed } from '../protocol/packages.ts';
 import type { InstallProgress, InstallSink } from '../packages/installer.ts';
-import { requirementsOf } from '../packages/needs.ts';
+import { guessedMessage, guessedOnly, requirementsOf } from '../packages/needs.ts';
 import { isOneOf, RUNNER_EVENT_TYPES } from '../protocol/vocabulary.ts';
 import { isRecord } from '../protocol/records.ts';
 
@@ -36,7 +36,13 @@ export function readConfirmRequest(value: unknown): ConfirmRequest {
 /** Installs what a call's files ask for (the engine asks only a caller that installs: `installs`). */
 export async function installNeeds(engine: Engine, needs: PackageNeed[], sink: InstallSink): Promise<void> {
   const packages = engine.packages;
-  if (packages) await packages.installer.install(requirementsOf(needs, packages.lock), sink);
+  if (!packages) return;
+  // An import whose package is only guessed is installed only when the person said so.
+  const guessed = packages.installer.sources.installGuessed ? [] : guessedOnly(needs, packages.lock);
+  for (const need of guessed)
+    sink.event({ type: 'package.failed', requirement: need.text, message: guessedMessage(need) });
+  const wanted = needs.filter((n) => !guessed.includes(n));
+  if (wanted.length) await packages.installer.install(requirementsOf(wanted, packages.lock), sink);
 }
 
 export function readRequirements(json: string): string[] {

@@ -35,7 +35,7 @@ export function mountPoints(paths: string[]): string[] {
 
 /** The process's engines, one per Python asked for, each with what the last command mounted in it. */
 const engines = new Map<PythonVersion, { engine: Promise<Engine>; mounted: { dirs: string[]; made: string[] } }>();
-let packages: PackageOptions = { source: null, indexUrl: null, network: true, corsProxy: null };
+let packages: PackageOptions = { source: null, indexUrl: null, network: true, corsProxy: null, installGuessed: false };
 
 /** The package source and index of the commands to come (the source counts only before Python starts). */
 export function usePackages(options: PackageOptions): void {
@@ -46,6 +46,7 @@ export function usePackages(options: PackageOptions): void {
         engine.packages.installer.sources = {
           ...engine.packages.installer.sources,
           indexUrls: [options.indexUrl ?? PYPI_SIMPLE],
+          installGuessed: options.installGuessed,
         };
     });
 }
@@ -92,6 +93,7 @@ async function start(python: PythonVersion): Promise<Engine> {
       ...DEFAULT_SOURCES,
       packageBase: packageSource.packageBaseUrl,
       indexUrls: [packages.indexUrl ?? PYPI_SIMPLE],
+      installGuessed: packages.installGuessed,
       readLocal: async (path) => new Uint8Array(await readFile(path)),
     },
   });

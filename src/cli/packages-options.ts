@@ -19,6 +19,8 @@ export interface PackageOptions {
   network: boolean;
   /** The prefix a tool's requests are sent through (`--cors-proxy`), or null: straight out. */
   corsProxy: string | null;
+  /** `--install-guessed`: an import whose distribution is only guessed from its name is installed too. */
+  installGuessed: boolean;
 }
 
 /** The options every command that runs tools takes. */
@@ -26,6 +28,7 @@ export const PACKAGE_FLAGS = {
   'pyodide-packages': { type: 'string' },
   'index-url': { type: 'string' },
   'no-network': { type: 'boolean' },
+  'install-guessed': { type: 'boolean' },
 } as const;
 
 /** The package options and `--cors-proxy`: for the commands that run tools (call, chat, test; batch passes them on). */
@@ -63,6 +66,7 @@ export function packageOptions(command: string, values: Record<string, string | 
     indexUrl: typeof index === 'string' ? index : null,
     network: values['no-network'] !== true,
     corsProxy: typeof proxy === 'string' ? proxy : null,
+    installGuessed: values['install-guessed'] === true,
   };
 }
 

@@ -11,6 +11,7 @@ import type { PackageRow } from '../protocol/packages.ts';
 import { PROFILES, type Profile } from '../protocol/vocabulary.ts';
 import { packagesView } from '../packages/view.ts';
 import { canonicalName } from '../packages/requirement.ts';
+import { whence } from '../packages/whence.ts';
 import type { Outcome } from './commands.ts';
 import { openEngine, usePackages } from './host.ts';
 import { choice, existing, parse, positionals, PYTHON_FLAG, pythonOption } from './options.ts';
@@ -35,7 +36,8 @@ export async function packages(args: string[]): Promise<Outcome | 'help'> {
   // The profile names whose tools the paths are; every host reads the same imports and requirements.
   choice<Profile>('packages', 'profile', values.profile, PROFILES, 'lcp');
   const paths = pos.map((p) => existing('PATH', p));
-  usePackages(packageOptions('packages', values));
+  const options = packageOptions('packages', values);
+  usePackages(options);
   // requirements.txt is read from the folder holding the tools (its root, for a file or a tools/ folder).
   const root = dirname(statSync(paths[0] ?? '.').isDirectory() ? (paths[0] ?? '.') : dirname(paths[0] ?? '.'));
   const engine = await openEngine([...paths, root], pythonOption('packages', values));
@@ -44,13 +46,18 @@ export async function packages(args: string[]): Promise<Outcome | 'help'> {
   const lock = engine.packages?.lock;
   if (!installer || !lock) throw new Error('this Python has no package installer attached');
   const sizes = new Map((await installer.cache.store.entries()).map((e) => [e.url, e.size]));
-  const view = packagesView(
-    status,
-    lock,
-    (p) => installer.wheelOf(p),
-    (url) => sizes.get(url) ?? null,
-  );
-  const wanted = view.rows.filter((r) => r.installed === null && !r.optional);
+  const where = { indexUrls: installer.sources.indexUrls, listed: (url: string) => installer.listing(url) };
+  const viewOf = (s: typeof status): ReturnType<typeof packagesView> =>
+    packagesView(
+      s,
+      lock,
+      (p) => installer.wheelOf(p),
+      (url) => sizes.get(url) ?? null,
+      where,
+    );
+  const view = viewOf(status);
+  // An import whose package is only guessed is installed (a guessed name can be anyone's package) only with --install-guessed.
+  const wanted = view.rows.filter((r) => r.installed === null && !r.optional && (!r.guessed || options.installGuessed));
   const built = new Map<string, string>();
   const report = await installer.install(
     wanted.map((r) => r.requirement),
@@ -60,8 +67,13 @@ export async function packages(args: string[]): Promise<Outcome | 'help'> {
       },
     },
   );
-  const rows: Checked[] = view.rows.map((r) => {
-    const problem = report.failed.find((f) => f.requirement === r.requirement)?.message ?? null;
+  // What was really installed, as the installed distributions say (the rows before were micropip's order, predicted).
+  const after = new Map(
+    viewOf(await engine.callAsync('packages', { paths, workspace: root })).rows.map((r) => [r.key, r]),
+  );
+  const rows: Checked[] = view.rows.map((before) => {
+    const r = after.get(before.key) ?? before;
+    const problem = report.failed.find((f) => f.requirement === before.requirement)?.message ?? null;
     return { ...r, problem, builtFrom: problem === null ? (built.get(r.key) ?? null) : null };
   });
   const code = rows.some((r) => r.problem !== null) ? 1 : 0;
@@ -69,12 +81,6 @@ export async function packages(args: string[]): Promise<Outcome | 'help'> {
     return { stdout: `${JSON.stringify({ packages: rows, unreadable: view.unreadable }, null, 2)}\n`, code };
   return { stdout: text(rows, root, view.unreadable.length), code };
 }
-
-const SOURCE: Record<PackageRow['source'], string> = {
-  pyodide: 'Pyodide distribution',
-  index: 'package index',
-  toolplay: 'toolplay',
-};
 
 function text(rows: Checked[], root: string, unreadable: number): string {
   if (rows.length === 0) return 'The tools ask for nothing beyond the standard library.\n';
@@ -85,7 +91,6 @@ function text(rows: Checked[], root: string, unreadable: number): string {
           `${n.file.startsWith(`${root}/`) ? n.file.slice(root.length + 1) : n.file}${n.line ? `:${n.line}` : ''} (${n.kind}${n.where && n.where !== '<module>' ? ` in ${n.where}` : ''})`,
       )
       .join(', ');
-    const version = r.version ?? (r.source === 'index' ? 'micropip picks' : '');
     const state =
       r.problem !== null
         ? `cannot be had: ${r.problem}`
@@ -93,8 +98,10 @@ function text(rows: Checked[], root: string, unreadable: number): string {
           ? `can be had: built from source archive (${decodeURIComponent(r.builtFrom.split('/').pop() ?? r.builtFrom)})`
           : r.optional && r.installed === null
             ? 'optional, not installed'
-            : 'can be had';
-    return `${r.requirement}  [${SOURCE[r.source]}${version ? `, ${version}` : ''}${r.guessed ? ', name guessed from the import' : ''}]  ${state}\n    asked by ${asked}`;
+            : r.guessed && r.installed === null
+              ? 'not installed: the name is only guessed (--install-guessed installs it)'
+              : 'can be had';
+    return `${r.requirement}  [${whence(r)}${r.guessed ? ', name guessed from the import' : ''}]  ${state}\n    asked by ${asked}`;
   });
   const note = unreadable
     ? `\n${unreadable} pipmaster call(s) name their packages with expressions toolplay cannot read beforehand.`

@@ -22,6 +22,7 @@ import { readFolder } from './read-folder.ts';
 import { TOOL_NETWORK_FLAGS, packageOptions, policyOf } from './packages-options.ts';
 import { note } from './terminal.ts';
 import { UsageFailure } from './usage.ts';
+import { readInstalled } from './workspace-installs.ts';
 
 /** A path as the person sees it: relative to where they are, when it is below it. */
 const shown = (abs: string): string => {
@@ -64,6 +65,8 @@ function locate(raw: string): { root: string; files: string[] } {
 }
 
 interface Workspace {
+  /** The workspace folder (its `.toolplay/installed.json`: what call and chat installed there). */
+  root: string;
   files: Map<string, Uint8Array>;
   tests: ReadTestFile[];
   cases: TestCase[];
@@ -104,7 +107,7 @@ function readAll(
       }
     }
     // A test that names no profile runs under --profile P when given, else the layout's host.
-    return { files, tests, cases: casesOf(tests, only.profile ?? layoutProfile(files.keys()), only) };
+    return { root, files, tests, cases: casesOf(tests, only.profile ?? layoutProfile(files.keys()), only) };
   });
   return { workspaces, problems, lines };
 }
@@ -178,9 +181,20 @@ export async function test(args: string[]): Promise<Outcome | 'help'> {
     return made;
   };
   const results: CaseResult[] = [];
+  // What `call --init` or a call installed in the workspace (DIR/.toolplay/installed.json) is there for its
+  // tests too, as for the next call: installed again (from the wheel cache) in each Python the tests run on.
+  const restored = new Set<string>();
+  const restore = async (root: string, v: PythonVersion): Promise<void> => {
+    const key = `${v}\u0000${root}`;
+    if (restored.has(key)) return;
+    restored.add(key);
+    const installer = (await hostOf(v)).engine.packages?.installer;
+    if (installer) for (const group of readInstalled(root)) await installer.install(group, { event: () => {} });
+  };
   for (const w of workspaces)
     for (const c of w.cases) {
       const on = c.python ?? python;
+      await restore(w.root, on);
       const options = { network: policyOf(packages), python: on };
       results.push(...(await runCases(await hostOf(on), w.files, [c], {}, options)));
     }

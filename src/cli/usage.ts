@@ -42,7 +42,9 @@ const PACKAGE_HELP = `  --pyodide-packages DIR_OR_URL
                      Pyodide's packages from this folder or URL (pyodide-lock.json and the wheels)
                      instead of the official distribution of this Pyodide
   --index-url URL    the package index micropip reads (default https://pypi.org/simple)
-  --no-network       every request a tool makes fails at once (installs still reach their sources)`;
+  --no-network       every request a tool makes fails at once (installs still reach their sources)
+  --install-guessed  install an import whose package is only guessed from its name too (no Pyodide
+                     package, requirements.txt line or pipmaster call names it: anyone may publish it)`;
 
 /** The package options and the tools' proxy, for the commands that run tools (call, chat, test). */
 const TOOL_NETWORK_HELP = `${PACKAGE_HELP}

@@ -55,6 +55,8 @@ export interface InstallScope {
   expected?(url: string): string | null;
   /** A non-wheel answer that came (an index page), for the install to read the hashes it announces. */
   answered?(url: string, response: Response): Promise<void>;
+  /** Another answer for the installer to see instead (an index page with its relative URLs made absolute), or null. */
+  rewrite?(url: string, response: Response): Promise<Response | null>;
   /** Why a wheel's bytes are refused (an archive bomb), or null; checked before the bytes are kept or served. */
   inspect?(url: string, bytes: Uint8Array): string | null;
   /** A wheel refused here (another sha256, `inspect`): micropip words these as a fetch failure, the install names them. */
@@ -138,7 +140,11 @@ export class FetchGuard {
         throw e;
       }
       if (response.ok && scope.answered) await scope.answered(response.url || url, response.clone()).catch(() => {});
-      return response;
+      const other =
+        response.ok && scope.rewrite
+          ? await scope.rewrite(response.url || url, response.clone()).catch(() => null)
+          : null;
+      return other ?? response;
     }
     const fromLock = integrityHex(init?.integrity);
     const expected = fromLock ?? scope.expected?.(url) ?? null;
@@ -221,7 +227,7 @@ export class FetchGuard {
         // The browser's text may repeat the URL whole (its user:password included).
         error: redactText(cause),
       });
-      throw new TypeError(blockedMessage(method, url, scope.origin, cause), { cause: e });
+      throw new TypeError(blockedMessage(method, url, scope.origin, cause, scope.policy.corsProxy), { cause: e });
     }
     const bytes = new Uint8Array(await response.arrayBuffer());
     scope.report({

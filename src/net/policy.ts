@@ -23,7 +23,13 @@ export function offMessage(method: string, url: string): string {
 }
 
 /** Why a request the browser refused failed, naming the origin and both ways out. */
-export function blockedMessage(method: string, url: string, pageOrigin: string | null, cause: string): string {
+export function blockedMessage(
+  method: string,
+  url: string,
+  pageOrigin: string | null,
+  cause: string,
+  proxy: string | null = null,
+): string {
   let target = url;
   try {
     target = new URL(url).origin;
@@ -32,6 +38,21 @@ export function blockedMessage(method: string, url: string, pageOrigin: string |
   }
   if (pageOrigin === null)
     return `toolplay: ${method} ${redactUrl(url)} failed: could not reach ${target} (${redactText(cause)})`;
+  if (proxy !== null) {
+    // Sent through the workspace's proxy already: "set a CORS proxy" would be no way out.
+    let at = proxy;
+    try {
+      at = new URL(proxy).origin;
+    } catch {
+      /* keep the prefix whole */
+    }
+    return (
+      `toolplay: ${method} ${redactUrl(url)} went through the workspace's CORS proxy ${redactUrl(at)}, and the browser ` +
+      `blocked its answer or the proxy did not answer (${redactText(cause)}). A browser lets this page (${pageOrigin}) read ` +
+      `the proxy's answer only when the proxy sends Access-Control-Allow-Origin: check that it runs and adds that header ` +
+      '(`npx toolplay proxy` does), or clear the CORS proxy (Packages view).'
+    );
+  }
   return (
     `toolplay: ${method} ${redactUrl(url)} was blocked by the browser or could not reach ${target} (${redactText(cause)}). ` +
     `A browser lets this page (${pageOrigin}) read another origin's answer only when that server sends ` +

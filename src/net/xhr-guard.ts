@@ -54,7 +54,10 @@ export function guardXhr(guard: FetchGuard): void {
           ms: Math.round(performance.now() - started),
           error: redactText(cause),
         });
-        throw new DOMException(blockedMessage(this.#method, this.#url, scope.origin, cause), 'NetworkError');
+        throw new DOMException(
+          blockedMessage(this.#method, this.#url, scope.origin, cause, this.#proxied ? scope.policy.corsProxy : null),
+          'NetworkError',
+        );
       }
       const response: unknown = this.response;
       const bytes =

@@ -24,11 +24,13 @@ import { canonicalName, parseRequirement, type Requirement } from './requirement
 import type { PlannedWheel, PlanStore } from './plans.ts';
 import type { WheelCache } from './wheel-cache.ts';
 import { sha256Hex } from '../net/digest.ts';
-import { noWheel, requirementsWithoutWheel, whyNoWheel, type IndexFile } from './no-wheel.ts';
+import { hasUsableWheel, noWheel, requirementsWithoutWheel, whyNoWheel, type IndexFile } from './no-wheel.ts';
+import { INDEX_ACCEPT, indexPageFiles, resolvedPage } from './index-page.ts';
 import { buildKey, buildRequirement, builtFrom, builtWheelUrl } from './sdist.ts';
 import { announcedHashes, withoutFragment } from './index-hashes.ts';
 import { indexBase } from './sources.ts';
 import { archiveProblem, SDIST_LIMITS, WHEEL_LIMITS } from './archive-check.ts';
+import { installedFrom, isDefaultIndex, lockSatisfies, type DistOrigin, type Listing } from './provenance.ts';
 
 /** Where packages come from: the Pyodide distribution's files (its lock's base URL) and the package index. */
 export interface PackageSources {
@@ -38,11 +40,19 @@ export interface PackageSources {
   indexUrls: string[];
   /** A request with no answer after this long fails. */
   timeoutMs: number;
+  /**
+   * A call installs an import whose distribution is only guessed from its name (no lock entry, no
+   * requirements line, no pipmaster call names it): the person said so (the CLI's `--install-guessed`).
+   * Without it such an import is not installed (needs.ts `guessedOnly`): a guessed name on an index can
+   * be anyone's package.
+   */
+  installGuessed?: boolean;
   /** Reads a wheel from a folder (the CLI's `--pyodide-packages DIR`: Pyodide reads the folder itself, without fetch). */
   readLocal?: (path: string) => Promise<Uint8Array>;
 }
 
-export const PYPI_SIMPLE = 'https://pypi.org/simple';
+import { PYPI_SIMPLE } from './provenance.ts';
+export { PYPI_SIMPLE };
 export const DEFAULT_SOURCES: Omit<PackageSources, 'packageBase'> = { indexUrls: [PYPI_SIMPLE], timeoutMs: 60_000 };
 
 /** `package.installed` / `package.failed`, as the telemetry carries them (without callId and time). */
@@ -54,6 +64,10 @@ export type PackageEvent =
       version: string;
       source: 'pyodide' | 'index';
       url: string;
+      /** The wheel's file name (as the installed distribution's installer recorded its URL). */
+      file?: string;
+      /** The index whose page listed the wheel (source `index`), when known. */
+      index?: string;
       bytes: number;
       cached: boolean;
       ms: number;
@@ -96,6 +110,7 @@ interface SourceArchive {
 
 interface Dists {
   snapshot(): string;
+  origins(before: string): string;
   rollback(before: string): string;
   micropip_install: { callKwargs(...args: unknown[]): Promise<string> };
 }
@@ -118,6 +133,8 @@ interface Files {
 export class Installer {
   /** Source archives being built now, one inside another's build requirements. */
   #building = 0;
+  /** Each wheel URL (without fragment) this installer saw listed: by an index page, a plan, a build. */
+  readonly #listed = new Map<string, Listing>();
 
   get #files(): Files {
     return this.py.FS as Files;
@@ -135,6 +152,20 @@ export class Installer {
   /** The index URLs as micropip is given them: without a trailing `/` (indexBase). */
   get #indexUrls(): string[] {
     return this.sources.indexUrls.map(indexBase);
+  }
+
+  /** Where the installer saw a wheel URL listed (an index page, a plan, a source archive's build), or undefined. */
+  listing(url: string): Listing | undefined {
+    const key = withoutFragment(url);
+    const seen = this.#listed.get(key);
+    if (seen) return seen;
+    const sdist = builtFrom(key);
+    return sdist ? { source: 'index', index: null, sdist } : undefined;
+  }
+
+  /** The index (as given) whose pages `page` is one of, else the page itself. */
+  #indexOfPage(page: string): string {
+    return this.#indexUrls.find((base) => !base.includes('{package_name}') && page.startsWith(`${base}/`)) ?? page;
   }
 
   /** The URL (or, for a folder, the path) of a lock package's wheel. */
@@ -159,7 +190,12 @@ export class Installer {
     return report;
   }
 
-  async #install(requirements: readonly string[], report: InstallReport, sink: InstallRun): Promise<void> {
+  async #install(
+    requirements: readonly string[],
+    report: InstallReport,
+    sink: InstallRun,
+    lockFirst = false,
+  ): Promise<void> {
     const parsed: Requirement[] = [];
     for (const text of requirements) {
       const r = parseRequirement(text);
@@ -172,10 +208,25 @@ export class Installer {
           `"${text}" is not a requirement pip understands (a name, optionally [extras] and a version specifier)`,
         );
     }
-    const byLoader = parsed.filter((r) => !r.spec && !r.extras.length && !r.marker && this.lock.get(r.name));
+    const byLoader: Requirement[] = [];
+    for (const r of parsed) if (await this.#lockWouldServe(r, sink, lockFirst)) byLoader.push(r);
     const byMicropip = parsed.filter((r) => !byLoader.includes(r));
     if (byLoader.length) await this.#viaLoader(byLoader, report, sink);
     if (byMicropip.length) await this.#viaMicropip(byMicropip, report, sink);
+  }
+
+  /**
+   * Would micropip take `r` from the Pyodide lock (then Pyodide's loader installs it, without micropip)?
+   * Only when the lock's version satisfies it (no extras, no marker), and — micropip's order — either
+   * the index is the default one (lock first), or the custom index, asked first, has no wheel for it
+   * (an index that does not answer has none). `lockFirst`: a build requirement, taken from the lock
+   * whenever it will do.
+   */
+  async #lockWouldServe(r: Requirement, sink: InstallRun, lockFirst: boolean): Promise<boolean> {
+    if (!lockSatisfies(r.text, this.lock)) return false;
+    if (lockFirst || isDefaultIndex(this.#indexUrls)) return true;
+    const files = await this.#indexFiles(r.name, sink);
+    return !files || !hasUsableWheel(r.text, files);
   }
 
   #fail(report: InstallReport, sink: InstallRun, requirement: string, message: string): void {
@@ -191,7 +242,7 @@ export class Installer {
       const needed = this.lock.closure([r.name], loaded);
       const missing = await this.#fetchAll(needed, sink);
       if (missing) this.#fail(report, sink, r.text, missing);
-      else ready.push(r.name);
+      else ready.push(this.lock.get(r.name)?.name ?? r.name);
     }
     if (!ready.length) return;
     const errors: string[] = [];
@@ -202,9 +253,11 @@ export class Installer {
         checkIntegrity: true,
       }),
     );
-    for (const name of ready) {
-      if (this.py.loadedPackages[this.lock.get(name)?.name ?? name] !== undefined) report.installed.push(name);
-      else this.#fail(report, sink, name, errors.join(' ').trim() || `Pyodide's loader did not install ${name}`);
+    for (const r of requirements) {
+      const name = this.lock.get(r.name)?.name ?? r.name;
+      if (!ready.includes(name)) continue;
+      if (this.py.loadedPackages[name] !== undefined) report.installed.push(r.text);
+      else this.#fail(report, sink, r.text, errors.join(' ').trim() || `Pyodide's loader did not install ${name}`);
     }
   }
 
@@ -215,7 +268,10 @@ export class Installer {
     for (const p of packages) {
       const url = this.wheelOf(p);
       if (local) {
-        const why = await checkLocal(local, url, p.sha256, (bytes) => inspectWheel(url, bytes));
+        const why = await checkLocal(local, url, p.sha256, (bytes) => {
+          sink.wheels.set(url, { bytes: bytes.byteLength, cached: true });
+          return inspectWheel(url, bytes);
+        });
         if (why) return `${p.name} ${p.version} could not be had from ${base}: ${why}`;
         continue;
       }
@@ -256,16 +312,32 @@ export class Installer {
     const dists = this.#dists();
     const before = dists.snapshot();
     const fetched: PlannedWheel[] = [];
+    // What this attempt was refused or got no answer for (not an earlier attempt's: each requirement its own reason).
+    const refusedBefore = sink.refusals.length;
+    const unansweredBefore = sink.unanswered.length;
     const outcome = await this.#micropipBuilding(texts, sink, fetched, new Set());
     if (outcome.why === '') {
       report.installed.push(...texts);
-      await this.plans.write(key, fetched).catch(() => {});
+      await this.plans
+        .write(
+          key,
+          fetched.map((w) => ({ ...w, ...sink.sources.get(withoutFragment(w.url)) })),
+        )
+        .catch(() => {});
       return;
     }
     const removed = dists.rollback(before);
     this.#forget(removed);
+    if (requirements.length > 1) {
+      // micropip fails a whole install for one requirement: each is tried on its own, so the one that
+      // cannot be had is the one blamed, and the others install.
+      for (const r of requirements) await this.#viaMicropip([r], report, sink);
+      return;
+    }
     const message =
-      (outcome.explained ?? sink.refusals[0] ?? (await this.#explainFailure(outcome.why, sink))) +
+      (outcome.explained ??
+        sink.refusals[refusedBefore] ??
+        (await this.#explainFailure(outcome.why, sink, sink.unanswered.slice(unansweredBefore)))) +
       (removed ? ` (${removed} rolled back: nothing of this install stays importable)` : '');
     for (const t of texts) this.#fail(report, sink, t, message);
   }
@@ -308,6 +380,7 @@ export class Installer {
         'index',
         () => dists.micropip_install.callKwargs(requirements, this.#indexUrls, {}),
         fetched,
+        (failure) => failure === '',
       );
       if (why === '') return { why };
       const archives = await this.#sourceOnly(why, sink);
@@ -369,6 +442,10 @@ export class Installer {
     }
     const file = decodeURIComponent(wheel.url.split('/').pop() ?? '');
     const dir = `/tmp/toolplay-built/${archive.sha256.slice(0, 16)}`;
+    const index = this.listing(archive.url)?.index ?? null;
+    // micropip records the emfs: path it installed from; the Packages view names the archive.
+    this.#listed.set(`emfs:${dir}/${file}`, { source: 'index', index, sdist: archive.url });
+    this.#listed.set(wheel.url, { source: 'index', index, sdist: archive.url });
     this.#files.mkdirTree(dir);
     this.#files.writeFile(`${dir}/${file}`, wheel.bytes);
     try {
@@ -389,6 +466,8 @@ export class Installer {
       version: version || archive.version,
       source: 'index',
       url: wheel.url,
+      file,
+      ...(index ? { index } : {}),
       bytes: wheel.bytes.byteLength,
       cached: wheel.buildMs === undefined,
       ms: sink.elapsed(),
@@ -495,6 +574,7 @@ export class Installer {
       requires.map((r) => buildRequirement(r, this.lock)),
       report,
       sink,
+      true,
     );
     const first = report.failed[0];
     return first ? `its build requirement ${first.requirement} could not be installed: ${first.message}` : null;
@@ -507,7 +587,11 @@ export class Installer {
    */
   async #cachedPlan(plan: PlannedWheel[], sink: InstallRun): Promise<boolean> {
     for (const wheel of plan) if (!(await this.cache.get(wheel.url, wheel.sha256))) return false;
-    for (const wheel of plan) sink.announced.set(withoutFragment(wheel.url), wheel.sha256);
+    for (const wheel of plan) {
+      sink.announced.set(withoutFragment(wheel.url), wheel.sha256);
+      if (wheel.source && !this.#listed.has(withoutFragment(wheel.url)))
+        this.#listed.set(withoutFragment(wheel.url), { source: wheel.source, index: wheel.index ?? null });
+    }
     const loaded = new Set(Object.keys(this.py.loadedPackages).map(canonicalName));
     const wanted = plan.map((w) => w.url).filter((u) => !loaded.has(wheelName(u).name));
     if (!wanted.length) return true;
@@ -519,7 +603,11 @@ export class Installer {
   }
 
   /** micropip's failure in words: for "no wheel", the index's files say why (no-wheel.ts); else explainMicropip. */
-  async #explainFailure(why: string, sink: InstallRun): Promise<string> {
+  async #explainFailure(
+    why: string,
+    sink: InstallRun,
+    unanswered: InstallRun['unanswered'] = sink.unanswered,
+  ): Promise<string> {
     const reasons: string[] = [];
     for (const requirement of requirementsWithoutWheel(why)) {
       const reason = await whyNoWheel(requirement, (name) => this.#indexFiles(name, sink));
@@ -527,7 +615,7 @@ export class Installer {
     }
     return reasons.length
       ? `${reasons.join('; ')}. micropip: ${(why.split('\n')[0] ?? '').replace(/^\w+Error: /, '')}`
-      : explainMicropip(why, sink.unanswered);
+      : explainMicropip(why, unanswered);
   }
 
   /** The files the first index that answers lists for `name` (PEP 691 JSON), or null. */
@@ -541,21 +629,15 @@ export class Installer {
 
   async #readIndexFiles(name: string, sink: InstallRun): Promise<IndexFile[] | null> {
     for (const base of this.#indexUrls) {
+      const asked = base.includes('{package_name}')
+        ? base.replace('{package_name}', canonicalName(name))
+        : `${base}/${canonicalName(name)}/`;
       const files = await this.guard
         .installing(this.#scope(sink, null), async () => {
-          const response = await this.guard.fetch(`${base.replace(/\/+$/, '')}/${canonicalName(name)}/`, {
-            headers: { Accept: 'application/vnd.pypi.simple.v1+json' },
-          });
+          // As micropip asks: JSON (PEP 691) preferred, HTML (PEP 503) read as well.
+          const response = await this.guard.fetch(asked, { headers: { Accept: INDEX_ACCEPT } });
           if (!response.ok) return null;
-          const data = (await response.json()) as { files?: unknown };
-          const page = response.url || `${base.replace(/\/+$/, '')}/${canonicalName(name)}/`;
-          // PEP 691 allows a file's URL relative to the page that lists it.
-          return Array.isArray(data.files)
-            ? (data.files as IndexFile[]).map((f) => ({
-                ...f,
-                ...(typeof f.url === 'string' ? { url: new URL(f.url, page).href } : {}),
-              }))
-            : null;
+          return indexPageFiles(response.url || asked, response.headers.get('content-type'), await response.text());
         })
         .catch(() => null);
       if (files) return files;
@@ -563,14 +645,59 @@ export class Installer {
     return null;
   }
 
-  /** Runs `body` as an install: wheels through the cache, their progress and one `package.installed` each. */
+  /**
+   * Runs `body` as an install: wheels through the cache and their progress; then, when it `worked`,
+   * one `package.installed` per distribution it installed, as that distribution says it came
+   * (provenance.ts), not as toolplay meant it to.
+   */
   async #installing<T>(
     sink: InstallRun,
     source: 'pyodide' | 'index',
     body: () => Promise<T>,
     fetched: PlannedWheel[] = [],
+    worked: (result: T) => boolean = () => true,
   ): Promise<T> {
-    return this.guard.installing(this.#scope(sink, { source, fetched }), body);
+    const dists = this.#dists();
+    const before = dists.snapshot();
+    const result = await this.guard.installing(this.#scope(sink, { source, fetched }), body);
+    if (worked(result)) this.#reportInstalled(JSON.parse(dists.origins(before)) as Record<string, DistOrigin>, sink);
+    return result;
+  }
+
+  /** One `package.installed` per distribution in `origins` (those an install step added), read from what its installer wrote. */
+  #reportInstalled(origins: Record<string, DistOrigin>, sink: InstallRun): void {
+    for (const [key, origin] of Object.entries(origins)) {
+      const from = installedFrom(
+        origin,
+        this.lock,
+        (p) => this.wheelOf(p),
+        (url) => this.listing(url),
+      );
+      if (!from) continue;
+      if (from.url)
+        sink.sources.set(withoutFragment(from.url), {
+          source: from.source === 'pyodide' ? 'pyodide' : 'index',
+          ...(from.index ? { index: from.index } : {}),
+        });
+      // A wheel built from a source archive is installed from Python's file system: #fromSource tells it with its archive.
+      if (from.source === 'file' || from.url?.startsWith('emfs:') || sink.reported.has(key)) continue;
+      sink.reported.add(key);
+      const url = from.url ?? '';
+      const wheel = sink.wheels.get(withoutFragment(url));
+      sink.event({
+        type: 'package.installed',
+        name: key,
+        version: from.version,
+        source: from.source,
+        url,
+        ...(from.file ? { file: from.file } : {}),
+        ...(from.index ? { index: from.index } : {}),
+        bytes: wheel?.bytes ?? 0,
+        cached: wheel ? wheel.cached : true,
+        ms: sink.elapsed(),
+        ...(from.sdist ? { sdist: from.sdist } : {}),
+      });
+    }
   }
 
   /**
@@ -588,32 +715,34 @@ export class Installer {
       unanswered: (url, reason) => sink.unanswered.push({ url, reason }),
       expected: (url) => sink.announced.get(withoutFragment(url)) ?? null,
       answered: async (url, response) => {
-        for (const [file, sha256] of announcedHashes(url, response.headers.get('content-type'), await response.text()))
+        const listing: Listing = { source: 'index', index: this.#indexOfPage(url) };
+        for (const [file, sha256] of announcedHashes(
+          url,
+          response.headers.get('content-type'),
+          await response.text(),
+        )) {
           sink.announced.set(file, sha256);
+          this.#listed.set(file, listing);
+        }
+      },
+      // PEP 691 allows a file URL relative to its page; micropip would take it as it is and fail.
+      rewrite: async (url, response) => {
+        const type = response.headers.get('content-type');
+        const text = resolvedPage(url, type, await response.text());
+        return text === null
+          ? null
+          : new Response(text, { status: response.status, headers: { 'content-type': type ?? 'application/json' } });
       },
       inspect: inspectWheel,
       refused: (_url, reason) => sink.refusals.push(reason),
       progress: (url, loaded, total) => sink.progress?.({ name: wheelName(url).name, loaded, total }),
       fetched: (w) => {
-        if (!w.cached) sink.downloaded.add(w.url);
-        if (!record || sink.reported.has(w.url)) return;
-        sink.reported.add(w.url);
+        const key = withoutFragment(w.url);
+        const before = sink.wheels.get(key);
+        // Cached: no byte of it came over the network in this install.
+        sink.wheels.set(key, { bytes: w.bytes, cached: w.cached && (before?.cached ?? true) });
+        if (!record || record.fetched.some((f) => f.url === w.url)) return;
         record.fetched.push({ url: w.url, sha256: w.sha256 });
-        const { name, version } = wheelName(w.url);
-        const fromLock = this.lock.get(name);
-        const source = fromLock && w.url.endsWith(`/${fromLock.file_name}`) ? 'pyodide' : record.source;
-        const sdist = builtFrom(w.url);
-        sink.event({
-          type: 'package.installed',
-          name,
-          version,
-          source,
-          url: w.url,
-          bytes: w.bytes,
-          cached: !sink.downloaded.has(w.url),
-          ms: sink.elapsed(),
-          ...(sdist ? { sdist } : {}),
-        });
       },
     };
   }
@@ -621,8 +750,12 @@ export class Installer {
 
 /** One install(): its sink, the wheels it downloaded (not found cached) and those it reported. */
 class InstallRun implements InstallSink {
-  readonly downloaded = new Set<string>();
+  /** Each wheel this install fetched or took from the cache (URL without fragment): its size, and whether no byte came over the network. */
+  readonly wheels = new Map<string, { bytes: number; cached: boolean }>();
+  /** The distributions (canonical names) a `package.installed` was sent for. */
   readonly reported = new Set<string>();
+  /** Where each installed wheel URL came from, as its distribution says: kept in the install's plan. */
+  readonly sources = new Map<string, { source: 'pyodide' | 'index'; index?: string }>();
   /** Index requests that got no answer: why micropip could not "fetch metadata". */
   readonly unanswered: Array<{ url: string; reason: string }> = [];
   /** The index's files per project, read once in this install. */

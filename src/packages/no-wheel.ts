@@ -101,3 +101,23 @@ export async function noWheel(requirement: string, lookup: IndexLookup): Promise
 }
 
 const withEntry = (r: Release | null, entry: IndexFile): Release | null => (r ? { ...r, entry } : null);
+
+/**
+ * Does the index offer a wheel micropip would take for `requirement` (a matching release with a
+ * pure-Python or Pyodide wheel)? micropip asks a custom index before the Pyodide lock and falls back
+ * to the lock only when it does not (its transaction.py).
+ */
+export function hasUsableWheel(requirement: string, files: readonly IndexFile[]): boolean {
+  const parsed = parseRequirement(requirement);
+  if (!parsed) return false;
+  const spec = parsed.spec.replace(/[()\s]/g, '');
+  return files.some((f) => {
+    const r = release(f.filename, parsed.name);
+    if (!r?.usable || valid(r.version) === null) return false;
+    try {
+      return !spec || satisfies(r.version, spec);
+    } catch {
+      return false;
+    }
+  });
+}

@@ -12,6 +12,10 @@ import { isRecord } from '../protocol/records.ts';
 export interface PlannedWheel {
   url: string;
   sha256: string;
+  /** Where the wheel came from when it was first installed (its distribution's installer said so). */
+  source?: 'pyodide' | 'index';
+  /** The index whose page listed it. */
+  index?: string;
 }
 
 export interface PlanStore {
@@ -28,7 +32,12 @@ export function plannedWheels(value: unknown): PlannedWheel[] | null {
   for (const entry of value) {
     if (!isRecord(entry) || typeof entry.url !== 'string' || typeof entry.sha256 !== 'string') return null;
     if (!SHA256.test(entry.sha256)) return null;
-    out.push({ url: entry.url, sha256: entry.sha256 });
+    out.push({
+      url: entry.url,
+      sha256: entry.sha256,
+      ...(entry.source === 'pyodide' || entry.source === 'index' ? { source: entry.source } : {}),
+      ...(typeof entry.index === 'string' ? { index: entry.index } : {}),
+    });
   }
   return out;
 }

@@ -4,11 +4,16 @@
  * distribution, the package index, or toolplay itself for pipmaster), the version it would have,
  * what this Python has installed, and the cached size of its wheel. Made in the worker, which has
  * the lock file and the wheel cache, from the engine's `packages` answer.
+ *
+ * Where a package comes from is, before it is installed, micropip's own order as a prediction
+ * (provenance.ts `predictSource`: the lock first only for the default index), and once installed,
+ * what the installed distribution says (`installedFrom`: its installer's files).
  */
 import type { PackageNeed, PackageRow, PackagesStatus, PackagesView } from '../protocol/packages.ts';
 import type { LockIndex, LockPackage } from './lock.ts';
 import { distributionOf } from './needs.ts';
 import { canonicalName, parseRequirement } from './requirement.ts';
+import { installedFrom, predictSource, type Listing } from './provenance.ts';
 
 export type { PackageRow, PackagesView };
 
@@ -18,6 +23,7 @@ export function packagesView(
   lock: LockIndex,
   wheelOf: (p: LockPackage) => string,
   cachedSize: (url: string) => number | null,
+  where: { indexUrls: readonly string[]; listed?: (url: string) => Listing | undefined },
 ): PackagesView {
   const rows = new Map<string, PackageRow>();
   const unreadable: PackageNeed[] = [];
@@ -50,6 +56,21 @@ export function packagesView(
     if (need.kind !== 'import') row.guessed = false;
     rows.set(key, row);
   }
+  for (const row of rows.values()) {
+    const origin = status.installed[row.key] !== undefined ? status.origins?.[row.key] : undefined;
+    const real = origin
+      ? installedFrom({ name: row.name, version: '', ...origin }, lock, wheelOf, where.listed ?? (() => undefined))
+      : null;
+    row.prediction = row.key === 'pipmaster' ? null : predictSource(row.requirement, lock, where.indexUrls);
+    row.installedFrom = real;
+    if (real) {
+      row.source = real.source;
+      row.version = real.version;
+    } else if (row.prediction) {
+      row.source = row.prediction.first;
+      row.version = row.prediction.first === 'pyodide' ? row.prediction.lockVersion : null;
+    }
+  }
   return { rows: [...rows.values()], unreadable, suspends: status.suspends };
 }
 
@@ -76,6 +97,8 @@ function newRow(
     guessed,
     first: false,
     optional: true,
+    prediction: null,
+    installedFrom: null,
     cachedBytes: locked ? cachedSize(wheelOf(locked)) : null,
   };
 }

@@ -33,6 +33,10 @@ export type TelemetryEvent =
       version: string;
       source: 'pyodide' | 'index';
       url: string;
+      /** The wheel's file name, as the installed distribution's installer recorded it. */
+      file?: string;
+      /** The index whose page listed the wheel, when known. */
+      index?: string;
       bytes: number;
       cached: boolean;
       ms: number;

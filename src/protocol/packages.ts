@@ -18,6 +18,8 @@ export interface PackageNeed {
   optional?: boolean;
   /** A pipmaster call whose requirements are not literals (toolplay cannot read them beforehand). */
   literal?: false;
+  /** An import whose name a requirements line or pipmaster call of the workspace names (a call's `needs` only). */
+  named?: boolean;
   /** Installed before a call (engine method `packages` only). */
   first?: boolean;
 }
@@ -28,6 +30,11 @@ export interface PackagesStatus {
   needs: PackageNeed[];
   /** Installed distributions: canonical name → version. */
   installed: Record<string, string>;
+  /**
+   * What each installer wrote beside an installed distribution's METADATA (INSTALLER, PYODIDE_SOURCE,
+   * PYODIDE_URL, PYODIDE_SHA256, direct_url.json's url), lower-cased keys: canonical name → fields.
+   */
+  origins?: Record<string, Record<string, string>>;
   /** Each imported module: can this Python import it now? */
   importable: Record<string, boolean>;
   /** This Python can pause for an install mid-call (pipmaster installs when the library runs). */
@@ -42,6 +49,33 @@ export interface NetworkPolicy {
   corsProxy: string | null;
 }
 
+/** Where an installed distribution really came from (src/packages/provenance.ts), read from what its installer wrote. */
+export interface InstalledFrom {
+  /** `file`: a wheel from Python's file system or a direct URL, not from a source toolplay names. */
+  source: 'pyodide' | 'index' | 'file';
+  version: string;
+  /** The wheel's URL (for a Pyodide package, its lock's wheel under the mirror or distribution). */
+  url: string | null;
+  /** The wheel's file name. */
+  file: string | null;
+  /** The index whose page listed the wheel, when this Python's installer read it; null when not known. */
+  index: string | null;
+  /** Who installed it: `micropip`, `pyodide.loadPackage`, … as its INSTALLER file says. */
+  installer: string | null;
+  /** The source archive the wheel was built from. */
+  sdist?: string;
+}
+
+/** Where micropip would take a package from, before it is installed: a prediction (provenance.ts `predictSource`). */
+export interface SourcePrediction {
+  /** What micropip asks first: the Pyodide lock (default index), or the index (a custom index: always). */
+  first: 'pyodide' | 'index';
+  /** The lock's version when it satisfies the requirement (first, or the way out when the index has no wheel). */
+  lockVersion: string | null;
+  /** The index micropip asks. */
+  index: string;
+}
+
 /** One row of the Packages view (src/packages/view.ts makes them). */
 export interface PackageRow {
   /** What an install is given: `wikipedia>=1.4.0`, `pyyaml`. */
@@ -52,11 +86,16 @@ export interface PackageRow {
   name: string;
   /** Where the files ask for it, in reading order. */
   origins: PackageNeed[];
-  source: 'pyodide' | 'index' | 'toolplay';
-  /** The lock's version for a Pyodide package; null for an index package (micropip picks one). */
+  /** Where it is predicted to come from (micropip's order, `prediction`), or where it came from once installed. */
+  source: 'pyodide' | 'index' | 'toolplay' | 'file';
+  /** The lock's version for a Pyodide package; null for an index package (micropip picks one); once installed, the installed one's. */
   version: string | null;
   /** The version installed in this Python now, or null. */
   installed: string | null;
+  /** Before an install: where micropip would take it from (null for pipmaster, which toolplay provides). */
+  prediction: SourcePrediction | null;
+  /** Once installed: where it really came from, read from the installed distribution. */
+  installedFrom: InstalledFrom | null;
   /** The distribution was guessed from an import's name (no lock entry, no known other name). */
   guessed: boolean;
   /** Installed before a call runs (else pipmaster installs it when the library runs, or the import is optional). */

@@ -100,6 +100,8 @@ const READERS: {
     version: text(o, 'version'),
     source: oneOf(o, 'source', ['pyodide', 'index'] as const),
     url: text(o, 'url'),
+    ...(o.file === undefined ? {} : { file: text(o, 'file') }),
+    ...(o.index === undefined ? {} : { index: text(o, 'index') }),
     bytes: number(o, 'bytes'),
     cached: o.cached === true,
     ms: number(o, 'ms'),

@@ -177,6 +177,7 @@ export class WorkerCore {
       packages.lock,
       (p) => packages.installer.wheelOf(p),
       (url) => sizes.get(url) ?? null,
+      { indexUrls: packages.installer.sources.indexUrls, listed: (url) => packages.installer.listing(url) },
     );
   }
 

@@ -110,9 +110,9 @@ main() { printf '%s|%s' "$argc_text" "\${argc_help_me:-0}" >> "$LLM_OUTPUT"; }`)
     expect(r.llm_output).toBe(`it's "two"\nlines $HOME|1`);
     const help = await run({ help: true });
     expect(help.exit_code).toBe(0);
-    // The built parser prints help on stdout; the model gets null (nothing in LLM_OUTPUT).
+    // The built parser prints help on stdout; the model gets Null, sent as "DONE" (nothing in LLM_OUTPUT).
     expect(help.stdout).toContain('USAGE: probe [OPTIONS]');
-    expect(help.model_value).toBeNull();
+    expect(help.model_value).toBe('DONE');
   });
 
   it('refuses bad tool data before the tool runs', async () => {

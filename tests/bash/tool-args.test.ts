@@ -60,8 +60,10 @@ describe('what Loki hands the model', () => {
       stderr: 'bad things',
     });
     expect(lokiModelValue('t', 1, '', null)).toEqual({ tool_call_error: "Tool call 't' exited with code 1" });
-    expect(lokiModelValue('t', 0, '', null)).toBeNull();
-    expect(lokiModelValue('t', 0, '', '')).toBeNull();
+    // No output, an empty one or the text `null`: serde's Null, sent as "DONE" (as the Python runner gives it).
+    expect(lokiModelValue('t', 0, '', null)).toBe('DONE');
+    expect(lokiModelValue('t', 0, '', '')).toBe('DONE');
+    expect(lokiModelValue('t', 0, '', 'null\n')).toBe('DONE');
     expect(lokiModelValue('t', 0, '', '42')).toBe(42);
     expect(lokiModelValue('t', 0, '', '{"x": 1}\n')).toEqual({ x: 1 });
     expect(lokiModelValue('t', 0, '', 'True')).toEqual({ output: 'True' });

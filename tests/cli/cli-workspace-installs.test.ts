@@ -3,7 +3,7 @@
 // next command on that workspace, as the hub's process keeps what init installed. The index is a
 // local one that is gone by then; Pyodide's packages come from a mirror folder (micropip: the
 // tests' stand-in).
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -71,6 +71,25 @@ describe("a workspace's installed set", () => {
     );
     expect(chat.code, chat.stderr).toBe(0);
     expect(chat.stdout).toContain('kept bo');
+    mkdirSync(join(root, 'tests'));
+    // And `toolplay test` on that workspace: its tests run with what the workspace installed.
+    writeFileSync(
+      join(root, 'tests', 'kept.toolplay-test.json'),
+      JSON.stringify({
+        toolplayTests: 1,
+        tests: [
+          {
+            name: 'hello',
+            profile: 'hub',
+            tool: 'tool_hello',
+            args: { name: 'cy' },
+            expect: { result: { equals: { result: 'kept cy', logs: '', model_content: 'kept cy' } } },
+          },
+        ],
+      }),
+    );
+    const tested = await toolplay(['test', '.', ...sources], root);
+    expect(tested.code, tested.stdout + tested.stderr).toBe(0);
 
     // Another workspace never ran --init: the package is not there (the hub would say the same).
     const other = sandbox({ 'tools/kept.py': LIBRARY });

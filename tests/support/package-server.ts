@@ -17,8 +17,13 @@ const pyodideDir = dirname(createRequire(import.meta.url).resolve('pyodide/packa
 
 export interface ServedPackage {
   wheel: BuiltWheel;
-  /** In the lock file (Pyodide's loader) as well as in the index. */
+  /** In the lock file (Pyodide's loader); not in the index unless `inIndex` says so. */
   inLock?: boolean;
+  /**
+   * Listed by the index as well (default: only a package not in the lock is). micropip asks a custom
+   * index before the lock, so a lock package the index also has comes from the index.
+   */
+  inIndex?: boolean;
   /** Listed in the lock with these dependencies (names). */
   depends?: string[];
   /** Modules the lock says the package provides. */
@@ -59,6 +64,12 @@ export interface ServerOptions {
    * with `bytes`, served under /files/ and listed with `sha256` (theirs unless another is given).
    */
   sdists?: ServedSdist[];
+  /**
+   * How the index answers: `json` (PEP 691 when asked for it, else HTML: the default), `html` (PEP 503
+   * only, whatever is asked), `relative-json` (PEP 691 with file URLs relative to the page, as the PEP
+   * allows). An HTML page's links are relative to the page.
+   */
+  index?: 'json' | 'html' | 'relative-json';
 }
 
 export async function servePackages(options: ServerOptions): Promise<PackageServer> {
@@ -131,10 +142,16 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
     const simple = /^\/simple\/([^/]+)\/?$/.exec(path);
     if (simple) {
       const wanted = (simple[1] ?? '').toLowerCase().replace(/[-_.]+/g, '-');
-      const files = options.packages.filter((p) => p.wheel.name.toLowerCase().replace(/[-_.]+/g, '-') === wanted);
+      const files = options.packages.filter(
+        (p) => (p.inIndex ?? !p.inLock) && p.wheel.name.toLowerCase().replace(/[-_.]+/g, '-') === wanted,
+      );
       const sdists = (options.sdists ?? []).filter((d) => d.name.toLowerCase().replace(/[-_.]+/g, '-') === wanted);
       if (!files.length && !sdists.length) return send(res, 404, 'text/plain', 'not found');
-      if ((req.headers.accept ?? '').includes('application/vnd.pypi.simple.v1+json')) {
+      const style = options.index ?? 'json';
+      // From /simple/<name>/ to /files/: relative, as PEP 503 and PEP 691 allow.
+      const fileUrl = (file: string): string =>
+        style === 'json' ? `${base}/files/${file}` : `../../files/${encodeURIComponent(file)}`;
+      if (style !== 'html' && (req.headers.accept ?? '').includes('application/vnd.pypi.simple.v1+json')) {
         return send(
           res,
           200,
@@ -145,22 +162,28 @@ export async function servePackages(options: ServerOptions): Promise<PackageServ
             files: [
               ...files.map((p) => ({
                 filename: p.wheel.fileName,
-                url: `${base}/files/${p.wheel.fileName}`,
+                url: fileUrl(p.wheel.fileName),
                 hashes: { sha256: p.wheel.sha256 },
                 'core-metadata': true,
               })),
               ...sdists.map((d) => ({
                 filename: archiveName(d),
-                url: `${base}/files/${archiveName(d)}`,
+                url: fileUrl(archiveName(d)),
                 hashes: d.bytes ? { sha256: d.sha256 ?? createHash('sha256').update(d.bytes).digest('hex') } : {},
               })),
             ],
           }),
         );
       }
-      const links = files
-        .map((p) => `<a href="${base}/files/${p.wheel.fileName}#sha256=${p.wheel.sha256}">${p.wheel.fileName}</a>`)
-        .join('\n');
+      const links = [
+        ...files.map(
+          (p) => `<a href="../../files/${p.wheel.fileName}#sha256=${p.wheel.sha256}">${p.wheel.fileName}</a>`,
+        ),
+        ...sdists.map((d) => {
+          const sha = d.bytes ? (d.sha256 ?? createHash('sha256').update(d.bytes).digest('hex')) : null;
+          return `<a href="../../files/${archiveName(d)}${sha ? `#sha256=${sha}` : ''}">${archiveName(d)}</a>`;
+        }),
+      ].join('\n');
       return send(res, 200, 'text/html', `<!DOCTYPE html><html><body>\n${links}\n</body></html>`);
     }
     send(res, 404, 'text/plain', 'not found');

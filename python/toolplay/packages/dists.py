@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import shutil
 import sys
 from importlib import metadata
 from typing import Any
@@ -29,6 +30,45 @@ def _installed() -> dict[str, str]:
 def installed_versions() -> dict[str, str]:
     """The installed distributions: canonical name → version."""
     return _installed()
+
+
+# What the installer that put a distribution there wrote beside its METADATA: Pyodide's loader writes
+# INSTALLER "pyodide.loadPackage" and PYODIDE_SOURCE ("pyodide" for its lock, else the wheel's URL);
+# micropip writes INSTALLER "micropip", PYODIDE_SOURCE ("pypi" when the index gave a sha256, else the
+# URL), PYODIDE_URL and PYODIDE_SHA256; pip writes direct_url.json (PEP 610) for a URL install.
+_ORIGIN_FILES = ("INSTALLER", "PYODIDE_SOURCE", "PYODIDE_URL", "PYODIDE_SHA256")
+
+
+def _origin(dist: metadata.Distribution) -> dict[str, str]:
+    out = {"name": dist.metadata["Name"] or "", "version": dist.version}
+    for file in _ORIGIN_FILES:
+        text = dist.read_text(file)
+        if text is not None and text.strip():
+            out[file.lower()] = text.strip()
+    direct = dist.read_text("direct_url.json")
+    if direct:
+        try:
+            url = json.loads(direct).get("url")
+        except (ValueError, AttributeError):
+            url = None
+        if isinstance(url, str):
+            out["direct_url"] = url
+    return out
+
+
+def origins(before: str = "") -> str:
+    """Each installed distribution (canonical name) with its version and the installer's own files
+    (``_ORIGIN_FILES``, direct_url.json), as JSON text; with ``before`` (``snapshot()``'s text), only those
+    installed or changed since."""
+    kept = json.loads(before) if before else None
+    importlib.invalidate_caches()
+    out: dict[str, dict[str, str]] = {}
+    for dist in metadata.distributions():
+        name = _canonical(dist.metadata["Name"] or "")
+        if not name or (kept is not None and kept.get(name) == dist.version):
+            continue
+        out[name] = _origin(dist)
+    return json.dumps(out)
 
 
 def snapshot() -> str:
@@ -55,6 +95,11 @@ def _remove(dist: metadata.Distribution) -> None:
             os.remove(path)
         except OSError:
             pass
+    # An installer writes files its RECORD does not list (micropip's INSTALLER and PYODIDE_*): what is
+    # left of the .dist-info folder would read as a nameless distribution.
+    info = getattr(dist, "_path", None)
+    if info is not None and str(info).endswith(".dist-info"):
+        shutil.rmtree(str(info), ignore_errors=True)
     site = str(dist.locate_file("")).rstrip("/")
     for folder in sorted(folders, key=len, reverse=True):
         while folder.startswith(site + "/") and os.path.isdir(folder) and not os.listdir(folder):

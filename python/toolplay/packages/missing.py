@@ -2,7 +2,9 @@
 
 Before a call runs the tool, the engine answers ``{"needs": [...]}`` instead when something is
 missing; JavaScript installs it (src/packages/installer.ts) and asks again with ``installed: true``.
-Installed first are the requirements files' lines and the imports of the tool files, except an
+Installed first are the requirements files' lines and the imports of the called tool's file (and of the
+modules beside it that file imports, ``called.py``; every tool file when the tool's file cannot be
+told), except an
 import that a pipmaster call of the workspace names: that one the library's own code installs,
 when it runs, as in its host (if this Python can pause for an install; if not, pipmaster's
 packages are installed first too, runtime.py). Optional imports (guarded by ``except ImportError``)
@@ -23,6 +25,7 @@ from typing import Any
 from ..core import memfs_stamp
 from ..core.awaiting import can_suspend
 from . import runtime, versions
+from .called import called_files
 from .needs import workspace_needs
 
 # Distributions the engine provides itself: a requirement naming them is met (pipmaster is toolplay's own).
@@ -89,15 +92,25 @@ def _is_met(need: dict[str, Any]) -> bool:
     return not spec or have is None or versions.check(have, spec) is not False
 
 
-def missing(paths: list[str], workspace: str | None) -> list[dict[str, Any]]:
+def missing(paths: list[str], workspace: str | None, tool: str | None = None) -> list[dict[str, Any]]:
     """The needs of a call's files that are not met now (module docstring)."""
-    key = (workspace or "", *paths)
+    key = (workspace or "", tool or "", *paths)
     kept = _KEPT.pop(key, None)
     if kept is not None and kept[1] == runtime.generation[0] and kept[0].unchanged():
         _KEPT[key] = kept
         return kept[2]
     stamp = kept[0] if kept else memfs_stamp.Stamp([p for p in (workspace, *paths) if p])
-    found = [n for n in first_needs(workspace_needs(paths, workspace), can_suspend()) if not _is_met(n)]
+    needs = workspace_needs(paths, workspace)
+    files = called_files(paths, tool) if tool else None
+    if files:
+        needs = [n for n in needs if n["kind"] == "requirement" or n["file"] in files]
+    # An import a requirements line or pipmaster call names is not a guess, even when that line is met already.
+    named = {canonical(m.group(1)) for n in needs if n["kind"] != "import" and (m := _NAME.match(n["text"]))}
+    found = [
+        {**n, "named": True} if n["kind"] == "import" and canonical(n["text"]) in named else n
+        for n in first_needs(needs, can_suspend())
+        if not _is_met(n)
+    ]
     stamp.remember()
     _KEPT[key] = (stamp, runtime.generation[0], found)
     while len(_KEPT) > MAX_KEPT:

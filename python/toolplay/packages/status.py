@@ -3,6 +3,7 @@ asked, which of them a call installs first, and what this Python has now."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..core.awaiting import can_suspend
@@ -17,6 +18,7 @@ def workspace_status(paths: list[str], workspace: str | None) -> dict[str, Any]:
     return {
         "needs": [{**n, "first": id(n) in first} for n in needs],
         "installed": dists.installed_versions(),
+        "origins": json.loads(dists.origins()),
         "importable": {n["text"]: importable(n["text"]) for n in needs if n["kind"] == "import"},
         "suspends": can_suspend(),
     }
