@@ -16,6 +16,7 @@ import {
 import type { PythonPort, WorkspacePort } from './ports.ts';
 import { canonicalName, parseRequirement } from '../packages/requirement.ts';
 import { browserPythonOf, type BrowserPython } from '../protocol/pythons.ts';
+import { WorkerRestartedError } from '../worker/worker-link.ts';
 
 /** Where the workspace keeps the requirements the person adds: its root's requirements.txt. */
 export const REQUIREMENTS_FILE = 'requirements.txt';
@@ -98,6 +99,8 @@ export class PackagesState {
   replace(settings: PackageSettings): void {
     this.#deps.workspace.update({ packages: settings });
     this.#apply();
+    // Another mirror or Python is another installed set: a view on show is read again from it.
+    if (this.#view !== null || this.#error !== null) void this.refresh();
   }
 
   /** The Python this workspace runs, and why it is not the one its setting names (a version the browser cannot start). */
@@ -120,11 +123,18 @@ export class PackagesState {
 
   /** Reads the workspace's needs again (the view is open, files changed, something was installed). */
   async refresh(): Promise<void> {
-    try {
-      this.#view = await this.#deps.python.packages(this.#deps.paths());
-      this.#error = null;
-    } catch (e) {
-      this.#error = e instanceof Error ? e.message : String(e);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        this.#view = await this.#deps.python.packages(this.#deps.paths());
+        this.#error = null;
+        return;
+      } catch (e) {
+        // A new Python was started under the question (a mirror or the Python changed, or Restart):
+        // the new one's answer is the one wanted, not "Stopped: you restarted Python." over no rows.
+        if (e instanceof WorkerRestartedError && e.reason === 'stopped' && attempt < 3) continue;
+        this.#error = e instanceof Error ? e.message : String(e);
+        return;
+      }
     }
   }
 
