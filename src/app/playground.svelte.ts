@@ -23,6 +23,7 @@ import { fromEnginePath, toolsFolderOf, toEnginePath, type ToolsFolder } from '.
 import { PackagesState } from './packages.svelte.ts';
 import { FrameBatch } from './lib/batch.ts';
 import { CallJournal } from '../workspace/journal.svelte.ts';
+import { FileImport } from './transfer/file-import.svelte.ts';
 import { HubStore } from './hub-store.svelte.ts';
 import { CALL_PROFILES, isOneOf, type CallProfile } from '../protocol/vocabulary.ts';
 import { hostOf } from '../protocol/hosts.ts';
@@ -55,6 +56,8 @@ export class Playground {
   /** What the files ask for, installing it, and the workspace's package and network settings. */
   readonly packages: PackagesState;
   readonly journal: CallJournal;
+  /** Uploads, drops and zips brought into the workspace, each reported and undone through the journal. */
+  readonly imports: FileImport;
   /** The diagnostics for the current profile's host, or every host's with the switch on. */
   readonly problems = new Problems(() => this.profile);
   #selected = $state<string | null>(null);
@@ -104,6 +107,7 @@ export class Playground {
     });
     this.#gate = options.gate ?? (() => null);
     this.journal = options.journal ?? new CallJournal(workspace, memoryJournalStore());
+    this.imports = new FileImport(workspace, this.journal);
     this.#kept = options.kept ?? null;
     python.onConfirm = this.confirm.ask;
   }

@@ -78,10 +78,11 @@ export interface WorkspacePort {
   rename(from: string, to: string): void;
   remove(path: string): void;
   /** A call's changes ('call': the worker has them already), or an undo's / a restore's (mirrored like edits). */
-  applyChanges(changes: FileChange[], reason?: 'call' | 'undo' | 'restore'): void;
+  applyChanges(changes: FileChange[], reason?: 'call' | 'undo' | 'restore' | 'import' | 'disk'): void;
   replaceAll(files: Record<string, string | Uint8Array>, settings?: Partial<WorkspaceSettings>): void;
   erase(): Promise<void>;
-  exportZip(): Uint8Array;
+  /** The workspace, or one folder of it (its entries under the folder's own name), as a zip. */
+  exportZip(folder?: string): Uint8Array;
   readonly saveState: 'saved' | 'pending' | 'saving' | 'error';
   readonly saveError: string | null;
   /** Files this tab and another both changed, waiting for the person's choice. */

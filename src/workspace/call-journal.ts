@@ -29,6 +29,8 @@ export interface JournalEntry {
    * content, and cannot be undone; the result says so instead of offering Undo.
    */
   tooLarge?: number;
+  /** Not a call: files the person brought in (an upload, a drop, a zip), undone the same way. `tool` then names it. */
+  kind?: 'import';
 }
 
 /** Calls kept per workspace while they fit in JOURNAL_BUDGET. */
@@ -146,6 +148,7 @@ export function readJournal(value: unknown): JournalEntry[] {
       typeof j.undone === 'boolean' &&
       Array.isArray(j.files) &&
       (j.tooLarge === undefined || typeof j.tooLarge === 'number') &&
+      (j.kind === undefined || j.kind === 'import') &&
       j.files.every(
         (f: Partial<JournalFile>) =>
           typeof f.path === 'string' &&

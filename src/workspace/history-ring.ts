@@ -2,11 +2,12 @@
  * A file's local history, like an editor's: the versions that were replaced in storage, newest
  * first, a bounded ring. Pure: the store keeps one ring per file (key [id, 3, path]).
  * Typing autosaves often, so replaced versions from plain edits are thinned out (one per `editGapMs`);
- * a version replaced by anything else (a tool call, another tab, an undo, a restore) is always kept.
+ * a version replaced by anything else (a tool call, another tab, an undo, a restore, an import, the disk) is always kept.
  */
 import { sameBytes } from './paths.ts';
 
-export type VersionReason = 'edit' | 'call' | 'other tab' | 'undo' | 'restore';
+/** What replaced a version: 'import' an upload, drop or zip; 'disk' the folder on disk a workspace is kept in. */
+export type VersionReason = 'edit' | 'call' | 'other tab' | 'undo' | 'restore' | 'import' | 'disk';
 
 export interface FileVersion {
   /** The content that was replaced. */

@@ -20,7 +20,7 @@ import { StoreFromNewerVersion } from './storage-errors.ts';
 export interface JournalWorkspace {
   readonly id: string;
   readonly files: ReadonlyMap<string, Uint8Array>;
-  applyChanges(changes: FileChange[], reason?: 'call' | 'undo' | 'restore'): void;
+  applyChanges(changes: FileChange[], reason?: 'call' | 'undo' | 'restore' | 'import' | 'disk'): void;
 }
 
 export class CallJournal {
@@ -76,9 +76,11 @@ export class CallJournal {
     tool: string,
     changes: readonly FileChange[],
     before: (path: string) => Uint8Array | null,
+    kind?: 'import',
   ): void {
     if (!callId || changes.length === 0) return;
-    this.#entries = addEntry(this.#entries, entryOf(callId, tool, changes, before, Date.now()));
+    const entry = entryOf(callId, tool, changes, before, Date.now());
+    this.#entries = addEntry(this.#entries, kind ? { ...entry, kind } : entry);
     this.#persist();
   }
 
@@ -100,6 +102,12 @@ export class CallJournal {
     this.#entries = this.#entries.map((x) => (x.callId === callId ? { ...x, undone: true } : x));
     this.#persist();
     const n = plan.changes.length;
+    if (e.kind === 'import') {
+      const since = plan.changedSince.length
+        ? ` ${plan.changedSince.join(', ')} changed since; that version is in the file's history.`
+        : '';
+      return `Undid ${e.tool}: ${n} file${n === 1 ? '' : 's'} put back as before it.${since}`;
+    }
     const since = plan.changedSince.length
       ? ` ${plan.changedSince.join(', ')} changed after the call; that version is in the file's history.`
       : '';

@@ -299,11 +299,17 @@ export class Workspace {
     this.#emit(changes, 'replace');
   }
 
-  /** The whole workspace as a zip (works from memory, so also when storage is full). */
-  exportZip(): Uint8Array {
+  /**
+   * The whole workspace as a zip, or one folder of it with its entries under the folder's own name
+   * ("tools/weather" → "weather/api.py"), as a file manager zips a folder. Works from memory, so
+   * also when storage is full.
+   */
+  exportZip(folder = ''): Uint8Array {
+    const cut = folder.includes('/') ? folder.lastIndexOf('/') + 1 : 0;
+    const inside = (path: string) => folder === '' || isWithin(path, folder);
     const entries: Zippable = {};
-    for (const folder of this.#folderList) entries[`${folder}/`] = new Uint8Array(0);
-    for (const [path, bytes] of this.#files) entries[path] = bytes;
+    for (const f of this.#folderList) if (inside(f)) entries[`${f.slice(cut)}/`] = new Uint8Array(0);
+    for (const [path, bytes] of this.#files) if (inside(path)) entries[path.slice(cut)] = bytes;
     return zipSync(entries, { level: 6, mtime: new Date() });
   }
 

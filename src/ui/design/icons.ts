@@ -16,6 +16,8 @@ export { default as FilePlus } from '@lucide/svelte/icons/file-plus';
 export { default as Folder } from '@lucide/svelte/icons/folder';
 export { default as FolderOpen } from '@lucide/svelte/icons/folder-open';
 export { default as FolderPlus } from '@lucide/svelte/icons/folder-plus';
+export { default as FolderUp } from '@lucide/svelte/icons/folder-up';
+export { default as FolderSync } from '@lucide/svelte/icons/folder-sync';
 export { default as History } from '@lucide/svelte/icons/history';
 export { default as Keyboard } from '@lucide/svelte/icons/keyboard';
 export { default as Layers } from '@lucide/svelte/icons/layers';
