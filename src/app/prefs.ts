@@ -31,18 +31,3 @@ export function writePref(storage: PrefStorage | null, key: string, value: unkno
     // Blocked or full: the preference lasts for this page only.
   }
 }
-
-/** "Erase all local data" also forgets these. */
-export function erasePrefs(storage: PrefStorage | null): void {
-  if (!storage) return;
-  try {
-    const keys: string[] = [];
-    for (let i = 0; i < storage.length; i++) {
-      const k = storage.key(i);
-      if (k?.startsWith(PREFIX)) keys.push(k);
-    }
-    for (const k of keys) storage.removeItem(k);
-  } catch {
-    // Nothing more to do: the workspaces themselves are erased by their store.
-  }
-}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SIZES, PaneLayout, parseSizes } from '../../src/ui/layout/panes.svelte.ts';
 import { OpenTabs } from '../../src/ui/layout/tabs.svelte.ts';
-import { erasePrefs, readPref, writePref, type PrefStorage } from '../../src/app/prefs.ts';
+import 'fake-indexeddb/auto';
+import { readPref, writePref, type PrefStorage } from '../../src/app/prefs.ts';
+import { eraseLocalData } from '../../src/app/erase-local-data.ts';
 
 /** localStorage as a Map; `full` makes every write throw as a full quota does. */
 function memoryStorage(full = false): PrefStorage & { data: Map<string, string> } {
@@ -91,14 +93,15 @@ describe('editor tabs', () => {
 });
 
 describe('preferences', () => {
-  it('read back what was written, ignore what does not parse, and are erased with the local data', () => {
+  it('read back what was written, ignore what does not parse, and are erased with the local data', async () => {
     const storage = memoryStorage();
     writePref(storage, 'layout:x', { files: 1 });
     storage.setItem('toolplay:broken', '{not json');
     storage.setItem('other-app', 'kept');
+    storage.setItem('toolplay.apiKey:https://api.example', 'sk-secret');
     expect(readPref(storage, 'layout:x')).toEqual({ files: 1 });
     expect(readPref(storage, 'broken')).toBeUndefined();
-    erasePrefs(storage);
+    expect(await eraseLocalData(storage)).toEqual([]);
     expect([...storage.data.keys()]).toEqual(['other-app']);
   });
 });
