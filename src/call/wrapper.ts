@@ -9,7 +9,7 @@ import type { Engine } from '../engine/engine.ts';
 import { EngineError } from '../engine/engine.ts';
 import type { CallOptions, ConfirmReply, ConfirmRequest, EngineHooks, ToolArguments } from '../protocol/engine.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';
-import type { HostRunner, HubStoreData, PythonTiming, RunnerReply } from '../protocol/runner.ts';
+import type { HostRunner, HubStoreData, PythonTiming, RunnerReply, ToolReturn } from '../protocol/runner.ts';
 import type { InstallSink } from '../packages/installer.ts';
 import { DEFAULT_POLICY } from '../net/policy.ts';
 import {
@@ -72,6 +72,8 @@ export type CallEnd =
       result: unknown;
       resultJson?: string;
       durationMs: number;
+      /** LCP: what the tool itself returned, beside LCP's result. */
+      returned?: ToolReturn;
       hubStore?: HubStoreData;
       /** The store as Python's JSON text, its numbers as Python wrote them (src/cli/hub-store.ts keeps that). */
       hubStoreJson?: string;
@@ -159,6 +161,7 @@ export async function runCall(params: CallParams, runner: HostRunner, host: Call
     result: reply.result,
     durationMs,
     ...(reply.resultJson !== undefined ? { resultJson: reply.resultJson } : {}),
+    ...(reply.returned ? { returned: reply.returned } : {}),
     ...(reply.hubStore ? { hubStore: reply.hubStore } : {}),
     ...(reply.hubStoreJson !== undefined ? { hubStoreJson: reply.hubStoreJson } : {}),
   };

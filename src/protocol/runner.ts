@@ -8,6 +8,18 @@ import type { PackageNeed } from './packages.ts';
 
 /** Result of an LCP call: exactly what `execute_tool` returns. */
 export type LcpResult = Record<string, unknown>;
+/**
+ * What an LCP tool itself returned, where `execute_tool`'s result hides part of it (keys of a dict LCP
+ * drops, an output it replaces): the value (JSON-safe, as a result), the keys LCP dropped from it
+ * (lcp.md §5: on success all but `output` and `success`; on `success: False` all but `output`,
+ * `error` and `success`), and `valueJson` when JavaScript's numbers would change the value.
+ */
+export interface ToolReturn {
+  value: unknown;
+  dropped: string[];
+  valueJson?: string;
+}
+
 /** Result of a Loki call. */
 export interface LokiResult {
   exit_code: number;
@@ -65,6 +77,8 @@ export type RunnerReply = (
       result: LcpResult | LokiResult | HubCallResult | HubInitResult;
       resultJson?: string;
       durationMs: number;
+      /** LCP: what the tool itself returned, beside `result` (python/toolplay/hosts/lcp/runner.py). */
+      returned?: ToolReturn;
       hubStore?: HubStoreData;
       /** With `hubStore`: the same store as Python's JSON text (`2.0`, big integers and `-0.0` kept). */
       hubStoreJson?: string;

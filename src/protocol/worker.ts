@@ -14,7 +14,7 @@ import type {
   ToolArguments,
 } from './engine.ts';
 import type { TelemetryEvent } from './events.ts';
-import type { HubStoreData, InstallReport, PythonTiming } from './runner.ts';
+import type { HubStoreData, InstallReport, PythonTiming, ToolReturn } from './runner.ts';
 import type { NetworkPolicy, PackagesView } from './packages.ts';
 import type { LokiLayout, LokiView } from './loki.ts';
 import type { CallProfile, ConfirmDecision, FailReason, WorkerErrorKind, WorkerMethod } from './vocabulary.ts';
@@ -98,6 +98,8 @@ export type CallOutcome =
       status: 'finished';
       result: unknown;
       resultJson?: string;
+      /** LCP: what the tool itself returned, beside LCP's result (src/protocol/runner.ts). */
+      returned?: ToolReturn;
       changes: FileChange[];
       durationMs: number;
       timing?: CallTiming;

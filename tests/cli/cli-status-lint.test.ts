@@ -59,9 +59,25 @@ describe('toolplay call keeps the arguments as written', () => {
 
 describe('toolplay lint', () => {
   it('a clean file: no output, exit 0', T, async () => {
-    const run = await toolplay(['lint', `${root}/clean`], cwd);
-    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+    const run = await toolplay(['lint', `${root}/clean`, '--profile', 'lcp'], cwd);
+    expect(run).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: 'toolplay lint for lcp: 0 errors; 0 warnings; 0 info. Left out: 1 finding for other hosts (hub).\n',
+    });
   });
+
+  it(
+    'a clean LCP file is still no hub library: the hub calls its tool with one dict (LTP005), a warning, exit 0',
+    T,
+    async () => {
+      const run = await toolplay(['lint', `${root}/clean`], cwd);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(
+        new RegExp(`^${root}/clean/ok\\.py:1:13: warning LTP005 The hub ignores the signature`),
+      );
+    },
+  );
 
   it('a syntax error: file:line:col: severity CODE message (fix: ...), exit 1', T, async () => {
     const run = await toolplay(['lint', `${root}/broken/bad.py`], cwd);

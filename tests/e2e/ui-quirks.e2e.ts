@@ -102,6 +102,52 @@ const tests: E2ETest[] = [
     },
   },
   {
+    name: "LCP's result comes with the tool's own value beside it and the keys LCP dropped",
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      await openExample(page, 'lcp-result-shapes', 'tool_plain_text');
+      const result = page.getByRole('region', { name: 'Result' });
+      await prepareCall(page, 'tool_extra_keys', {});
+      assert((await runAndWait(page)).startsWith('Finished'), 'tool_extra_keys finishes');
+      // LCP's result as before, and the tool's own value beside it.
+      await result
+        .getByLabel('Returned value')
+        .getByText(/Tool executed successfully \(no output\)/)
+        .waitFor();
+      await result.getByRole('heading', { name: 'Returned by the tool' }).waitFor();
+      await result
+        .getByLabel('Value the tool returned')
+        .getByText(/say hi/)
+        .waitFor();
+      const dropped = (await result.getByRole('note', { name: 'Keys LCP dropped' }).textContent()) ?? '';
+      assert(/LCP dropped the keys\s+rows,\s+prompt_injection:/.test(dropped), `names the dropped keys: ${dropped}`);
+      // A value LCP passes on as its output is not repeated.
+      await prepareCall(page, 'tool_plain_text', {});
+      assert((await runAndWait(page)).startsWith('Finished'), 'tool_plain_text finishes');
+      await result
+        .getByLabel('Returned value')
+        .getByText(/just text/)
+        .waitFor();
+      assert((await result.getByRole('heading', { name: 'Returned by the tool' }).count()) === 0, 'no second value');
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
+  {
+    name: 'a file without LTP metadata has no library card under lcp; the hub shows its defaults',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await openApp(page, base);
+      await openExample(page, 'lcp-result-shapes', 'tool_plain_text');
+      const card = tools(page).getByRole('heading', { name: /Unnamed Tool Library/ });
+      await tools(page).getByRole('heading', { name: 'tools/results.py', exact: true }).waitFor();
+      assert((await card.count()) === 0, 'no hub card under lcp');
+      assert((await tools(page).getByText('No description provided.').count()) === 0, 'no hub description under lcp');
+      await tools(page).getByLabel('Profile').selectOption('hub');
+      await card.waitFor({ timeout: 20_000 });
+    },
+  },
+  {
     name: 'the hover of a def tool_ line shows the schema the profile makes of it',
     async run({ newPage, base }) {
       const { page } = await newPage();

@@ -150,6 +150,36 @@ describe('module slots', () => {
     expect(call('tool_flat')).toMatchObject({ status_code: 200, success: true });
   });
 
+  it("the tool's own value comes beside execute_tool's result, with the keys LCP dropped (lcp.md §5)", async () => {
+    const dir = lcpTempDir(engine, 'lcp-engine');
+    writeTree(engine, dir, {
+      'own.py': [
+        'def tool_extra():\n    """x"""\n    return {"success": True, "path": "/a", "count": 2.0}\n',
+        'def tool_failed():\n    """x"""\n    return {"success": False, "error": "e", "hint": "h", "status_code": 418}\n',
+        'def tool_empty():\n    """x"""\n    return []\n',
+        'def tool_text():\n    """x"""\n    return "text"\n',
+        'def tool_whole():\n    """x"""\n    return {"success": True, "output": "all of it"}\n',
+      ].join('\n'),
+    });
+    const call = (tool: string) => engine.call('call', { profile: 'lcp', paths: [dir], tool, args: {}, workspace: dir }, recorder());
+    expect(call('tool_extra')).toEqual({
+      result: { output: 'Tool executed successfully (no output).', status_code: 200, success: true },
+      returned: { value: { success: true, path: '/a', count: 2 }, dropped: ['path', 'count'], valueJson: '{"success": true, "path": "/a", "count": 2.0}' },
+      durationMs: expect.any(Number),
+    });
+    // Captured before execute_tool fills in `output` of the tool's own dict.
+    expect(call('tool_failed')).toMatchObject({
+      result: { output: 'e', error: 'e', success: false, status_code: 500 },
+      returned: { value: { success: false, error: 'e', hint: 'h', status_code: 418 }, dropped: ['hint', 'status_code'] },
+    });
+    expect(call('tool_empty')).toMatchObject({ returned: { value: [], dropped: [] } });
+    // A value LCP passes on as its output comes alone.
+    expect(call('tool_text')).not.toHaveProperty('returned');
+    expect(call('tool_whole')).not.toHaveProperty('returned');
+    const { end } = await wrappedCall(engine, { profile: 'lcp', paths: [dir], tool: 'tool_extra', args: {}, workspace: dir });
+    expect(end).toMatchObject({ status: 'finished', returned: { dropped: ['path', 'count'] } });
+  });
+
   it('SystemExit while importing escapes execute_tool: the runner says so in one line, the call fails as crashed', async () => {
     const dir = lcpTempDir(engine, 'lcp-engine');
     writeTree(engine, dir, { 'quits.py': 'import sys\nsys.exit(4)\n\ndef tool_quits():\n    """x"""\n' });

@@ -170,6 +170,24 @@ def tool_ok(args: dict, lollms=None):
       ["memo.py", "LCP009", "warning", [20, 25, 20, 31], "`lollms` has no description that LCP can find, so the model sees \"Parameter 'lollms'\".", "add `lollms (type): what it is` under `Args:` in the docstring of tool_ok", ["lcp"]],
     ],
   },
+  {
+    // No LTP metadata, written for LCP: the hub lists its tools all the same and calls each with one dict.
+    name: "ltp_lcp_style",
+    files: {
+      "mover.py": `def tool_move(src: str, dst: str):
+    """Move a file.
+
+    Args:
+        src: From.
+        dst: To.
+    """
+    return {"success": True, "output": dst}
+`,
+    },
+    expected: [
+      ["mover.py", "LTP005", "error", [1, 15, 1, 23], "The hub ignores the signature and calls `tool_move(args)` with one dict: `src` receives the whole dict and the other 1 required parameter(s) are missing, so every call fails.", "write `def tool_move(args: dict):` and read the values from `args` (a file without LTP metadata is read by the hub too; if it is for LCP, which passes each parameter by name, keep it out of the hub's tools folder)", ["hub"]],
+    ],
+  },
 ];
 
 describe("lint-ltp", () => {

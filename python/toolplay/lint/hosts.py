@@ -18,7 +18,7 @@ HOSTS = ("lcp", "hub", "loki", "llm-functions")
 
 CODE_HOSTS: dict[str, tuple[str, ...]] = {
     **{f"PY{n:03d}": EVERY_HOST for n in range(1, 5)},
-    **{f"LCP{n:03d}": LCP for n in range(1, 24)},
+    **{f"LCP{n:03d}": LCP for n in range(1, 25)},
     **{f"LTP{n:03d}": HUB for n in range(1, 10)},
     **{f"LOKI{n:03d}": LOKI_BOTH for n in range(1, 15)},
     # llm-functions keeps the file stem as the tool's name, so its launcher is found.

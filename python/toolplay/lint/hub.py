@@ -68,6 +68,10 @@ def _unread_globals(tree: ast.Module) -> list[tuple[str, ast.expr, str]]:
 
 def lint_ltp_file(out: Collector, tree: ast.Module) -> None:
     if not targets_hub(tree):
+        # The hub lists the `def tool_*` of any file in its folder and calls each with one dict: a
+        # file written for LCP fails there, which the hub profile must say (LTP005 only).
+        for func in hub_tools(tree):
+            _check_signature(out, func, for_hub=False)
         return
     tools = hub_tools(tree)
     _check_unread_globals(out, tree)
@@ -167,7 +171,8 @@ def _check_params(out: Collector, func: ast.FunctionDef) -> None:
                 f"write `- {name} (str): ...` (types: str, int, float, bool, dict, list; add `, optional` if it may be left out)")
 
 
-def _check_signature(out: Collector, func: ast.FunctionDef) -> None:
+def _check_signature(out: Collector, func: ast.FunctionDef, for_hub: bool = True) -> None:
+    """LTP005. `for_hub` False: a file without LTP metadata, written for LCP (the fix then says both sides)."""
     a = func.args
     # `lollms` is the one keyword the hub passes (when the signature names it): not an "other" parameter.
     params = a.posonlyargs + a.args
@@ -175,6 +180,9 @@ def _check_signature(out: Collector, func: ast.FunctionDef) -> None:
     positional = [p for p in params if p.arg != "lollms"]
     required = sum(1 for p in positional if p.arg not in with_default)
     fix = f"write `def {func.name}(args: dict):` and read the values from `args`"
+    if not for_hub:
+        fix += (" (a file without LTP metadata is read by the hub too; if it is for LCP, which passes each "
+                "parameter by name, keep it out of the hub's tools folder)")
     if not positional and a.vararg is None:
         out.add("LTP005", "error", out.name_span(func),
                 f"The hub calls `{func.name}(args)` with one positional dict, but this function takes no positional "

@@ -59,6 +59,7 @@ def lint_lcp_file(out: Collector, tree: ast.Module, for_hub: bool = False) -> li
         check_docs(out, node)
         _check_dropped_params(out, node)
         _check_one_dict(out, node, for_hub)
+        _check_returned_keys(out, node)
     _check_prompts(out, listed)
     _check_init(out, tree)
     _check_near_misses(out, tree)
@@ -108,6 +109,44 @@ def _check_one_dict(out: Collector, func: ast.FunctionDef, for_hub: bool) -> Non
             f"parameter name, so {func.name}() is called without `{required[0]}` and fails with a TypeError.",
             f"for LCP, declare the real parameters (`def {func.name}(query: str, limit: int = 5)`); "
             f"the one-dict form is the hub's (LTP) convention")
+
+
+def _own_returns(func: ast.FunctionDef) -> list[ast.Return]:
+    """The `return` statements of `func` itself (not of functions, lambdas or classes inside it)."""
+    found: list[ast.Return] = []
+    stack: list[ast.AST] = list(func.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Return):
+            found.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return sorted(found, key=lambda r: (r.lineno, r.col_offset))
+
+
+def _check_returned_keys(out: Collector, func: ast.FunctionDef) -> None:
+    """LCP024: a literal dict returned with keys LCP's execute_tool drops (lcp.md §5): on success it
+    keeps only `output` and `success`, with `"success": False` only `output`, `error` and `success`."""
+    for ret in _own_returns(func):
+        value = ret.value
+        if not isinstance(value, ast.Dict):
+            continue
+        keys = [k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+        failed = any(isinstance(k, ast.Constant) and k.value == "success" and isinstance(v, ast.Constant)
+                     and v.value is False for k, v in zip(value.keys, value.values))
+        kept = ("output", "error", "success") if failed else ("output", "success")
+        dropped = [k for k in keys if k not in kept]
+        if not dropped:
+            continue
+        shown = ", ".join(f"`{k}`" for k in dropped)
+        keeps = "`output`, `error` and `success` of a dict with `\"success\": False`" if failed else "`output` and `success`"
+        placeholder = "" if failed or "output" in keys else (
+            ", and with no `output` the model gets \"Tool executed successfully (no output).\"")
+        out.add("LCP024", "info", out.node_span(value),
+                f"LCP drops {shown} from what {func.name}() returns: its result keeps only {keeps}, so the model never "
+                f"sees {'it' if len(dropped) == 1 else 'them'}{placeholder}.",
+                "put what the model needs in `output` (a string, or a dict or list under `output`)")
 
 
 def _check_prompts(out: Collector, listed: list[ast.FunctionDef]) -> None:

@@ -7,6 +7,7 @@ import type { HostConfig, PythonChanges } from '../../protocol/engine.ts';
 import type { CallProfile, ConfirmDecision } from '../../protocol/vocabulary.ts';
 import type { TelemetryEvent } from '../../protocol/events.ts';
 import type { CallOutcome, FileChange } from '../../protocol/worker.ts';
+import type { ToolReturn } from '../../protocol/runner.ts';
 import { asText, diffLines, type DiffLine } from '../lib/diff.ts';
 import { callState, type CallStateInfo } from '../lib/outcome.ts';
 import { OutputText } from '../lib/output.ts';
@@ -56,6 +57,7 @@ export class CallRun {
   #result = $state.raw<unknown>(undefined);
   #shown = $state.raw<unknown>(undefined);
   #exact = $state(false);
+  #returned = $state.raw<(ToolReturn & { shown: unknown; exact: boolean }) | null>(null);
   #message = $state('');
   #reason = $state('');
   #durationMs = $state(0);
@@ -126,6 +128,13 @@ export class CallRun {
   get exact(): boolean {
     return this.#exact;
   }
+  /**
+   * LCP: what the tool itself returned, where LCP's result hides part of it, with the keys LCP
+   * dropped; `shown` with its numbers as Python wrote them (`exact`), like `shown` above. Null otherwise.
+   */
+  get returned(): (ToolReturn & { shown: unknown; exact: boolean }) | null {
+    return this.#returned;
+  }
   get message(): string {
     return this.#message;
   }
@@ -175,6 +184,7 @@ export class CallRun {
     this.#result = undefined;
     this.#shown = undefined;
     this.#exact = false;
+    this.#returned = null;
     this.#durationMs = 0;
     this.#changes = [];
     this.#state = this.#python = null;
@@ -210,6 +220,17 @@ export class CallRun {
     this.#result = outcome.result;
     this.#shown = exactResult(outcome);
     this.#exact = outcome.resultJson !== undefined;
+    const own = outcome.returned;
+    this.#returned = own
+      ? {
+          ...own,
+          shown: exactResult({
+            result: own.value,
+            ...(own.valueJson !== undefined ? { resultJson: own.valueJson } : {}),
+          }),
+          exact: own.valueJson !== undefined,
+        }
+      : null;
     this.#changes = outcome.changes.map((c) => describeChange(c, before(c.path)));
     this.#fileChanges = outcome.changes;
   }

@@ -46,6 +46,9 @@ class LcpBinding:
         # name -> (folder or file dir it was scanned from, 1-based def line)
         self.origins: dict[str, tuple[str, int]] = {}
         self.exec_log: list[dict[str, str]] = []
+        # What the tool itself returned in the last execute_tool (a 1-tuple; None when it did not return):
+        # a dict as it was before normalise updated it in place.
+        self.returned: tuple[Any] | None = None
         self.modules = ModuleSlots()
         self._confirm_handler: Any = None
         self._sources: list[tuple[FileTools, str, list[int] | None]] = []
@@ -157,6 +160,7 @@ class LcpBinding:
                      **kwargs: Any) -> dict[str, Any]:
         """Reference I's execute_tool. Mutates ``params`` (schema defaults are injected), as it does."""
         self.exec_log = []
+        self.returned = None
         self._log("debug", f"[LCP execute_tool] Calling: '{tool_name}' with params: {params}")
         index = next((i for i, t in enumerate(self.discovered_tools) if t.get("name") == tool_name), None)
         if index is None:
@@ -215,6 +219,7 @@ class LcpBinding:
             tb = traceback.format_exc()
             self._log("error", f"[LCP execute_tool] ❌ Tool '{tool_name}' crashed with {type(exc).__name__}: {exc}\n{tb}")
             return crashed(tool_name, exc, tb)
+        self.returned = (dict(result) if isinstance(result, dict) else result,)
         shown = str(result)[:500] if result is not None else "None"
         self._log("debug", f"[LCP execute_tool] Tool '{tool_name}' returned: {shown}")
         return normalise(tool_name, result, self._log)

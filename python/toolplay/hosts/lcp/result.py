@@ -37,6 +37,27 @@ def normalise(tool_name: str, result: Any, log: Callable[[str, str], None]) -> d
     return {"output": result.get("output"), "status_code": 200, "success": True}
 
 
+def dropped_keys(result: Any) -> list[str]:
+    """The keys of a tool's dict that ``normalise`` does not carry into ``execute_tool``'s result:
+    on success all but ``output`` and ``success``; on ``success: False`` all but ``output``, ``error``
+    and ``success``. ``status_code`` is among them: LCP sets its own (200 or 500)."""
+    if not isinstance(result, dict):
+        return []
+    kept = ("output", "error", "success") if result.get("success") is False else ("output", "success")
+    return [str(k) for k in result if k not in kept]
+
+
+def reshaped(result: Any, lcp_result: dict[str, Any]) -> bool:
+    """Whether LCP's result hides part of the tool's value: a dict with keys it drops or without a
+    truthy ``output`` (replaced by the placeholder or the error), or a falsy value it replaces."""
+    try:
+        if isinstance(result, dict):
+            return bool(dropped_keys(result)) or not result.get("output")
+    except Exception:  # an output whose truth value raises (a numpy array): shown
+        return True
+    return lcp_result.get("output") == NO_OUTPUT and not (isinstance(result, str) and result == NO_OUTPUT)
+
+
 def crashed(tool_name: str, exc: BaseException, tb: str) -> dict[str, Any]:
     """A tool that raised (``SystemExit`` included: reference I catches ``BaseException``)."""
     message = f"Tool '{tool_name}' crashed: {exc}"

@@ -3,7 +3,8 @@
 Around ``LCPBinding.execute_tool`` (reference I semantics, result returned unchanged) this does
 what lollms' chat layer does: ``os.chdir(workspace)`` before the call and always back after,
 and what a playground needs: stdout/stderr streamed as events and a confirmation handler wired
-to ``hooks.confirm``. It returns ``{"result", "durationMs"}`` (the tool's own time). The rest of
+to ``hooks.confirm``. It returns ``{"result", "durationMs"}`` (the tool's own time), and
+``returned``, what the tool itself returned, where LCP's result hides part of it (``_returned``). The rest of
 a call's lifecycle (its opening line, the workspace diff, how it ended) is the call wrapper's,
 in TypeScript (src/call/wrapper.ts), the same for every host.
 
@@ -32,12 +33,13 @@ from collections import OrderedDict
 from typing import Any
 
 from ...core import integrity
-from ...core.json_text import json_safe
+from ...core.json_text import changes_in_javascript, encode, json_safe
 from ...core.sleep import interruptible_sleep
 from ...core.telemetry import Emitter, StreamWriter
 from ...core.usage import UsageError, arguments_param, json_kind, paths_param, tool_param
 from .binding import LcpBinding
 from .confirm import DECISIONS, ConfirmBridge
+from .result import dropped_keys, reshaped
 from .tool_paths import binding_for_paths
 
 MAX_SESSIONS = 8
@@ -157,9 +159,25 @@ def call_lcp(params: dict[str, Any], hooks: Any) -> dict[str, Any]:
         reply: dict[str, Any] = {"escaped": message, "durationMs": duration}
     else:
         reply = {"result": json_safe(result), "durationMs": duration}
+        returned = _returned(session.binding, result)
+        if returned is not None:
+            reply["returned"] = returned
     if params.get("timing"):  # the bench's hop timing (src/protocol/runner.ts, PythonTiming)
         reply["timing"] = {"session": _ms(world_at - entered), "tool": _ms(ended - ready), "integrity": _ms(checked)}
     return reply
+
+
+def _returned(binding: LcpBinding, lcp_result: Any) -> dict[str, Any] | None:
+    """What the tool itself returned, beside LCP's result, where LCP hides part of it (keys of a dict
+    it drops, an output it replaces): ``{"value", "dropped"}`` with the keys LCP dropped, and
+    ``valueJson`` when JavaScript's numbers would change the value (as ``resultJson``)."""
+    if binding.returned is None or not isinstance(lcp_result, dict) or not reshaped(binding.returned[0], lcp_result):
+        return None
+    value = json_safe(binding.returned[0])
+    out: dict[str, Any] = {"value": value, "dropped": dropped_keys(binding.returned[0])}
+    if changes_in_javascript(value):
+        out["valueJson"] = encode(value)
+    return out
 
 
 def _ms(seconds: float) -> float:
