@@ -2,7 +2,7 @@
  * The Packages view's state: what the workspace's files ask for (rows from the worker), installing
  * them with a progress bar, the requirements.txt the person edits through Add and Remove, the
  * workspace's package and network settings, and the diagnostics of what could not be installed
- * (PKG001, on the very lines that ask for it). Installs wait for Trust and run in review mode.
+ * (PKG001, on the very lines that ask for it). Installs wait for Trust in review mode.
  */
 import type { Diagnostic } from '../protocol/diagnostics.ts';
 import type { TelemetryEvent } from '../protocol/events.ts';

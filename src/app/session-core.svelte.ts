@@ -1,7 +1,7 @@
 /**
  * The app around the playground: which workspace of the list this tab shows, switching (one
  * Playground per open workspace, the Python mirror replaced), each workspace's telemetry kept, and
- * review mode for workspaces that came from a link or file (nothing runs until "Trust and run").
+ * review mode for workspaces that came from a link or file (nothing runs until "Trust").
  * The list's actions (create, delete with undo, open a link…) are in session.svelte.ts.
  */
 import type { KeptInspections } from './kept-inspection.ts';
@@ -52,7 +52,7 @@ export interface Notice {
 }
 
 export const REVIEW_REASON =
-  'This workspace came from a link or file: read it first, then press "Trust and run" to run its tools.';
+  'This workspace came from a link or file: read it first, then press "Trust" (or "Trust and run") to run its tools.';
 const TAB_KEY = 'toolplay-workspace';
 
 export class SessionCore {

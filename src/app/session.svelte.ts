@@ -1,6 +1,6 @@
 /**
  * The workspace list's actions, as the page offers them: create, duplicate, rename, delete (undo for
- * a few seconds), open a link or file as a new workspace in review mode, Trust and run / Keep /
+ * a few seconds), open a link or file as a new workspace in review mode, Trust (and run) / Keep /
  * Discard, and keeping a workspace another tab deleted. See session-core.svelte.ts for switching.
  */
 import { SessionCore, type SessionDeps } from './session-core.svelte.ts';
@@ -208,8 +208,9 @@ export class Session extends SessionCore {
   }
 
   /**
-   * Leaves review mode for good, then runs the selected tool. Of the link's sources only those in
-   * `accepted` become the workspace's settings (marked as set by the link); the others stay the person's own.
+   * Leaves review mode for good; nothing runs (the person presses Run when they choose). Of the link's
+   * sources only those in `accepted` become the workspace's settings (marked as set by the link); the
+   * others stay the person's own.
    */
   async trust(accepted: Iterable<SourceKey> = []): Promise<void> {
     if (!this.reviewing) return;
@@ -219,6 +220,12 @@ export class Session extends SessionCore {
       this.workspace.update({ linkSources: undefined });
     }
     await this.#setReview('trusted');
+  }
+
+  /** Trust, then the sender's call: the selected tool with the arguments in the form. */
+  async trustAndRun(accepted: Iterable<SourceKey> = []): Promise<void> {
+    if (!this.reviewing) return;
+    await this.trust(accepted);
     // The link's tool is known once Python has listed the tools: a Trust pressed while it starts waits for that.
     await this.playground.refresh();
     if (this.playground.selectedTool) await this.playground.call();

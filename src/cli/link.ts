@@ -3,7 +3,7 @@
  * through the app's own codec (src/share), so a refusal is the same line in both places.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import type { Profile } from '../protocol/engine.ts';
 import { checkFileSize, decodeShared, encodeFile, encodeLink, hasShareMark } from '../share/codec.ts';
 import { ShareError, quoted } from '../share/errors.ts';
@@ -62,7 +62,8 @@ function encode(args: string[]): Outcome | 'help' {
   const tree = readTree(root);
   // The arguments as given, redacted as the app's Share redacts them (src/share/scrub.ts).
   const ws: SharedWorkspace = scrubbed({
-    name: typeof values.name === 'string' ? values.name : null,
+    // Without --name, the folder's name: the workspace it opens as is named after it, not "Shared <date>".
+    name: typeof values.name === 'string' ? values.name : basename(root) || null,
     files: tree.files,
     folders: tree.folders,
     profile,

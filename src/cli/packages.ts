@@ -66,6 +66,8 @@ export async function packages(args: string[]): Promise<Outcome | 'help'> {
         if (e.type === 'package.installed' && e.sdist) built.set(canonicalName(e.name), e.sdist);
       },
     },
+    // Asked for by the person: tried even where a call of this Python failed to install it.
+    { again: true },
   );
   // What was really installed, as the installed distributions say (the rows before were micropip's order, predicted).
   const after = new Map(

@@ -174,7 +174,7 @@ Options of encode:
   --tool T           the tool selected in the app
   --args JSON        its arguments, kept exactly as written (needs --tool)
   --host-config JSON host configuration keyed by library file stem
-  --name N           the title of the shared workspace
+  --name N           the title of the shared workspace (default: DIR's folder name)
   --base URL         the app's address (default: http://localhost:4173/, where npm start serves it)
   --file OUT         write the .toolplay.json file to OUT instead of printing a link ("-": stdout)
 Options of decode:

@@ -133,6 +133,13 @@ interface Files {
 export class Installer {
   /** Source archives being built now, one inside another's build requirements. */
   #building = 0;
+  #sources: PackageSources;
+  /**
+   * Requirements that could not be installed in this Python, and why. A call does not try them again
+   * (each attempt offline waits for a source that does not answer): an install asked for by the person
+   * (`again`), other package sources, or a new Python (a new Installer) does.
+   */
+  readonly #failedHere = new Map<string, string>();
   /** Each wheel URL (without fragment) this installer saw listed: by an index page, a plan, a build. */
   readonly #listed = new Map<string, Listing>();
 
@@ -146,8 +153,23 @@ export class Installer {
     readonly guard: FetchGuard,
     readonly cache: WheelCache,
     readonly plans: PlanStore,
-    public sources: PackageSources,
-  ) {}
+    sources: PackageSources,
+  ) {
+    this.#sources = sources;
+  }
+
+  get sources(): PackageSources {
+    return this.#sources;
+  }
+  /** Other sources: what could not be had before may be had from them, so calls try it again. */
+  set sources(sources: PackageSources) {
+    if (
+      JSON.stringify([sources.indexUrls, sources.packageBase]) !==
+      JSON.stringify([this.#sources.indexUrls, this.#sources.packageBase])
+    )
+      this.#failedHere.clear();
+    this.#sources = sources;
+  }
 
   /** The index URLs as micropip is given them: without a trailing `/` (indexBase). */
   get #indexUrls(): string[] {
@@ -177,16 +199,33 @@ export class Installer {
       : `${base.replace(/\/?$/, '/')}${p.file_name}`;
   }
 
-  /** Installs `requirements` (requirement lines); never throws: each one that could not be had is in `failed`. */
-  async install(requirements: readonly string[], outer: InstallSink): Promise<InstallReport> {
+  /**
+   * Installs `requirements` (requirement lines); never throws: each one that could not be had is in
+   * `failed`. One that already failed in this Python is not tried again — it fails at once, saying so —
+   * unless `again` (the person asked for this install: the Packages view's Install or Retry).
+   */
+  async install(
+    requirements: readonly string[],
+    outer: InstallSink,
+    { again = false }: { again?: boolean } = {},
+  ): Promise<InstallReport> {
     const report: InstallReport = { installed: [], failed: [] };
     const sink = new InstallRun(outer);
-    sink.event({ type: 'package.installing', requirements: [...requirements], done: false });
+    const earlier = again ? [] : requirements.filter((r) => this.#failedHere.has(r.trim()));
+    for (const r of earlier) this.#fail(report, sink, r, notTriedAgain(this.#failedHere.get(r.trim()) ?? ''));
+    const now = requirements.filter((r) => !earlier.includes(r));
+    if (!now.length) return report;
+    const tried: InstallReport = { installed: [], failed: [] };
+    sink.event({ type: 'package.installing', requirements: [...now], done: false });
     try {
-      await this.#install(requirements, report, sink);
+      await this.#install(now, tried, sink);
     } finally {
-      sink.event({ type: 'package.installing', requirements: [...requirements], done: true });
+      sink.event({ type: 'package.installing', requirements: [...now], done: true });
     }
+    for (const r of tried.installed) this.#failedHere.delete(r.trim());
+    for (const f of tried.failed) this.#failedHere.set(f.requirement.trim(), f.message);
+    report.installed.push(...tried.installed);
+    report.failed.push(...tried.failed);
     return report;
   }
 
@@ -281,7 +320,12 @@ export class Installer {
           if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
         });
       } catch (e) {
-        return `${p.name} ${p.version} could not be had from the Pyodide distribution: ${describeError(e)}`;
+        // No answer at all (offline, blocked): said as such, not as the browser's "Failed to fetch".
+        // (fetch rejects with a TypeError when no answer came; a timeout says "no answer from …" itself).
+        const silent =
+          sink.unanswered.find((u) => u.url === url)?.reason ?? (e instanceof TypeError ? describeError(e) : null);
+        const why = silent !== null && !/^no answer from /.test(silent) ? noAnswer(url, silent) : describeError(e);
+        return `${p.name} ${p.version} could not be had from the Pyodide distribution: ${why}`;
       }
     }
     return null;
@@ -786,14 +830,11 @@ class InstallRun implements InstallSink {
 export function explainMicropip(message: string, unanswered: ReadonlyArray<{ url: string; reason: string }>): string {
   if (/Can't fetch metadata/.test(message) && unanswered.length) {
     const first = unanswered[0];
-    let origin = first?.url ?? '';
-    try {
-      origin = new URL(origin).origin;
-    } catch {
-      /* keep the URL */
-    }
-    return `the package source could not be reached: ${origin} did not answer (${first?.reason ?? 'no answer'}). Offline, or blocked; micropip: ${message}`;
+    return `the package source could not be reached: ${noAnswer(first?.url ?? '', first?.reason ?? 'no answer')}; micropip: ${message}`;
   }
+  // micropip found nothing, and nothing told toolplay why: offline, it is not "no such package".
+  if (/Can't fetch metadata/.test(message) && browserOffline())
+    return `the package source could not be reached: ${noAnswer('', 'no network')}; micropip: ${message}`;
   if (/Can't fetch metadata/.test(message))
     return `no package of that name on the package index. micropip: ${message.split('\n')[0]}`;
   const conflict = /Requested '([^']+)', but ([^=\s]+)==(\S+) is already installed/.exec(message);
@@ -805,6 +846,28 @@ export function explainMicropip(message: string, unanswered: ReadonlyArray<{ url
     return `${wheel[1]} has no pure-Python or WebAssembly wheel: it needs a compiled extension that Pyodide has not built, so it cannot run in a browser. micropip: ${message.split('\n')[0]}`;
   }
   return message;
+}
+
+/** The browser says it has no network (Node and workers without `navigator.onLine`: not known, so false). */
+function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && (navigator as { onLine?: boolean }).onLine === false;
+}
+
+/** A source that did not answer, in words: "this browser is offline" when it knows, else who did not answer and why. */
+export function noAnswer(url: string, reason: string): string {
+  let origin = url;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    /* keep the URL */
+  }
+  const who = origin ? `${origin} did not answer` : 'the source did not answer';
+  return browserOffline() ? `this browser is offline: ${who} (${reason})` : `${who} (${reason}). Offline, or blocked`;
+}
+
+/** A failure remembered from an earlier attempt in this Python, as a call is told it. */
+export function notTriedAgain(message: string): string {
+  return `${message} (not tried again: it failed earlier in this Python; Retry in the Packages view, another package source or Restart Python tries again)`;
 }
 
 /** Why a wheel in a folder is not the one the lock names (missing, or other bytes), or null. */

@@ -332,7 +332,8 @@ export class PythonClient {
   setIndexUrls(urls: string[] | undefined): void {
     if (JSON.stringify(urls) === JSON.stringify(this.#indexUrls)) return;
     this.#indexUrls = urls;
-    if (urls) void this.#request('setPackageSources', { indexUrls: urls }).catch(() => {});
+    // Back to the default is a change too: the worker must stop asking the index it was given.
+    void this.#request('setPackageSources', { indexUrls: urls ?? [PYPI_SIMPLE] }).catch(() => {});
   }
 
   /** Runs one tool. Never rejects: every way a call can end is a CallOutcome (with the call's id), and telemetry says which. */

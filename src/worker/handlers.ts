@@ -190,10 +190,15 @@ export class WorkerCore {
         installed: [],
         failed: requirements.map((requirement) => ({ requirement, message: 'this Python has no package installer' })),
       };
-    const report = await packages.installer.install(requirements, {
-      event: (e) => post({ ...e, callId: installId, t: Date.now() }),
-      progress: (p) => post({ type: 'package.progress', callId: installId, ...p, t: Date.now() }),
-    });
+    // The person asked (Install, Retry): tried even where a call of this Python failed to install it.
+    const report = await packages.installer.install(
+      requirements,
+      {
+        event: (e) => post({ ...e, callId: installId, t: Date.now() }),
+        progress: (p) => post({ type: 'package.progress', callId: installId, ...p, t: Date.now() }),
+      },
+      { again: true },
+    );
     this.engine.py.runPython('from toolplay.packages import runtime; runtime.installed()');
     return report;
   }

@@ -10,7 +10,7 @@ export const LIST_KEY = 'workspaces';
 export const STORE_VERSION = 2;
 
 /**
- * Review state of a workspace opened from a link or file: `pending` until "Trust and run" (nothing
+ * Review state of a workspace opened from a link or file: `pending` until "Trust" (nothing
  * of it runs), `trusted` until Keep or Discard, null for a workspace of one's own.
  */
 export type Review = 'pending' | 'trusted' | null;

@@ -98,7 +98,8 @@ describe('toolplay link encode and decode', () => {
     const encoded = await toolplay(['link', 'encode', 'ws', '--file', 'echo.toolplay.json'], root);
     expect(encoded).toMatchObject({ code: 0, stdout: 'wrote echo.toolplay.json (1 file)\n' });
     const payload = JSON.parse(readFileSync(join(root, 'echo.toolplay.json'), 'utf8')) as unknown;
-    expect(payload).toMatchObject({ toolplay: 1, files: [{ path: 'tools/echo.py', text: TOOL }] });
+    // Named after the folder when --name is not given: the workspace it opens as keeps that name.
+    expect(payload).toMatchObject({ toolplay: 1, name: 'ws', files: [{ path: 'tools/echo.py', text: TOOL }] });
     const decoded = await toolplay(['link', 'decode', 'echo.toolplay.json', '--out', 'back'], root);
     expect(decoded.code).toBe(0);
     expect(readFileSync(join(root, 'back/tools/echo.py'), 'utf8')).toBe(TOOL);

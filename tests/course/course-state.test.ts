@@ -186,6 +186,15 @@ describe('CourseState', () => {
     expect(gated.isFinished('lcp-arrays')).toBe(true);
   });
 
+  it('Next lesson: the one after the selected, none after the last', () => {
+    const { course } = setup();
+    const at = COURSE.findIndex((l) => l.id === 'lcp-arrays');
+    course.select('lcp-arrays');
+    expect(course.next?.id).toBe(COURSE[at + 1]?.id);
+    course.select(COURSE.at(-1)!.id);
+    expect(course.next).toBeNull();
+  });
+
   it('reads damaged progress records as nothing done', () => {
     expect(readCourseRecord('junk')).toEqual({ lessons: {}, current: null });
     expect(

@@ -44,6 +44,27 @@ async function listed(lessonId: string): Promise<{ title: RegExp; count: number 
   return { title: new RegExp(`^${at + 1}\\. ${escaped}`), count: course.length };
 }
 
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The title of the lesson after `lessonId`, or null after the last. */
+async function nextTitle(lessonId: string): Promise<string | null> {
+  const course = await loadCourse();
+  return course[course.findIndex((l) => l.id === lessonId) + 1]?.title ?? null;
+}
+
+/** Asserts that `what` is inside the window and inside the Lessons panel's scrolled view. */
+async function inView(page: Page, what: ReturnType<Page['locator']>, label: string): Promise<void> {
+  const box = await what.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const panel = el.closest('section')!.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, panelTop: panel.top, panelBottom: panel.bottom, window: innerHeight };
+  });
+  assert(
+    box.top >= box.panelTop - 1 && box.bottom <= Math.min(box.panelBottom, box.window) + 1,
+    `${label} is in view: ${JSON.stringify(box)}`,
+  );
+}
+
 function finishOne(host: string, lessonId: string, openPath: string, resetToo = false): E2ETest {
   return {
     name: `${host}: ${lessonId} is finished through the UI and stays finished after a reload`,
@@ -67,6 +88,17 @@ function finishOne(host: string, lessonId: string, openPath: string, resetToo = 
       const after = await check(page);
       assert(/done: lesson finished/.test(after), `the fix passes the check: ${after}`);
       await lessons(page).getByRole('button', { name: 'Show a solution' }).waitFor();
+      // The end of a finished lesson leads on to the next one.
+      const next = await nextTitle(lessonId);
+      if (next) {
+        await lessons(page)
+          .getByRole('button', { name: `Next lesson: ${next}` })
+          .click();
+        await lessons(page)
+          .getByRole('heading', { level: 3, name: new RegExp(`^${escape(next)}`) })
+          .waitFor();
+        await inView(page, lessons(page).getByRole('heading', { level: 3 }), 'the next lesson’s title');
+      }
 
       await page.reload();
       await waitForPython(page);
@@ -107,6 +139,30 @@ function finishOne(host: string, lessonId: string, openPath: string, resetToo = 
 }
 
 const tests: E2ETest[] = [
+  {
+    name: 'at 1024×768 the list of lessons leaves the lesson’s text in view, follows the pick, and can be hidden',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await openApp(page, base);
+      await page.getByRole('tab', { name: 'Lessons' }).click();
+      const course = await loadCourse();
+      const panel = lessons(page);
+      await inView(page, panel.getByRole('heading', { level: 3 }), 'the first lesson’s title');
+      await inView(page, panel.locator('article p').first(), 'the start of its text');
+      const last = course.at(-1)!;
+      await panel.getByRole('button', { name: new RegExp(`^${course.length}\\. ${escape(last.title)}`) }).click();
+      await panel.getByRole('heading', { level: 3, name: new RegExp(`^${escape(last.title)}`) }).waitFor();
+      await inView(page, panel.getByRole('heading', { level: 3 }), 'the last lesson’s title');
+      await panel.getByRole('button', { name: 'Hide the list' }).click();
+      await panel.getByRole('list', { name: 'Lessons of the course' }).waitFor({ state: 'hidden' });
+      const show = panel.getByRole('button', { name: `Show all ${course.length} lessons` });
+      assert((await show.getAttribute('aria-expanded')) === 'false', 'the toggle says the list is hidden');
+      await show.click();
+      await panel.getByRole('list', { name: 'Lessons of the course' }).waitFor();
+      assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
+    },
+  },
   finishOne('LCP', 'lcp-arrays', 'tools/maths.py', true),
   finishOne('LTP', 'ltp-preview', 'tools/shell.py'),
   finishOne('Loki', 'loki-bash', 'functions/tools/count_lines.sh'),

@@ -75,15 +75,15 @@ function link(
 }
 
 /**
- * Trust and run, after ticking every setting the link wants (its mirror, index, CORS proxy, the
+ * Trust, after ticking every setting the link wants (its mirror, index, CORS proxy, the
  * Network switch): these tests are about installing from the link's own sources. Review mode shows
  * each with its host first; unticked, the person's own would stay (tests/share/review.test.ts).
  */
 async function trust(page: Page): Promise<void> {
   const offers = review(page).getByRole('group', { name: 'Settings the link wants' }).getByRole('checkbox');
   for (const box of await offers.all()) await box.check();
-  await review(page).getByRole('button', { name: 'Trust and run' }).click();
-  await review(page).getByRole('button', { name: 'Trust and run' }).waitFor({ state: 'detached' });
+  await review(page).getByRole('button', { name: 'Trust', exact: true }).click();
+  await review(page).getByRole('button', { name: 'Trust', exact: true }).waitFor({ state: 'detached' });
 }
 
 const srcpkg = buildSdist({
@@ -426,6 +426,92 @@ def tool_search(args: dict, lollms=None):
         assert(errors.length === 0, `page errors: ${errors.join('\n')}`);
       } finally {
         await server.close();
+      }
+    },
+  },
+  {
+    name: 'packages: Sources and network has no blank gaps; a source that does not answer is said so, never "done installing", and calls do not try it again until Retry',
+    async run({ newPage, base }) {
+      const server = await servePackages({
+        packages: [
+          { wheel: textfmt, inLock: true },
+          { wheel: greeter, inLock: true, depends: ['textfmt'] },
+        ],
+      });
+      let open = true;
+      try {
+        const { page, errors } = await newPage();
+        const settings: PackageSettings = {
+          mirror: server.mirror,
+          indexUrl: server.indexUrl,
+          network: true,
+          corsProxy: null,
+        };
+        const only = `import greeter
+
+
+def tool_hi(name: str) -> dict:
+    """Say hi.
+
+    Args:
+        name: who
+    """
+    return {"output": greeter.hello(name)}
+`;
+        await page.goto(link(base, { 'tools/hi.py': only }, 'tools/hi.py', settings));
+        await review(page).waitFor({ timeout: 60_000 });
+        await trust(page);
+        await appReady(page);
+        await page.getByRole('tab', { name: 'Packages' }).click();
+        const sources = packagesView(page).getByRole('group', { name: 'Sources and network' });
+        await sources.waitFor();
+        // Each setting as tall as its text, one after the other: no gap taller than a line.
+        const layout = await sources.evaluate((el) =>
+          [...el.children]
+            .filter((c) => c.tagName !== 'LEGEND')
+            .map((c) => {
+              const r = c.getBoundingClientRect();
+              return { top: r.top, bottom: r.bottom, height: r.height };
+            }),
+        );
+        const gaps = layout.slice(1).map((b, i) => b.top - (layout[i]?.bottom ?? b.top));
+        assert(
+          layout.every((b) => b.height < 80) && gaps.every((g) => g < 20),
+          `no blank gaps: heights ${layout.map((b) => Math.round(b.height)).join(', ')}; gaps ${gaps.map(Math.round).join(', ')}`,
+        );
+
+        // The source stops answering (as offline): the install says so.
+        await server.close();
+        open = false;
+        const view = packagesView(page);
+        await view.getByRole('button', { name: 'Install 1 missing' }).click();
+        const retry = view.getByRole('button', { name: 'Retry installing greeter' });
+        await retry.waitFor({ timeout: 60_000 });
+        const said = (await retry.locator('xpath=..').textContent()) ?? '';
+        assert(/did not answer|offline/.test(said), `the failure says the source did not answer: ${said}`);
+        await telemetry(page).getByText('could not install greeter').waitFor();
+        assert(
+          (await telemetry(page)
+            .getByText(/done installing/)
+            .count()) === 0,
+          'no "done installing" after the failure',
+        );
+        // A call does not wait for the source again: it fails the install at once, saying how to retry.
+        await prepareCall(page, 'tool_hi', { name: 'ada' });
+        await runAndWait(page, 60_000);
+        await telemetry(page)
+          .getByText(/not tried again: it failed earlier in this Python; Retry in the Packages view/)
+          .first()
+          .waitFor();
+        assert(
+          (await telemetry(page)
+            .getByText(/^installing greeter$/)
+            .count()) === 1,
+          'the call did not install again',
+        );
+        assert(errors.length === 0, errors.join('\n'));
+      } finally {
+        if (open) await server.close();
       }
     },
   },

@@ -224,6 +224,35 @@ const tests: E2ETest[] = [
     },
   },
   {
+    name: 'Trust runs nothing (Trust and run is its own choice), and the workspace keeps the link’s name',
+    async run({ newPage, base }) {
+      const link = encodeLink({ ...sharedFile('Weather tools'), call: { tool: 'tool_t', argsText: '{}' } }, base).link;
+      const { page, errors } = await newPage();
+      await page.goto(link);
+      await review(page).getByText('“Weather tools” came from a link or file').waitFor({ timeout: 60_000 });
+      await appReady(page);
+      await tools(page).getByRole('button', { name: 'tool_t', exact: true }).waitFor();
+      await review(page).getByRole('button', { name: 'Trust and run' }).waitFor();
+      await review(page).getByRole('button', { name: 'Trust', exact: true }).click();
+      await review(page).getByText('You trusted “Weather tools”').waitFor();
+      const run = page.getByRole('button', { name: 'Run', exact: true });
+      // The banner and Run's gate read the same review state: Run is on as the banner changes.
+      assert(await run.isEnabled(), 'Run is on once trusted');
+      assert((await callStatus(page).count()) === 0, 'trusting ran no call');
+      assert(
+        JSON.stringify(await workspaceNames(page)) === JSON.stringify(['My workspace', 'Weather tools']),
+        `the link's name is the workspace's: ${JSON.stringify(await workspaceNames(page))}`,
+      );
+      await review(page).getByRole('button', { name: 'Keep' }).click();
+      await review(page).waitFor({ state: 'detached' });
+      assert(
+        JSON.stringify(await workspaceNames(page)) === JSON.stringify(['My workspace', 'Weather tools']),
+        `kept under the link's name: ${JSON.stringify(await workspaceNames(page))}`,
+      );
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
+  {
     name: 'a corrupt link says what is wrong once and leaves every workspace as it was',
     async run({ newPage, base }) {
       const { page, errors } = await newPage();

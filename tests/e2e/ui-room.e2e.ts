@@ -1,10 +1,12 @@
 // Room to read, at 1440×900 and 1024×768: the agent's conversation gets the height (at least half
 // the window at 1440×900) and shows the final answer once a scripted conversation ends; a lesson's
 // title, task and check lines sit in a reading column of at least 360 px, none of them cut; the side
-// pane's tabs all fit in their strip, whichever is open.
+// pane's tabs all fit in their strip, whichever is open. On a phone (390×844): the header and banners
+// under a third of the height, code wrapped only between words, one row of pane tabs.
 import type { Locator, Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
 import { assert, openApp, setEditorText } from './ui-helpers.ts';
+import { encodeLink } from '../../src/share/codec.ts';
 
 const SIZES = [
   [1440, 900],
@@ -181,6 +183,66 @@ def run(location: str, units: typing.Literal["celsius", "fahrenheit"]):
       await page.getByRole('tab', { name: 'Files' }).click();
       await page.setViewportSize({ width: 1024, height: 768 });
       await tabsFit(page, 'files open at 1024×768');
+      assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
+    },
+  },
+  {
+    name: 'on a phone (390×844): header and banners take less than a third of the height, lesson code wraps only between words, and the side pane’s tabs are the pane switcher’s (no Files › Files)',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      const enc = new TextEncoder();
+      // A shared workspace: the review banner is up, as tall as it gets with a list of files.
+      const link = encodeLink(
+        {
+          name: 'A shared workspace with a fairly long name',
+          files: new Map([
+            ['tools/t.py', enc.encode('def tool_t() -> dict:\n    """T."""\n    return {}\n')],
+            ['README.md', enc.encode('# Read me\n')],
+          ]),
+          folders: [],
+          profile: null,
+          open: 'tools/t.py',
+          call: null,
+          host: {},
+          telemetry: [],
+        },
+        base,
+      ).link;
+      await page.goto(link);
+      const switcher = page.getByRole('tablist', { name: 'Panes' });
+      await switcher.waitFor({ timeout: 60_000 });
+      await page.getByRole('region', { name: 'Review mode' }).waitFor({ timeout: 60_000 });
+      const above = async () => (await switcher.boundingBox())?.y ?? Infinity;
+      assert((await above()) < 844 / 3, `header and banners end at ${await above()} px, under a third of 844`);
+
+      // One row of tabs: the side pane's are the switcher's, never a "Files" tab inside "Files".
+      await switcher.getByRole('tab', { name: 'Files', exact: true }).click();
+      assert((await page.getByRole('tablist', { name: 'Side pane' }).count()) === 0, 'no tab strip inside the pane');
+      assert((await page.getByRole('tab', { name: 'Files', exact: true }).count()) === 1, 'one Files tab');
+      await switcher.getByRole('tab', { name: 'Lessons' }).click();
+      const panel = lessons(page);
+      // A lesson whose code blocks have lines far wider than a phone.
+      await panel.getByRole('button', { name: /^\d+\. Loki: what the model receives/ }).click();
+      const code = panel.locator('article pre code');
+      await code.first().waitFor();
+      // No word of a code block is split over two lines.
+      const split = await code.evaluateAll((blocks) => {
+        const out: string[] = [];
+        for (const el of blocks) {
+          const node = el.firstChild;
+          if (!node) continue;
+          for (const m of (node.textContent ?? '').matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (tops.size > 1) out.push(m[0]);
+          }
+        }
+        return out;
+      });
+      assert(split.length === 0, `words broken inside: ${split.join(' ')}`);
       assert(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     },
   },

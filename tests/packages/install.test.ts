@@ -25,6 +25,7 @@ import { join } from 'node:path';
 const T = { timeout: 120_000 };
 
 const broken = buildWheel({ name: 'broken', version: '0.1.0', files: { 'broken/__init__.py': 'OK = True\n' } });
+const stale = buildWheel({ name: 'stale', version: '0.1.0', files: { 'stale/__init__.py': 'OK = True\n' } });
 const slowpkg = buildWheel({ name: 'slowpkg', version: '0.1.0', files: { 'slowpkg/__init__.py': 'OK = True\n' } });
 const polite = buildWheel({
   name: 'polite',
@@ -75,6 +76,7 @@ beforeAll(async () => {
       { wheel: textfmt, inLock: true },
       { wheel: greeter, inLock: true, depends: ['textfmt'] },
       { wheel: broken, inLock: true, corrupt: true },
+      { wheel: stale, inLock: true, corrupt: true },
       { wheel: slowpkg, inLock: true },
       { wheel: micropipStandIn(), inLock: true },
       { wheel: polite },
@@ -170,6 +172,38 @@ describe('packages a call needs are installed before the tool runs', () => {
       );
       expect(JSON.stringify(result)).toContain("No module named 'broken'");
       expect(engine.py.runPython('import importlib.util; importlib.util.find_spec("broken") is None')).toBe(true);
+    },
+  );
+
+  it(
+    'a package that could not be installed is not tried again by the calls of this Python, until an install asked for again or another source',
+    T,
+    async () => {
+      const root = workspace(engine, { 'tools/st.py': tool('tool_st', 'import stale\nreturn {"output": "x"}') });
+      const first = await callIn(engine, root, 'tool_st', {});
+      expect(ofType(first.events, 'package.installing')).toHaveLength(2);
+      const why = ofType(first.events, 'package.failed')[0]?.message ?? '';
+      expect(why).toMatch(/^stale 0\.1\.0 could not be had from the Pyodide distribution: /);
+      // The next call (of any tool asking for it) fails it at once, saying why and how to try again.
+      const second = await callIn(engine, root, 'tool_st', {});
+      expect(second.status).toBe('finished');
+      expect(ofType(second.events, 'package.installing')).toEqual([]);
+      expect(ofType(second.events, 'package.failed').map((e) => e.message)).toEqual([
+        `${why} (not tried again: it failed earlier in this Python; Retry in the Packages view, another package source or Restart Python tries again)`,
+      ]);
+      // Asked for by the person (the Packages view's Install or Retry): tried.
+      const asked: string[] = [];
+      await engine.packages!.installer.install(['stale'], { event: (e) => asked.push(e.type) }, { again: true });
+      expect(asked).toContain('package.installing');
+      expect((await callIn(engine, root, 'tool_st', {})).events.some((e) => e.type === 'package.installing')).toBe(
+        false,
+      );
+      // Another package source: tried again by the next call.
+      const installer = engine.packages!.installer;
+      const sources = installer.sources;
+      installer.sources = { ...sources, indexUrls: [`${sources.indexUrls[0]}/other`] };
+      installer.sources = sources;
+      expect(ofType((await callIn(engine, root, 'tool_st', {})).events, 'package.installing')).toHaveLength(2);
     },
   );
 

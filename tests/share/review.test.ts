@@ -1,4 +1,4 @@
-// Opening a link or file: a new workspace in review mode (nothing runs until "Trust and run"),
+// Opening a link or file: a new workspace in review mode (nothing runs until "Trust"; "Trust and run" runs the shared call),
 // the open workspace untouched; a refused link changes nothing at all.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
@@ -102,13 +102,25 @@ describe('opening a shared workspace', () => {
     // Each refused run (Ctrl/⌘+Enter while Run is off) is counted, so the page says why each time.
     expect(session.playground.refusedRuns).toBe(1);
 
-    // Trust and run: the shared call runs, once.
+    // Trust: Run is on, and nothing ran yet (the sender's tool runs when the person presses Run).
     await session.trust();
-    expect(python.calls.map((c) => c.tool)).toEqual(['tool_write_note']);
     expect(session.playground.callBlocked).toBeNull();
     expect(session.current?.review).toBe('trusted');
+    await session.playground.refresh();
+    expect(python.calls).toEqual([]);
     await session.keep();
     expect(session.current?.review).toBeNull();
+    // The link's name stays the workspace's name through Trust and Keep.
+    expect(session.name).toBe('Bug #42');
+    session.dispose();
+  });
+
+  it('Trust and run: trusts, then runs the shared call once', async () => {
+    const { session, python } = await withMine();
+    await session.openShared(encodeLink(SHARED, BASE).link);
+    await session.trustAndRun();
+    expect(python.calls.map((c) => c.tool)).toEqual(['tool_write_note']);
+    expect(session.current?.review).toBe('trusted');
     session.dispose();
   });
 
@@ -323,7 +335,7 @@ describe("a link's sources", () => {
 
   it('a plain Trust keeps ones own: no mirror, no index, no proxy, the network off for the call', async () => {
     const { session, python } = await open();
-    await session.trust();
+    await session.trustAndRun();
     expect(python.calls.map((c) => [c.tool, c.network])).toEqual([
       ['tool_write_note', { enabled: false, corsProxy: null }],
     ]);
@@ -336,7 +348,7 @@ describe("a link's sources", () => {
 
   it('Trust applies exactly the ticked ones, each shown as set by the link; editing one makes it ones own', async () => {
     const { session, python } = await open();
-    await session.trust(['corsProxy', 'network', 'mirror']);
+    await session.trustAndRun(['corsProxy', 'network', 'mirror']);
     const from = 'the link from https://sender.example';
     expect(session.playground.packages.settings).toEqual({
       mirror: HOSTILE.mirror,

@@ -55,6 +55,11 @@ export class CourseState {
   get selected(): Lesson | null {
     return this.lessons.find((l) => l.id === this.#selectedId) ?? null;
   }
+  /** The lesson after the selected one in the course, or null after the last. */
+  get next(): Lesson | null {
+    const at = this.lessons.findIndex((l) => l.id === this.#selectedId);
+    return at < 0 ? null : (this.lessons[at + 1] ?? null);
+  }
   /** The lesson whose files the workspace holds (the one last started). */
   get current(): string | null {
     return this.#record.current;
