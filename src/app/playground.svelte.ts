@@ -15,6 +15,7 @@ import { firstCallSettings, type FirstCall } from './open-workspace.ts';
 import { ArgsForm } from './state/args.svelte.ts';
 import { CallRun } from './state/run.svelte.ts';
 import { ConfirmQueue } from './state/confirm.svelte.ts';
+import { AlwaysAnswers, sessionKey } from './state/always.svelte.ts';
 import { TelemetryLog } from './state/telemetry.svelte.ts';
 import { ToolsView, type ToolEntry } from './state/tools.svelte.ts';
 import { HostSettings } from './state/host.svelte.ts';
@@ -49,6 +50,8 @@ export class Playground {
   readonly tools = new ToolsView();
   readonly telemetry = new TelemetryLog();
   readonly confirm = new ConfirmQueue();
+  /** "Always" answers that hold in Python's LCP sessions (shown, and reset, in the Call panel). */
+  readonly always = new AlwaysAnswers(() => this.python.restarts ?? 0);
   readonly run = new CallRun();
   readonly host: HostSettings;
   /** The `lollms` store hub tools read and write (kept with the workspace). */
@@ -243,6 +246,21 @@ export class Playground {
   get callBlocked(): string | null {
     return this.#gate();
   }
+  /** The LCP session a call from here runs in now (its "Always" answer holds there), or null for other hosts. */
+  get lcpSession(): string | null {
+    return this.callProfile === 'lcp' ? sessionKey(this.toolsFolder.enginePaths, this.host.config) : null;
+  }
+  /**
+   * Why the Run button is off now, in the words the Call panel shows: the gate (`callBlocked`), or
+   * arguments that are not a JSON object. Ctrl/⌘+Enter is refused for the same reasons.
+   */
+  get runOff(): string | null {
+    const blocked = this.callBlocked;
+    if (blocked !== null) return blocked;
+    const tool = this.selectedTool;
+    const error = tool ? this.formFor(tool).parseError : null;
+    return error === null ? null : `Arguments (JSON)${error.startsWith('not ') ? ' is' : ':'} ${error}`;
+  }
   /** True while a tool runs, whoever started it (Run or the agent loop): the workspace may not be left then. */
   get calling(): boolean {
     return this.#calling > 0;
@@ -345,8 +363,8 @@ export class Playground {
   }
 
   /**
-   * How many times a run was asked for and refused by the gate (review mode): Run is disabled
-   * then, so this counts Ctrl/⌘+Enter, and each one is told why (CallPanel).
+   * How many times a run was asked for and refused (`runOff`: review mode, arguments that are not
+   * JSON): Run is disabled then, so this counts Ctrl/⌘+Enter, and each one is told why (CallPanel).
    */
   get refusedRuns(): number {
     return this.#refusedRuns;
@@ -355,7 +373,7 @@ export class Playground {
   /** Runs the selected tool as its host would; changed files are committed to the workspace together. */
   async call(): Promise<void> {
     const tool = this.selectedTool;
-    if (this.callBlocked !== null) {
+    if (this.runOff !== null) {
       this.#refusedRuns++;
       return;
     }
@@ -395,6 +413,7 @@ export class Playground {
     this.#calling++;
     try {
       const profile = this.callProfile;
+      const session = this.lcpSession;
       const outcome = await this.python.call(
         {
           profile,
@@ -402,13 +421,18 @@ export class Playground {
           tool,
           argsJson,
           hostConfig: this.host.config,
+          ...(session !== null && this.always.takeForget(session) ? { fresh: true } : {}),
           ...(profile === 'hub' ? { hubStore: this.hubStore.snapshot, ...extra } : {}),
           network: { enabled: this.packages.settings.network, corsProxy: this.packages.settings.corsProxy },
           ...(folder.kind === 'loki' && this.workspace.files.has('functions/.env')
             ? { envFile: toEnginePath('functions/.env') }
             : {}),
         },
-        (e) => events.push(e),
+        (e) => {
+          if (session !== null && e.type === 'confirm.answered' && e.decision === 'always')
+            this.always.answered(session);
+          events.push(e);
+        },
       );
       events.flush();
       this.confirm.dropCall(outcome.callId);

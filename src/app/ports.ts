@@ -44,6 +44,8 @@ export interface PythonPort {
   stop(): void;
   /** A fresh Python: ends a running call (as stopped) and drops everything the old one remembered. */
   restart(): void;
+  /** How many times Python was restarted (by restart(), a time limit, a crash): what it remembered is gone each time. */
+  readonly restarts?: number;
   /** What tools changed in Python that stays until a restart (as in a host's process), e.g. `builtins.print`. */
   readonly changedByTools: readonly string[];
   /** The Packages view's rows (src/packages/view.ts). */

@@ -35,13 +35,26 @@ const SEVERITY: Record<Diagnostic['severity'], monaco.MarkerSeverity> = {
 
 /** A diagnostic as a marker: the hover shows the message and, below it, the fix. */
 export function toMarker(d: Diagnostic): monaco.editor.IMarkerData {
-  const endLine = Math.max(d.endLine || d.line, d.line);
-  const endColumn = endLine === d.line ? Math.max(d.endColumn, d.column + 1) : Math.max(d.endColumn, 1);
   return {
     severity: SEVERITY[d.severity],
     message: d.fix ? `${d.message}\nFix: ${d.fix}` : d.message,
     code: d.code,
     source: d.profiles.length ? `toolplay (${d.profiles.join(', ')})` : 'toolplay',
+    ...rangeOf(d),
+  };
+}
+
+/** Where a diagnostic points (1-based, as its marker underlines it): at least one character. */
+export interface Place {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+export function rangeOf(d: Place): monaco.IRange {
+  const endLine = Math.max(d.endLine || d.line, d.line);
+  const endColumn = endLine === d.line ? Math.max(d.endColumn, d.column + 1) : Math.max(d.endColumn, 1);
+  return {
     startLineNumber: Math.max(1, d.line),
     startColumn: Math.max(1, d.column),
     endLineNumber: Math.max(1, endLine),

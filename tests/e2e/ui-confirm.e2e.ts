@@ -58,6 +58,63 @@ const tests: E2ETest[] = [
     },
   },
   {
+    name: '"Always" shows in the Call panel while it holds, and Ask again there makes the next confirmation ask',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      await openExample(page, 'confirm-autonomy', 'tool_run_file_command');
+      const dialog = page.getByRole('dialog');
+      const run = page.getByRole('button', { name: 'Run', exact: true });
+      const call = page.getByRole('region', { name: 'Call' });
+      const holds = call.getByText('“Always” holds');
+
+      await prepareCall(page, 'tool_run_file_command', { command: 'write docs/a.md one' });
+      await run.click();
+      await dialog.waitFor({ timeout: 20_000 });
+      assert((await holds.count()) === 0, 'nothing holds before Always');
+      await dialog.getByRole('button', { name: 'Always' }).click();
+      await treeItem(page, 'docs/a.md').waitFor({ timeout: 20_000 });
+      await holds.waitFor();
+
+      // While it holds, the next confirmation is answered without asking.
+      await prepareCall(page, 'tool_run_file_command', { command: 'write docs/b.md two' });
+      await run.click();
+      await treeItem(page, 'docs/b.md').waitFor({ timeout: 20_000 });
+      assert((await dialog.count()) === 0, 'Always answered it');
+
+      await call.getByRole('button', { name: 'Ask again' }).click();
+      await holds.waitFor({ state: 'detached' });
+      await prepareCall(page, 'tool_run_file_command', { command: 'write docs/c.md three' });
+      await run.click();
+      await dialog.waitFor({ timeout: 20_000 });
+      await dialog.getByRole('button', { name: 'Allow' }).click();
+      await treeItem(page, 'docs/c.md').waitFor({ timeout: 20_000 });
+      assert((await holds.count()) === 0, 'Allow is not Always');
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
+  {
+    name: 'the host configuration names autonomy_level only for a library that reads it, as its JSON holds it',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await openApp(page, base);
+      await openExample(page, 'confirm-autonomy', 'tool_run_file_command');
+      const call = page.getByRole('region', { name: 'Call' });
+      await tools(page).getByRole('button', { name: 'tool_run_file_command', exact: true }).click();
+      const summary = call.locator('summary').filter({ hasText: 'Host configuration for' });
+      await summary.filter({ hasText: /no autonomy_level set/ }).waitFor();
+      await summary.click(); // the details open
+      await call.getByLabel('autonomy_level').selectOption('strict');
+      await summary.filter({ hasText: /autonomy_level strict, passed to init_tools_library/ }).waitFor();
+      assert((await call.getByLabel('Configuration (JSON)').inputValue()).includes('"strict"'), 'the JSON says strict');
+      // results.py has no init_tools_library: nothing about autonomy_level.
+      await openExample(page, 'lcp-result-shapes', 'tool_plain_text');
+      await tools(page).getByRole('button', { name: 'tool_plain_text', exact: true }).click();
+      await summary.filter({ hasText: 'results' }).waitFor();
+      assert(!((await summary.textContent()) ?? '').includes('autonomy_level'), 'no autonomy line for results.py');
+    },
+  },
+  {
     name: 'the confirmation dialog is keyboard accessible and keeps focus inside',
     async run({ newPage, base }) {
       const { page } = await newPage();

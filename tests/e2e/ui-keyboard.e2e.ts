@@ -3,7 +3,18 @@
 // and dividers resize panes with sizes that survive a reload.
 import type { Page } from 'playwright-core';
 import type { E2ETest } from './harness.ts';
-import { appReady, assert, callStatus, currentTab, openApp, prepareCall, tree, treeItem } from './ui-helpers.ts';
+import {
+  ENDED,
+  appReady,
+  assert,
+  callStatus,
+  currentTab,
+  openApp,
+  prepareCall,
+  tools,
+  tree,
+  treeItem,
+} from './ui-helpers.ts';
 
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -59,6 +70,32 @@ const tests: E2ETest[] = [
     },
   },
   {
+    name: 'Ctrl+Enter with arguments that are not JSON runs nothing and says why, in the words under the disabled Run button',
+    async run({ newPage, base }) {
+      const { page, errors } = await newPage();
+      await openApp(page, base);
+      await prepareCall(page, 'tool_write_note', { path: 'notes/keys.md' });
+      const args = page.getByLabel('Arguments (JSON)');
+      await args.fill('{"path": ');
+      const run = page.getByRole('button', { name: 'Run', exact: true });
+      assert(await run.isDisabled(), 'Run is off');
+      const why = page.locator('#run-blocked');
+      await why.filter({ hasText: 'Run is off: Arguments (JSON) is not valid JSON' }).waitFor();
+      assert((await run.getAttribute('aria-describedby')) === 'run-blocked', 'the button points at why it is off');
+      await args.press('Control+Enter');
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Nothing ran. Run is off: Arguments (JSON) is not valid JSON' })
+        .waitFor();
+      assert((await callStatus(page).filter({ hasText: ENDED }).count()) === 0, 'no call ran');
+      assert(!(await page.locator('body').innerText()).includes('argsJson'), 'no internal field name is shown');
+      await args.fill('{"path": "notes/keys.md"}');
+      await why.waitFor({ state: 'detached' });
+      assert(await run.isEnabled(), 'Run is on again');
+      assert(errors.length === 0, errors.join('\n'));
+    },
+  },
+  {
     name: 'the file tree is one Tab stop, walked with the arrow keys (WAI-ARIA tree), Enter opens a file',
     async run({ newPage, base }) {
       const { page } = await newPage();
@@ -105,6 +142,53 @@ const tests: E2ETest[] = [
       await page.keyboard.press('Tab');
       const now = await focused(page);
       assert(!now.inEditor, `Tab left the editor (focus on ${now.role} ${now.label})`);
+    },
+  },
+  {
+    name: 'Esc then Tab leaves the editor while Tab indents, and a hint beside the editor says so while it has focus',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await openApp(page, base);
+      const hint = page.locator('#editor-tab-hint');
+      const inSight = () => hint.evaluate((el) => getComputedStyle(el).opacity === '1');
+      assert(!(await inSight()), 'no hint while the editor does not have focus');
+      await focusEditor(page);
+      await hint.filter({ hasText: /To leave the editor: Esc then Tab/ }).waitFor();
+      await page.waitForFunction(() => getComputedStyle(document.getElementById('editor-tab-hint')!).opacity === '1');
+      const before = await editorText(page);
+      await page.keyboard.press('Tab');
+      assert((await focused(page)).inEditor && (await editorText(page)) !== before, 'Tab indents');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Tab');
+      const now = await focused(page);
+      assert(!now.inEditor, `Esc then Tab left the editor (focus on ${now.role} ${now.label})`);
+      const mode = page.getByRole('button', { name: /Tab moves focus/ });
+      assert((await mode.getAttribute('aria-pressed')) === 'false', 'Tab still indents in the editor');
+      await focusEditor(page);
+      const again = await editorText(page);
+      await page.keyboard.press('Tab');
+      assert((await focused(page)).inEditor && (await editorText(page)) !== again, 'Tab indents again');
+    },
+  },
+  {
+    name: 'Enter on a tool in the Tools panel moves focus to its first argument field; a click leaves focus on the tool',
+    async run({ newPage, base }) {
+      const { page } = await newPage();
+      await openApp(page, base);
+      const tool = tools(page).getByRole('button', { name: 'tool_write_note', exact: true });
+      await tool.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(
+        () => document.activeElement?.closest('fieldset')?.querySelector('legend')?.textContent === 'Arguments',
+      );
+      assert((await tool.getAttribute('aria-pressed')) === 'true', 'the tool is chosen');
+      const first = await page.evaluate(() => {
+        const form = document.activeElement?.closest('fieldset');
+        return document.activeElement === form?.querySelector('input, select, textarea');
+      });
+      assert(first, 'focus is on the first field');
+      await tool.click();
+      assert(await tool.evaluate((el) => el === document.activeElement), 'a click keeps focus on the tool');
     },
   },
   {

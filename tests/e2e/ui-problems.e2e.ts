@@ -45,10 +45,11 @@ const tests: E2ETest[] = [
         .waitFor();
       await page.locator('.monaco-editor .squiggly-error').first().waitFor();
 
-      // A problem's place is a link: the file opens with the cursor on that line, focus in the editor.
+      // A problem's place is a link: the file opens with its flagged range selected (not the start of
+      // its line), focus in the editor.
       type Ed = {
         setPosition(p: { lineNumber: number; column: number }): void;
-        getPosition(): { lineNumber: number } | null;
+        getSelection(): { startLineNumber: number; isEmpty(): boolean } | null;
         hasTextFocus(): boolean;
       };
       await page.evaluate(() =>
@@ -61,7 +62,8 @@ const tests: E2ETest[] = [
       await page.waitForFunction(
         (want) => {
           const ed = (window as unknown as { toolplayEditor: Ed }).toolplayEditor;
-          return ed.getPosition()?.lineNumber === want && ed.hasTextFocus();
+          const range = ed.getSelection();
+          return range?.startLineNumber === want && !range.isEmpty() && ed.hasTextFocus();
         },
         line,
         { timeout: 10_000 },

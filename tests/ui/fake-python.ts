@@ -16,6 +16,8 @@ export class FakePython implements PythonPort {
   calls: CallParams[] = [];
   stopped = 0;
   restarted = 0;
+  /** As the worker counts them: what Python remembered (an "Always" answer) is gone after each. */
+  restarts = 0;
   changedByTools: string[] = [];
   /** The whole inspection a rescan answers with (no generation: the playground never holds a base). */
   inspection: (p: WorkerMethods['rescan']['params']) => WorkspaceInspection = (p) => ({
@@ -67,6 +69,7 @@ export class FakePython implements PythonPort {
   }
   restart(): void {
     this.restarted++;
+    this.restarts++;
     this.changedByTools = [];
   }
 }

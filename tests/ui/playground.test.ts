@@ -384,6 +384,60 @@ describe('Playground', () => {
     expect(python.inspected.at(-1)).not.toHaveProperty('loki');
   });
 
+  it('arguments that are not JSON turn Run off, and a call asked for anyway (Ctrl/⌘+Enter) is refused with the same words', async () => {
+    const { python, playground } = await setup({ 'tools/notes.py': '' });
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
+    await playground.start();
+    await settle();
+    expect(playground.runOff).toBeNull();
+    playground.formFor(playground.selectedTool!).setText('{"path": ');
+    expect(playground.runOff).toMatch(/^Arguments \(JSON\) is not valid JSON: /);
+    await playground.call();
+    expect(python.calls).toEqual([]);
+    expect(playground.run.status).toBe('idle');
+    expect(playground.refusedRuns).toBe(1);
+    playground.formFor(playground.selectedTool!).setText('[1]');
+    expect(playground.runOff).toBe('Arguments (JSON): arguments must be a JSON object, like {"query": "…"}');
+    playground.formFor(playground.selectedTool!).setText('{"path": "a.md"}');
+    expect(playground.runOff).toBeNull();
+  });
+
+  it('"Always" holds for the LCP session it was answered in until reset or a restart; a reset starts a fresh session with the next call', async () => {
+    const { python, playground } = await setup({ 'tools/notes.py': '' });
+    python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });
+    let decision: 'always' | 'allow' = 'always';
+    python.run = async (params, emit) => {
+      emit({ type: 'confirm.answered', callId: 'c1', decision, t: 1 });
+      return { callId: 'c1', status: 'finished', result: null, changes: [], durationMs: 1 };
+    };
+    await playground.start();
+    await settle();
+    playground.host.setLevel('notes', 'safe');
+    const session = playground.lcpSession!;
+    expect(playground.always.holds(session)).toBe(false);
+    await playground.call();
+    expect(playground.always.holds(session)).toBe(true);
+    // Another host configuration is another session, where nothing was answered.
+    playground.host.setLevel('notes', 'strict');
+    expect(playground.always.holds(playground.lcpSession!)).toBe(false);
+    playground.host.setLevel('notes', 'safe');
+    expect(playground.lcpSession).toBe(session);
+    // "Ask again": said at once, told to Python with the next call only.
+    playground.always.reset(session);
+    expect(playground.always.holds(session)).toBe(false);
+    decision = 'allow';
+    await playground.call();
+    await playground.call();
+    expect(python.calls.map((c) => c.fresh ?? false)).toEqual([false, true, false]);
+    expect(playground.always.holds(session)).toBe(false);
+    // Answered again, then Python restarts: what it remembered is gone.
+    decision = 'always';
+    await playground.call();
+    expect(playground.always.holds(session)).toBe(true);
+    python.restart();
+    expect(playground.always.holds(session)).toBe(false);
+  });
+
   it('reports a failed call and never commits changes from it', async () => {
     const { python, playground } = await setup({ 'tools/notes.py': '' });
     python.inspection = (p) => ({ profile: p.profile, libraries: [], tools: [writeTool], diagnostics: [] });

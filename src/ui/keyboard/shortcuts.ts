@@ -49,6 +49,7 @@ export function shortcutGroups(apple: boolean): ShortcutGroup[] {
     {
       title: 'Editor',
       keys: [
+        { keys: ['Esc', 'Tab'], does: 'Leave the editor (one after the other; Tab indents otherwise)' },
         {
           keys: apple ? ['Ctrl', 'Shift', 'M'] : ['Ctrl', 'M'],
           does: 'Switch Tab between indenting and moving focus out of the editor',
