@@ -12,44 +12,12 @@ import { decodeLink, encodeLink } from '../../src/share/codec.ts';
 import type { SharedWorkspace } from '../../src/share/payload.ts';
 import { DEFAULT_AGENT } from '../../src/agent/settings.ts';
 import { startPickingServer, type PickingServer } from '../support/tool-picking-server.ts';
+import { SUMS_EVALS, SUMS_TOOL } from '../support/sums-evals.ts';
 
-const MATHS = `from typing import List
-
-
-def tool_sum(values: List[int]) -> int:
-    """Sum a list of numbers.
-
-    Args:
-        values (List[int]): the numbers to add up.
-    """
-    return sum(values)
-`;
+const MATHS = SUMS_TOOL;
 
 const SUMS = 'evals/sums.toolplay-eval.json';
-const EVALS = JSON.stringify(
-  {
-    toolplayEvals: 1,
-    profile: ['standard', 'lcp'],
-    runs: 3,
-    cases: [
-      {
-        name: 'sums a list',
-        message: 'Please sum these numbers',
-        expect: { tool: 'tool_sum', args: { values: { type: 'array' } }, calls: { min: 1 } },
-      },
-      { name: 'no tool for a greeting', message: 'hello there', expect: { tool: null } },
-      {
-        name: 'answers with the recorded total',
-        message: 'sum it',
-        execute: false,
-        results: { tool_sum: { output: 42, status_code: 200, success: true } },
-        expect: { tool: 'tool_sum', answer: { contains: '42' } },
-      },
-    ],
-  },
-  null,
-  2,
-);
+const EVALS = JSON.stringify(SUMS_EVALS, null, 2);
 
 const enc = new TextEncoder();
 const linkTo = (server: PickingServer, base: string): string => {

@@ -12,6 +12,7 @@ import type { ModelPort } from '../../src/agent/ports.ts';
 import { EvalsState, type EvalModel } from '../../src/app/state/evals.svelte.ts';
 import { rateText } from '../../src/evals/report.ts';
 import { startPickingServer, type PickingServer } from '../support/tool-picking-server.ts';
+import { SUMS_EVALS, SUMS_TOOL } from '../support/sums-evals.ts';
 
 let host: NodeScratchHost;
 beforeAll(async () => {
@@ -25,38 +26,8 @@ afterEach(async () => {
   server = null;
 });
 
-const MATHS = `from typing import List
-
-
-def tool_sum(values: List[int]) -> int:
-    """Sum a list of numbers.
-
-    Args:
-        values (List[int]): the numbers to add up.
-    """
-    return sum(values)
-`;
-
-const EVALS = JSON.stringify({
-  toolplayEvals: 1,
-  profile: ['standard', 'lcp'],
-  runs: 3,
-  cases: [
-    {
-      name: 'sums a list',
-      message: 'Please sum these numbers',
-      expect: { tool: 'tool_sum', args: { values: { type: 'array' } }, calls: { min: 1 } },
-    },
-    { name: 'no tool for a greeting', message: 'hello there', expect: { tool: null } },
-    {
-      name: 'answers with the recorded total',
-      message: 'sum it',
-      execute: false,
-      results: { tool_sum: { output: 42, status_code: 200, success: true } },
-      expect: { tool: 'tool_sum', answer: { contains: '42' } },
-    },
-  ],
-});
+const MATHS = SUMS_TOOL;
+const EVALS = JSON.stringify(SUMS_EVALS);
 
 const modelOf = (port: ModelPort, scripted = false): EvalModel => ({
   problem: null,
